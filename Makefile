@@ -1,0 +1,116 @@
+# SnapLayout — build, demo and tests.
+#
+#   make demo    build everything and print the built-in App Store layout
+#   make test    run every test (Swift, C, fixtures, ABI, valgrind)
+#
+# The shipped library is build/libsnaplayout.so (-> libsnaplayout.so.0), compiled from the same
+# sources as the Swift package but in Embedded Swift mode, so it needs no Swift runtime.
+
+SWIFTC      ?= swiftc
+SWIFT       ?= swift
+CC          ?= cc
+CXX         ?= c++
+BUILD       := build
+SONAME      := libsnaplayout.so.0
+LIB         := $(BUILD)/$(SONAME)
+TRIPLE      := $(shell uname -m)-unknown-linux-gnu
+SWIFT_RES   := $(shell $(SWIFTC) -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')
+EMBEDDED    := $(SWIFT_RES)/embedded/$(TRIPLE)
+
+LIB_SOURCES := $(wildcard Sources/SnapLayoutCore/*/*.swift) \
+               $(wildcard Sources/SnapLayoutConfig/*.swift) \
+               $(wildcard Sources/SnapLayout/*.swift)
+C_HEADERS   := include/snaplayout.h Sources/CSnapLayoutSupport/support.h Sources/CJSONC/shim.h
+
+SWIFT_EMBEDDED_FLAGS := -enable-experimental-feature Embedded -wmo -O -parse-as-library \
+  -module-name SnapLayout -I include -I Sources/CJSONC -I Sources/CSnapLayoutSupport \
+  -Xcc -fPIC -module-cache-path $(BUILD)/module-cache
+
+# C programs (tests, examples, benchmark) link the shipped library only.
+C_STD       := -std=c11 -D_POSIX_C_SOURCE=200809L
+C_WARN      := -Wall -Wextra -Werror -pedantic
+CFLAGS      ?= -O2 -g
+LINK_LIB    := -L$(BUILD) -lsnaplayout -Wl,-rpath,$(abspath $(BUILD))
+
+C_TESTS     := $(patsubst Tests/c/%.c,$(BUILD)/tests/%,$(wildcard Tests/c/test_*.c))
+EXAMPLES    := $(BUILD)/minimal $(BUILD)/snaplayout
+VALGRIND    := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=all \
+               --errors-for-leak-kinds=all
+
+.PHONY: all lib deps demo test test-deps test-swift test-c test-header test-valgrind \
+        test-examples examples bench clean
+
+all: lib examples
+
+deps:
+	@scripts/ensure-deps.sh
+
+lib: deps $(BUILD)/libsnaplayout.so
+
+$(LIB): $(LIB_SOURCES) $(C_HEADERS) scripts/snaplayout.map | $(BUILD)
+	$(SWIFTC) $(SWIFT_EMBEDDED_FLAGS) -emit-library -o $@ $(LIB_SOURCES) \
+	  -Xlinker -soname=$(SONAME) -Xlinker --version-script=scripts/snaplayout.map \
+	  -Xlinker --no-undefined -L$(EMBEDDED) -lswiftUnicodeDataTables -lm -ljson-c
+
+$(BUILD)/libsnaplayout.so: $(LIB)
+	ln -sf $(SONAME) $@
+
+$(BUILD) $(BUILD)/tests:
+	mkdir -p $@
+
+# --- examples --------------------------------------------------------------------------------
+
+examples: lib $(EXAMPLES)
+
+$(BUILD)/appstore_json.h: examples-c/appstore.json scripts/embed-text.sh | $(BUILD)
+	scripts/embed-text.sh snaplayout_default_config $< > $@
+
+$(BUILD)/snaplayout: examples-c/snaplayout.c $(BUILD)/appstore_json.h include/snaplayout.h $(LIB)
+	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -I$(BUILD) $< -o $@ $(LINK_LIB)
+
+$(BUILD)/minimal: examples-c/minimal.c include/snaplayout.h $(LIB)
+	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)
+
+demo: examples
+	$(BUILD)/snaplayout
+
+# --- tests -----------------------------------------------------------------------------------
+
+test: test-deps test-swift test-header test-c test-examples test-valgrind
+	@echo "all tests passed"
+
+test-deps:
+	@scripts/ensure-deps.sh --test
+
+test-swift: deps
+	$(SWIFT) test
+
+# The header compiles as strict C99 and C++ (STYLE.md).
+test-header: | $(BUILD)/tests
+	$(CC) -std=c99 $(C_WARN) -Iinclude -fsyntax-only -x c include/snaplayout.h
+	$(CXX) -std=c++11 $(C_WARN) -Iinclude -fsyntax-only -x c++ include/snaplayout.h
+
+$(BUILD)/tests/%: Tests/c/%.c Tests/c/test_support.h include/snaplayout.h $(LIB) | $(BUILD)/tests
+	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -ITests/c $< -o $@ $(LINK_LIB) -ljson-c -lpthread
+
+test-c: lib $(C_TESTS)
+	@for t in $(C_TESTS); do echo "== $$t"; $$t || exit 1; done
+
+test-examples: examples
+	scripts/test-examples.sh
+
+test-valgrind: lib $(C_TESTS) examples
+	@for t in $(C_TESTS); do echo "== valgrind $$t"; SL_TEST_QUICK=1 $(VALGRIND) $$t >/dev/null || exit 1; done
+	$(VALGRIND) $(BUILD)/minimal >/dev/null
+	$(VALGRIND) $(BUILD)/snaplayout --json >/dev/null
+
+# --- benchmark -------------------------------------------------------------------------------
+
+$(BUILD)/bench: bench/bench.c include/snaplayout.h $(LIB)
+	$(CC) $(C_STD) $(C_WARN) -O2 -g -Iinclude $< -o $@ $(LINK_LIB) -lm
+
+bench: lib $(BUILD)/bench
+	$(BUILD)/bench
+
+clean:
+	rm -rf $(BUILD) .build

@@ -1,0 +1,2 @@
+/* json-c, as the Config module sees it. */
+#include <json-c/json.h>

@@ -1,0 +1,109 @@
+import CSnapLayout
+
+#if canImport(SnapLayoutCore)
+  import SnapLayoutCore
+#endif
+#if canImport(SnapLayoutConfig)
+  import SnapLayoutConfig
+#endif
+
+@implementation @_cdecl("sl_layout_create")
+public func sl_layout_create(
+  _ json: UnsafePointer<CChar>?, _ length: Int, _ outLayout: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
+  guard let json else { return ErrorRecord.null("json") }
+  guard let outLayout else { return ErrorRecord.null("out_layout") }
+  guard length >= 0, length <= ConfigLimits.maxTextLength else {
+    return ErrorRecord.fail(
+      SL_EINVAL,
+      "the configuration is \(UInt(bitPattern: length)) bytes long; the limit is "
+        + "\(ConfigLimits.maxTextLength) bytes (64 MiB)", path: "length")
+  }
+  let description: LayoutDescription
+  do {
+    description = try ConfigDecoder.decode(UnsafeRawBufferPointer(start: json, count: length))
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+  do {
+    let layout = try Layout(description)
+    outLayout.pointee = LayoutHandle(layout).retainedPointer()
+    return SL_OK
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+}
+
+@implementation @_cdecl("sl_layout_destroy")
+public func sl_layout_destroy(_ layout: OpaquePointer?) {
+  guard let layout else { return }
+  LayoutHandle.release(layout)
+}
+
+@implementation @_cdecl("sl_layout_set_container_size")
+public func sl_layout_set_container_size(_ layout: OpaquePointer?, _ width: Double, _ height: Double)
+  -> Int32
+{
+  guard let layout else { return ErrorRecord.null("layout") }
+  do {
+    try LayoutHandle.from(layout).layout.setContainerSize(Size(width: width, height: height))
+    return SL_OK
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+}
+
+@implementation @_cdecl("sl_layout_get_container_size")
+public func sl_layout_get_container_size(
+  _ layout: OpaquePointer?, _ outSize: UnsafeMutablePointer<sl_size>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outSize else { return ErrorRecord.null("out_size") }
+  guard let size = LayoutHandle.from(layout).layout.containerSize else {
+    return ErrorRecord.fail(SL_ESTATE, "the layout has no container size yet", path: "layout")
+  }
+  outSize.pointee = sl_size(width: size.width, height: size.height)
+  return SL_OK
+}
+
+@implementation @_cdecl("sl_layout_get_content_size")
+public func sl_layout_get_content_size(
+  _ layout: OpaquePointer?, _ outSize: UnsafeMutablePointer<sl_size>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outSize else { return ErrorRecord.null("out_size") }
+  guard let size = LayoutHandle.from(layout).layout.contentSize else {
+    return ErrorRecord.fail(
+      SL_ESTATE, "the layout has no container size yet; set one before asking for geometry",
+      path: "layout")
+  }
+  outSize.pointee = sl_size(width: size.width, height: size.height)
+  return SL_OK
+}
+
+@implementation @_cdecl("sl_layout_set_section_offset")
+public func sl_layout_set_section_offset(_ layout: OpaquePointer?, _ section: Int32, _ offset: Double)
+  -> Int32
+{
+  guard let layout else { return ErrorRecord.null("layout") }
+  do {
+    try LayoutHandle.from(layout).layout.setOrthogonalOffset(offset, section: Int(section))
+    return SL_OK
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+}
+
+@implementation @_cdecl("sl_layout_get_section_offset")
+public func sl_layout_get_section_offset(
+  _ layout: OpaquePointer?, _ section: Int32, _ outOffset: UnsafeMutablePointer<Double>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outOffset else { return ErrorRecord.null("out_offset") }
+  do {
+    outOffset.pointee = try LayoutHandle.from(layout).layout.orthogonalOffset(section: Int(section))
+    return SL_OK
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+}

@@ -1,0 +1,167 @@
+import CSnapLayout
+
+#if canImport(SnapLayoutCore)
+  import SnapLayoutCore
+#endif
+
+@implementation @_cdecl("sl_layout_get_section_count")
+public func sl_layout_get_section_count(
+  _ layout: OpaquePointer?, _ outCount: UnsafeMutablePointer<Int32>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outCount else { return ErrorRecord.null("out_count") }
+  outCount.pointee = Int32(truncatingIfNeeded: LayoutHandle.from(layout).layout.sectionCount)
+  return SL_OK
+}
+
+@implementation @_cdecl("sl_layout_get_item_count")
+public func sl_layout_get_item_count(
+  _ layout: OpaquePointer?, _ section: Int32, _ outCount: UnsafeMutablePointer<Int64>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outCount else { return ErrorRecord.null("out_count") }
+  let sections = LayoutHandle.from(layout).layout.description.sections
+  guard section >= 0, Int(section) < sections.count else {
+    return ErrorRecord.fail(
+      SL_ERANGE, "section \(section) does not exist; the layout has \(sections.count) sections",
+      path: "section")
+  }
+  outCount.pointee = sections[Int(section)].itemCount
+  return SL_OK
+}
+
+@implementation @_cdecl("sl_layout_get_section_info")
+public func sl_layout_get_section_info(
+  _ layout: OpaquePointer?, _ section: Int32, _ outInfo: UnsafeMutablePointer<sl_section_info>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outInfo else { return ErrorRecord.null("out_info") }
+  do {
+    let info = try LayoutHandle.from(layout).layout.sectionInfo(Int(section))
+    outInfo.pointee = sl_section_info(
+      frame: sl_rect(info.frame), item_count: info.itemCount, group_count: info.groupCount,
+      items_per_group: Int32(truncatingIfNeeded: info.itemsPerGroup),
+      orthogonal_scrolling_behavior: info.behavior.rawValue,
+      orthogonal_content_length: info.orthogonalContentLength,
+      orthogonal_offset: info.orthogonalOffset)
+    return SL_OK
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+}
+
+@implementation @_cdecl("sl_layout_get_item_frame")
+public func sl_layout_get_item_frame(
+  _ layout: OpaquePointer?, _ section: Int32, _ item: Int64, _ outFrame: UnsafeMutablePointer<sl_rect>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outFrame else { return ErrorRecord.null("out_frame") }
+  do {
+    outFrame.pointee = sl_rect(
+      try LayoutHandle.from(layout).layout.itemFrame(section: Int(section), item: item))
+    return SL_OK
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+}
+
+@implementation @_cdecl("sl_layout_get_elements_in_rect")
+public func sl_layout_get_elements_in_rect(
+  _ layout: OpaquePointer?, _ rect: sl_rect, _ elements: UnsafeMutablePointer<sl_element>?,
+  _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outCount else { return ErrorRecord.null("out_count") }
+  var visitor = ElementBuffer(buffer: elements, capacity: elements == nil ? 0 : capacity)
+  do {
+    try LayoutHandle.from(layout).layout.visitElements(in: Rect(rect), &visitor)
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+  outCount.pointee = visitor.count
+  guard elements == nil || visitor.count <= capacity else {
+    return ErrorRecord.fail(
+      SL_EBUFS,
+      "\(visitor.count) elements intersect the rect but the buffer holds \(capacity); the "
+        + "first \(capacity) were written", path: "capacity")
+  }
+  return SL_OK
+}
+
+@implementation @_cdecl("sl_layout_get_element_kind_count")
+public func sl_layout_get_element_kind_count(
+  _ layout: OpaquePointer?, _ outCount: UnsafeMutablePointer<Int32>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outCount else { return ErrorRecord.null("out_count") }
+  outCount.pointee = Int32(truncatingIfNeeded: LayoutHandle.from(layout).kindNames.count)
+  return SL_OK
+}
+
+@implementation @_cdecl("sl_layout_get_element_kind_name")
+public func sl_layout_get_element_kind_name(
+  _ layout: OpaquePointer?, _ kind: Int32, _ outName: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outName else { return ErrorRecord.null("out_name") }
+  let names = LayoutHandle.from(layout).kindNames
+  if kind == SL_KIND_CELL {
+    outName.pointee = StaticText.cellKind
+    return SL_OK
+  }
+  guard kind >= 0, Int(kind) < names.count else {
+    return ErrorRecord.fail(
+      SL_ERANGE,
+      "element kind \(kind) does not exist; ids run from 0 to \(names.count - 1) (and "
+        + "SL_KIND_CELL)", path: "kind")
+  }
+  outName.pointee = UnsafePointer(names[Int(kind)])
+  return SL_OK
+}
+
+@implementation @_cdecl("sl_layout_find_element_kind")
+public func sl_layout_find_element_kind(
+  _ layout: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ outKind: UnsafeMutablePointer<Int32>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let name else { return ErrorRecord.null("name") }
+  guard let outKind else { return ErrorRecord.null("out_kind") }
+  let text = String(cString: name)
+  guard let id = LayoutHandle.from(layout).layout.kinds.id(of: text) else {
+    return ErrorRecord.fail(
+      SL_ENOTFOUND, "no element has the kind '\(text)'", path: "name")
+  }
+  outKind.pointee = id
+  return SL_OK
+}
+
+/// Writes visited elements into the caller's buffer and counts them all.
+struct ElementBuffer: ElementVisitor {
+  let buffer: UnsafeMutablePointer<sl_element>?
+  let capacity: Int
+  var count = 0
+
+  @inline(__always)
+  mutating func visit(_ element: LayoutElement) {
+    if count < capacity, let buffer {
+      buffer[count] = sl_element(
+        frame: sl_rect(element.frame),
+        transform: sl_transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0), alpha: 1,
+        item: element.item, section: element.section, category: element.category.rawValue,
+        kind: element.kind, z_index: element.zIndex, flags: 0, reserved: 0)
+    }
+    count += 1
+  }
+}
+
+extension sl_rect {
+  init(_ rect: Rect) {
+    self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+  }
+}
+
+extension Rect {
+  init(_ rect: sl_rect) {
+    self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+  }
+}

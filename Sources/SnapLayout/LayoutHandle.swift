@@ -1,0 +1,50 @@
+import CSnapLayout
+import CSnapLayoutSupport
+
+#if canImport(SnapLayoutCore)
+  import SnapLayoutCore
+#endif
+
+/// The object behind an `sl_layout *`: the layout plus the C strings it hands out.
+final class LayoutHandle {
+  var layout: Layout
+  /// NUL-terminated copies of the element kind names, owned by the handle.
+  let kindNames: [UnsafeMutablePointer<CChar>]
+
+  init(_ layout: Layout) {
+    self.layout = layout
+    kindNames = layout.kinds.names.map { LayoutHandle.cString($0) }
+  }
+
+  deinit {
+    for name in kindNames { sl__free(name) }
+  }
+
+  /// The handle as an opaque C pointer; the caller owns one reference.
+  func retainedPointer() -> OpaquePointer {
+    OpaquePointer(Unmanaged.passRetained(self).toOpaque())
+  }
+
+  /// The handle behind a C pointer, without changing its reference count.
+  static func from(_ pointer: OpaquePointer) -> LayoutHandle {
+    Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+  }
+
+  /// Releases the reference owned by the C caller.
+  static func release(_ pointer: OpaquePointer) {
+    Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(pointer)).release()
+  }
+
+  /// A malloc'd NUL-terminated copy of `text`.
+  static func cString(_ text: String) -> UnsafeMutablePointer<CChar> {
+    let count = text.utf8.count
+    let memory = sl__malloc(count + 1)!.bindMemory(to: CChar.self, capacity: count + 1)
+    var index = 0
+    for byte in text.utf8 {
+      memory[index] = CChar(bitPattern: byte)
+      index += 1
+    }
+    memory[count] = 0
+    return memory
+  }
+}

@@ -1,0 +1,171 @@
+#if canImport(SnapLayoutCore)
+  import SnapLayoutCore
+#endif
+
+extension ConfigDecoder {
+  static let itemKeys = ["layoutSize", "contentInsets", "edgeSpacing", "supplementaryItems"]
+  static let groupKeys = [
+    "group", "layoutSize", "subitems", "subitem", "repeatingSubitem", "count", "interItemSpacing",
+    "contentInsets", "edgeSpacing",
+  ]
+
+  /// An item or a group: an object with a "group" key is a group.
+  static func decodeSubitem(_ node: JSONNode, depth: Int) throws(ConfigError) -> Subitem {
+    // Look for "group" before checking keys, so that the right set of keys is reported.
+    let members = try node.members(allowed: itemKeys + groupKeys)
+    if members.contains(where: { $0.key == "group" }) {
+      return .group(try decodeGroup(node, depth: depth))
+    }
+    for member in members where !itemKeys.contains(member.key) {
+      throw .invalid(
+        "'\(member.key)' belongs to a group, but this object has no \"group\" key (add "
+          + "\"group\": \"horizontal\" or \"vertical\")", at: member.node.path)
+    }
+    return .item(try decodeItem(node))
+  }
+
+  static func decodeItem(_ node: JSONNode) throws(ConfigError) -> LayoutItem {
+    let object = try node.object(allowed: itemKeys)
+    var item = LayoutItem(layoutSize: try decodeSize(object.required("layoutSize")))
+    if let value = object["contentInsets"] { item.contentInsets = try decodeInsets(value) }
+    if let value = object["edgeSpacing"] { item.edgeSpacing = try decodeEdgeSpacing(value) }
+    if let value = object["supplementaryItems"] {
+      var kinds: [(kind: String, path: String)] = []
+      for entry in try value.array(maxCount: ConfigLimits.maxAccessories) {
+        let supplementary = try decodeSupplementaryItem(entry)
+        let path = entry.path + "/elementKind"
+        for earlier in kinds where earlier.kind == supplementary.elementKind {
+          throw .invalid(
+            "element kind '\(supplementary.elementKind)' is already used by this item at "
+              + earlier.path, at: path)
+        }
+        kinds.append((supplementary.elementKind, path))
+        item.supplementaryItems.append(supplementary)
+      }
+    }
+    return item
+  }
+
+  static func decodeGroup(_ node: JSONNode, depth: Int) throws(ConfigError) -> LayoutGroup {
+    guard depth <= ConfigLimits.maxGroupDepth else {
+      throw .invalid(
+        "groups are nested more than \(ConfigLimits.maxGroupDepth) levels deep", at: node.path)
+    }
+    let object = try node.object(allowed: groupKeys)
+    let axisName = try object.required("group").choice(["horizontal", "vertical"])
+    let axis: GroupAxis = axisName == "horizontal" ? .horizontal : .vertical
+    let layoutSize = try decodeSize(object.required("layoutSize"))
+
+    let ways = ["subitems", "subitem", "repeatingSubitem"].filter { object.has($0) }
+    guard ways.count == 1 else {
+      let message =
+        ways.isEmpty
+        ? "a group needs one of 'subitems', 'subitem' (with 'count') or 'repeatingSubitem' "
+          + "(with 'count')"
+        : "a group takes only one of 'subitems', 'subitem' and 'repeatingSubitem', not "
+          + "'\(ways[0])' and '\(ways[1])'"
+      throw .invalid(message, at: ways.count > 1 ? object.path + "/" + ways[1] : object.path)
+    }
+    let content: GroupContent
+    if let list = object["subitems"] {
+      if let count = object["count"] {
+        throw .invalid(
+          "'count' applies to 'subitem' and 'repeatingSubitem', not to 'subitems'",
+          at: count.path)
+      }
+      var children: [Subitem] = []
+      for child in try list.array(maxCount: ConfigLimits.maxSubitems) {
+        children.append(try decodeSubitem(child, depth: depth + 1))
+      }
+      guard !children.isEmpty else {
+        throw .invalid("a group needs at least one subitem", at: list.path)
+      }
+      content = .subitems(children)
+    } else {
+      let key = object.has("subitem") ? "subitem" : "repeatingSubitem"
+      let child = try decodeSubitem(object.required(key), depth: depth + 1)
+      let countNode = try object.required("count")
+      let count = Int(
+        try countNode.integer(
+          in: 1...Int64(ConfigLimits.maxSubitems),
+          "count must be an integer from 1 to \(ConfigLimits.maxSubitems)"))
+      content = key == "subitem" ? .subitem(child, count: count) : .repeatingSubitem(child, count: count)
+    }
+    var group = LayoutGroup(axis: axis, layoutSize: layoutSize, content: content)
+    if let value = object["interItemSpacing"] { group.interItemSpacing = try decodeSpacing(value) }
+    if let value = object["contentInsets"] { group.contentInsets = try decodeInsets(value) }
+    if let value = object["edgeSpacing"] { group.edgeSpacing = try decodeEdgeSpacing(value) }
+    return group
+  }
+
+  // MARK: - Sizes
+
+  static func decodeSize(_ node: JSONNode) throws(ConfigError) -> LayoutSize {
+    let object = try node.object(allowed: ["widthDimension", "heightDimension"])
+    return LayoutSize(
+      widthDimension: try decodeDimension(object.required("widthDimension"), isWidth: true),
+      heightDimension: try decodeDimension(object.required("heightDimension"), isWidth: false))
+  }
+
+  /// A dimension. A fraction of the same axis is in (0, 1]; a fraction of the other axis (an
+  /// aspect ratio, e.g. a height of fractionalWidth(1.5)) may reach `maxCrossAxisFraction`.
+  static func decodeDimension(_ node: JSONNode, isWidth: Bool) throws(ConfigError) -> Dimension {
+    let keys = ["fractionalWidth", "fractionalHeight", "absolute", "estimated"]
+    let object = try node.object(allowed: keys)
+    guard object.members.count == 1, let member = object.members.first else {
+      throw .invalid(
+        "a dimension has exactly one of 'fractionalWidth', 'fractionalHeight', 'absolute' and "
+          + "'estimated'", at: object.path)
+    }
+    let value = member.node
+    switch member.key {
+    case "fractionalWidth", "fractionalHeight":
+      let sameAxis = (member.key == "fractionalWidth") == isWidth
+      let limit = sameAxis ? 1 : ConfigLimits.maxCrossAxisFraction
+      let fraction = try value.number(
+        in: Double.leastNonzeroMagnitude...limit,
+        sameAxis
+          ? "a fraction of the same axis must be greater than 0 and at most 1"
+          : "a fraction of the other axis must be greater than 0 and at most \(limit)")
+      return member.key == "fractionalWidth" ? .fractionalWidth(fraction) : .fractionalHeight(fraction)
+    case "absolute":
+      return .absolute(try value.length())
+    default:
+      return .estimated(
+        try value.number(
+          in: Double.leastNonzeroMagnitude...ConfigLimits.maxLength,
+          "an estimate must be greater than 0 and at most \(ConfigLimits.maxLength) points"))
+    }
+  }
+
+  // MARK: - Insets and spacing
+
+  static func decodeInsets(_ node: JSONNode) throws(ConfigError) -> DirectionalEdgeInsets {
+    let object = try node.object(allowed: ["top", "leading", "bottom", "trailing"])
+    var insets = DirectionalEdgeInsets()
+    if let value = object["top"] { insets.top = try value.length() }
+    if let value = object["leading"] { insets.leading = try value.length() }
+    if let value = object["bottom"] { insets.bottom = try value.length() }
+    if let value = object["trailing"] { insets.trailing = try value.length() }
+    return insets
+  }
+
+  static func decodeSpacing(_ node: JSONNode) throws(ConfigError) -> Spacing {
+    let object = try node.object(allowed: ["fixed", "flexible"])
+    guard object.members.count == 1, let member = object.members.first else {
+      throw .invalid("a spacing has exactly one of 'fixed' and 'flexible'", at: object.path)
+    }
+    let value = try member.node.length()
+    return member.key == "fixed" ? .fixed(value) : .flexible(value)
+  }
+
+  static func decodeEdgeSpacing(_ node: JSONNode) throws(ConfigError) -> EdgeSpacing {
+    let object = try node.object(allowed: ["leading", "top", "trailing", "bottom"])
+    var spacing = EdgeSpacing()
+    if let value = object["leading"] { spacing.leading = try decodeSpacing(value) }
+    if let value = object["top"] { spacing.top = try decodeSpacing(value) }
+    if let value = object["trailing"] { spacing.trailing = try decodeSpacing(value) }
+    if let value = object["bottom"] { spacing.bottom = try decodeSpacing(value) }
+    return spacing
+  }
+}

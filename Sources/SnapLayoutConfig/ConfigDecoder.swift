@@ -1,0 +1,208 @@
+#if canImport(SnapLayoutCore)
+  import SnapLayoutCore
+#endif
+
+/// Decodes and validates a JSON configuration (docs/CONFIG.md) into a `LayoutDescription`.
+///
+/// Every refusal names the JSON Pointer of the offending value. The decoder checks everything
+/// the engine relies on (finite, in-range numbers; counts; unique element kinds), so the engine
+/// never sees a description it could trap on.
+public enum ConfigDecoder {
+  /// The configuration format version this decoder reads.
+  public static let formatVersion: Int64 = 1
+
+  /// Decodes a configuration from UTF-8 JSON text.
+  /// - Throws: `ConfigError` (`.syntax` for malformed JSON, `.invalid` for a bad layout).
+  public static func decode(_ text: UnsafeRawBufferPointer) throws(ConfigError)
+    -> LayoutDescription
+  {
+    let document = try JSONDocument(parsing: text)
+    return try decodeRoot(JSONNode(value: document.root, path: ""))
+  }
+
+  /// Decodes a configuration from a Swift string.
+  public static func decode(_ text: String) throws(ConfigError) -> LayoutDescription {
+    let bytes = Array(text.utf8)
+    var result: Result<LayoutDescription, ConfigError> = .failure(ConfigError(.syntax, ""))
+    bytes.withUnsafeBytes { buffer in
+      do throws(ConfigError) {
+        result = .success(try decode(buffer))
+      } catch {
+        result = .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  // MARK: - Root
+
+  static func decodeRoot(_ node: JSONNode) throws(ConfigError) -> LayoutDescription {
+    let root = try node.object(allowed: ["version", "configuration", "environment", "sections"])
+    if let version = root["version"] {
+      let number = try version.integer(in: Int64.min...Int64.max, "")
+      guard number == formatVersion else {
+        throw .invalid(
+          "unsupported configuration version \(number); this library reads version "
+            + "\(formatVersion)", at: version.path)
+      }
+    }
+    var configuration = LayoutConfiguration()
+    if let node = root["configuration"] { configuration = try decodeConfiguration(node) }
+    var environment = LayoutEnvironment()
+    if let node = root["environment"] { environment = try decodeEnvironment(node) }
+    let sectionNodes = try root.required("sections").array(maxCount: ConfigLimits.maxSections)
+    var sections: [LayoutSection] = []
+    sections.reserveCapacity(sectionNodes.count)
+    for node in sectionNodes { sections.append(try decodeSection(node)) }
+    return LayoutDescription(
+      configuration: configuration, environment: environment, sections: sections)
+  }
+
+  static func decodeConfiguration(_ node: JSONNode) throws(ConfigError) -> LayoutConfiguration {
+    let object = try node.object(allowed: [
+      "scrollDirection", "interSectionSpacing", "boundarySupplementaryItems",
+    ])
+    var configuration = LayoutConfiguration()
+    if let value = object["scrollDirection"] {
+      configuration.scrollDirection =
+        try value.choice(["vertical", "horizontal"]) == "horizontal" ? .horizontal : .vertical
+    }
+    if let value = object["interSectionSpacing"] {
+      configuration.interSectionSpacing = try value.length()
+    }
+    if let value = object["boundarySupplementaryItems"] {
+      configuration.boundarySupplementaryItems = try decodeBoundaryItems(value)
+    }
+    return configuration
+  }
+
+  static func decodeEnvironment(_ node: JSONNode) throws(ConfigError) -> LayoutEnvironment {
+    let object = try node.object(allowed: [
+      "container", "contentInsets", "layoutDirection", "displayScale",
+    ])
+    var environment = LayoutEnvironment()
+    if let value = object["container"] {
+      let container = try value.object(allowed: ["width", "height"])
+      let width = try container.required("width").number(
+        in: 1e-9...ConfigLimits.maxLength, "the container width must be greater than 0")
+      let height = try container.required("height").number(
+        in: 1e-9...ConfigLimits.maxLength, "the container height must be greater than 0")
+      environment.containerSize = Size(width: width, height: height)
+    }
+    if let value = object["contentInsets"] { environment.contentInsets = try decodeInsets(value) }
+    if let value = object["layoutDirection"] {
+      environment.layoutDirection =
+        try value.choice(["leftToRight", "rightToLeft"]) == "rightToLeft"
+        ? .rightToLeft : .leftToRight
+    }
+    if let value = object["displayScale"] {
+      environment.displayScale = try value.number(
+        in: 0...ConfigLimits.maxDisplayScale,
+        "displayScale must be between 0 (exact) and \(ConfigLimits.maxDisplayScale)")
+    }
+    return environment
+  }
+
+  // MARK: - Sections
+
+  static let behaviorNames = [
+    "none", "continuous", "continuousGroupLeadingBoundary", "paging", "groupPaging",
+    "groupPagingCentered",
+  ]
+
+  static func decodeSection(_ node: JSONNode) throws(ConfigError) -> LayoutSection {
+    let object = try node.object(allowed: [
+      "itemCount", "group", "contentInsets", "interGroupSpacing", "orthogonalScrollingBehavior",
+      "boundarySupplementaryItems", "decorationItems", "supplementariesFollowContentInsets",
+    ])
+    let itemCount = try object.required("itemCount").integer(
+      in: 0...Int64.max, "itemCount must be an integer from 0 to 9223372036854775807")
+    let groupNode = try object.required("group")
+    guard let group = try decodeSubitem(groupNode, depth: 0).group else {
+      throw .invalid(
+        "a section's group must be a group (an object with a \"group\" key)", at: groupNode.path)
+    }
+    var section = LayoutSection(group: group, itemCount: itemCount)
+    if let value = object["contentInsets"] { section.contentInsets = try decodeInsets(value) }
+    if let value = object["interGroupSpacing"] { section.interGroupSpacing = try value.length() }
+    if let value = object["orthogonalScrollingBehavior"] {
+      let name = try value.choice(behaviorNames)
+      for behavior in OrthogonalScrollingBehavior.allCases
+      where behaviorNames[Int(behavior.rawValue)] == name {
+        section.orthogonalScrollingBehavior = behavior
+      }
+    }
+    if let value = object["boundarySupplementaryItems"] {
+      section.boundarySupplementaryItems = try decodeBoundaryItems(value)
+    }
+    if let value = object["decorationItems"] {
+      section.decorationItems = try decodeDecorationItems(value)
+    }
+    if let value = object["supplementariesFollowContentInsets"] {
+      section.supplementariesFollowContentInsets = try value.bool()
+    }
+    try checkUniqueKinds(in: section, object: object)
+    return section
+  }
+
+  /// Element kinds must be unique within a section (UIKit enforces the same): boundary items
+  /// and decorations each once, and no item supplementary kind may reuse one of theirs.
+  static func checkUniqueKinds(in section: LayoutSection, object: JSONObject) throws(ConfigError) {
+    var seen: [(kind: String, path: String)] = []
+    func claim(_ kind: String, _ path: String) throws(ConfigError) {
+      for earlier in seen where earlier.kind == kind {
+        throw .invalid(
+          "element kind '\(kind)' is already used in this section at \(earlier.path)", at: path)
+      }
+      seen.append((kind, path))
+    }
+    let boundaryPath = object.path + "/boundarySupplementaryItems"
+    for (index, item) in section.boundarySupplementaryItems.enumerated() {
+      try claim(item.elementKind, boundaryPath + "/\(index)/elementKind")
+    }
+    let decorationPath = object.path + "/decorationItems"
+    for (index, item) in section.decorationItems.enumerated() {
+      try claim(item.elementKind, decorationPath + "/\(index)/elementKind")
+    }
+    var itemKinds: [(kind: String, path: String)] = []
+    collectSupplementaryKinds(
+      .group(section.group), path: object.path + "/group", into: &itemKinds)
+    for entry in itemKinds {
+      for earlier in seen where earlier.kind == entry.kind {
+        throw .invalid(
+          "element kind '\(entry.kind)' is already used in this section at \(earlier.path)",
+          at: entry.path)
+      }
+    }
+  }
+
+  private static func collectSupplementaryKinds(
+    _ subitem: Subitem, path: String, into kinds: inout [(kind: String, path: String)]
+  ) {
+    switch subitem {
+    case .item(let item):
+      for (index, supplementary) in item.supplementaryItems.enumerated() {
+        kinds.append(
+          (supplementary.elementKind, path + "/supplementaryItems/\(index)/elementKind"))
+      }
+    case .group(let group):
+      switch group.content {
+      case .subitems(let children):
+        for (index, child) in children.enumerated() {
+          collectSupplementaryKinds(child, path: path + "/subitems/\(index)", into: &kinds)
+        }
+      case .subitem(let child, _):
+        collectSupplementaryKinds(child, path: path + "/subitem", into: &kinds)
+      case .repeatingSubitem(let child, _):
+        collectSupplementaryKinds(child, path: path + "/repeatingSubitem", into: &kinds)
+      }
+    }
+  }
+}
+
+extension Subitem {
+  var group: LayoutGroup? {
+    if case .group(let group) = self { return group }
+    return nil
+  }
+}

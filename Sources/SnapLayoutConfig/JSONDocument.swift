@@ -1,0 +1,76 @@
+import CJSONC
+
+/// A parsed JSON text owned by json-c; the tree is released when the document goes away.
+final class JSONDocument {
+  /// The root value (`nil` for a JSON `null`).
+  let root: OpaquePointer?
+
+  /// Parses `text` (not necessarily NUL-terminated). Comments are accepted; UTF-8 is validated.
+  /// - Throws: `ConfigError.syntax` with the line and column of the first error.
+  init(parsing text: UnsafeRawBufferPointer) throws(ConfigError) {
+    guard text.count <= ConfigLimits.maxTextLength else {
+      throw ConfigError(
+        .syntax,
+        "the configuration is \(text.count) bytes long; the limit is "
+          + "\(ConfigLimits.maxTextLength) bytes (64 MiB)")
+    }
+    guard let tokener = json_tokener_new_ex(Int32(ConfigLimits.maxJSONDepth)) else {
+      throw ConfigError(.syntax, "out of memory while creating the JSON parser")
+    }
+    defer { json_tokener_free(tokener) }
+    json_tokener_set_flags(tokener, Int32(JSON_TOKENER_VALIDATE_UTF8))
+
+    let bytes = text.bindMemory(to: CChar.self)
+    let parsed = json_tokener_parse_ex(tokener, bytes.baseAddress, Int32(text.count))
+    let status = json_tokener_get_error(tokener)
+    let end = json_tokener_get_parse_end(tokener)
+    if status != json_tokener_success {
+      json_object_put(parsed)
+      let reason: String
+      if status == json_tokener_continue {
+        reason = "the text ends before the JSON value is complete"
+      } else if status == json_tokener_error_depth {
+        reason = "the JSON is nested more than \(ConfigLimits.maxJSONDepth) levels deep"
+      } else {
+        reason = String(cString: json_tokener_error_desc(status))
+      }
+      throw JSONDocument.syntaxError(reason, in: text, at: status == json_tokener_continue ? text.count : end)
+    }
+    // Anything but whitespace after the value is an error (json-c stops after one value).
+    var offset = end
+    while offset < text.count {
+      let byte = text[offset]
+      if byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+        json_object_put(parsed)
+        throw JSONDocument.syntaxError(
+          "unexpected text after the end of the JSON value", in: text, at: offset)
+      }
+      offset += 1
+    }
+    root = parsed
+  }
+
+  deinit {
+    json_object_put(root)
+  }
+
+  private static func syntaxError(_ reason: String, in text: UnsafeRawBufferPointer, at offset: Int)
+    -> ConfigError
+  {
+    var line = 1
+    var column = 1
+    var index = 0
+    while index < min(offset, text.count) {
+      if text[index] == 0x0A {
+        line += 1
+        column = 1
+      } else {
+        column += 1
+      }
+      index += 1
+    }
+    return ConfigError(
+      .syntax, "malformed JSON at line \(line), column \(column): \(reason)", line: line,
+      column: column)
+  }
+}

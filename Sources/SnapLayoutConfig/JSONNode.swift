@@ -1,0 +1,193 @@
+import CJSONC
+
+/// A value in a parsed document together with its JSON Pointer, with typed accessors that
+/// throw `ConfigError`s naming that pointer.
+struct JSONNode {
+  let value: OpaquePointer?
+  let path: String
+
+  /// Appends an escaped reference token (RFC 6901) to a pointer.
+  static func pointer(_ path: String, appending token: String) -> String {
+    var escaped = ""
+    for scalar in token.unicodeScalars {
+      if scalar == "~" {
+        escaped += "~0"
+      } else if scalar == "/" {
+        escaped += "~1"
+      } else {
+        escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return path + "/" + escaped
+  }
+
+  var typeName: String {
+    guard let value else { return "null" }
+    let type = json_object_get_type(value)
+    if type == json_type_boolean { return "a boolean" }
+    if type == json_type_double || type == json_type_int { return "a number" }
+    if type == json_type_object { return "an object" }
+    if type == json_type_array { return "an array" }
+    if type == json_type_string { return "a string" }
+    return "null"
+  }
+
+  private func isType(_ type: json_type) -> Bool {
+    guard let value else { return false }
+    return json_object_get_type(value) == type
+  }
+
+  func typeError(_ expected: String) -> ConfigError {
+    .invalid("expected \(expected), found \(typeName)", at: path)
+  }
+
+  // MARK: Objects
+
+  /// The object's members in document order, after checking that every key is known.
+  func members(allowed: [String]) throws(ConfigError) -> [(key: String, node: JSONNode)] {
+    guard isType(json_type_object), let value else { throw typeError("an object") }
+    var result: [(key: String, node: JSONNode)] = []
+    var iterator = json_object_iter_begin(value)
+    var end = json_object_iter_end(value)
+    while json_object_iter_equal(&iterator, &end) == 0 {
+      let key = String(cString: json_object_iter_peek_name(&iterator))
+      let child = JSONNode(
+        value: json_object_iter_peek_value(&iterator),
+        path: JSONNode.pointer(path, appending: key))
+      if !allowed.contains(key) {
+        throw .invalid(
+          "unknown key '\(key)'" + KeySuggestion.hint(for: key, in: allowed), at: child.path)
+      }
+      result.append((key, child))
+      json_object_iter_next(&iterator)
+    }
+    return result
+  }
+
+  /// Checks the object's keys and returns a lookup of its members.
+  func object(allowed: [String]) throws(ConfigError) -> JSONObject {
+    JSONObject(node: self, members: try members(allowed: allowed))
+  }
+
+  // MARK: Arrays
+
+  func array(maxCount: Int) throws(ConfigError) -> [JSONNode] {
+    guard isType(json_type_array), let value else { throw typeError("an array") }
+    let count = json_object_array_length(value)
+    guard count <= maxCount else {
+      throw .invalid("the array has \(count) entries; the limit is \(maxCount)", at: path)
+    }
+    var result: [JSONNode] = []
+    result.reserveCapacity(count)
+    for index in 0..<count {
+      result.append(
+        JSONNode(value: json_object_array_get_idx(value, index), path: path + "/\(index)"))
+    }
+    return result
+  }
+
+  // MARK: Scalars
+
+  /// A finite number.
+  func number() throws(ConfigError) -> Double {
+    guard isType(json_type_double) || isType(json_type_int) else { throw typeError("a number") }
+    let number = json_object_get_double(value)
+    guard number.isFinite else {
+      throw .invalid("expected a finite number, found \(number)", at: path)
+    }
+    return number
+  }
+
+  /// A finite number within `range`, described by `rule` in the error.
+  func number(in range: ClosedRange<Double>, _ rule: String) throws(ConfigError) -> Double {
+    let number = try number()
+    guard range.contains(number) else {
+      throw .invalid("\(number) is out of range: \(rule)", at: path)
+    }
+    return number
+  }
+
+  /// A non-negative length of at most `ConfigLimits.maxLength` points.
+  func length() throws(ConfigError) -> Double {
+    try number(
+      in: 0...ConfigLimits.maxLength,
+      "a length must be between 0 and \(ConfigLimits.maxLength) points")
+  }
+
+  /// An offset (any sign) of magnitude at most `ConfigLimits.maxLength` points.
+  func offset() throws(ConfigError) -> Double {
+    try number(
+      in: -ConfigLimits.maxLength...ConfigLimits.maxLength,
+      "an offset must be between -\(ConfigLimits.maxLength) and \(ConfigLimits.maxLength) points")
+  }
+
+  /// A JSON integer (not a number with a fraction or exponent) within `range`.
+  func integer(in range: ClosedRange<Int64>, _ rule: String) throws(ConfigError) -> Int64 {
+    guard isType(json_type_int) else {
+      if isType(json_type_double) {
+        throw .invalid("expected an integer, found \(json_object_get_double(value))", at: path)
+      }
+      throw typeError("an integer")
+    }
+    let number = json_object_get_int64(value)
+    // json-c saturates integers beyond int64 (it keeps them as uint64).
+    if number == Int64.max && json_object_get_uint64(value) > UInt64(Int64.max) {
+      throw .invalid("the integer does not fit in 64 bits: \(rule)", at: path)
+    }
+    guard range.contains(number) else {
+      throw .invalid("\(number) is out of range: \(rule)", at: path)
+    }
+    return number
+  }
+
+  func bool() throws(ConfigError) -> Bool {
+    guard isType(json_type_boolean) else { throw typeError("true or false") }
+    return json_object_get_boolean(value) != 0
+  }
+
+  func string() throws(ConfigError) -> String {
+    guard isType(json_type_string), let value else { throw typeError("a string") }
+    let length = Int(json_object_get_string_len(value))
+    guard let bytes = json_object_get_string(value) else { return "" }
+    return bytes.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+      String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
+    }
+  }
+
+  /// One of `choices` (a string), with a suggestion when it is close to one.
+  func choice(_ choices: [String]) throws(ConfigError) -> String {
+    let text = try string()
+    guard choices.contains(text) else {
+      var list = ""
+      for (index, choice) in choices.enumerated() {
+        list += (index == 0 ? "" : ", ") + "'\(choice)'"
+      }
+      throw .invalid(
+        "'\(text)' is not one of \(list)" + KeySuggestion.hint(for: text, in: choices), at: path)
+    }
+    return text
+  }
+}
+
+/// An object's members by key.
+struct JSONObject {
+  let node: JSONNode
+  let members: [(key: String, node: JSONNode)]
+
+  var path: String { node.path }
+
+  subscript(key: String) -> JSONNode? {
+    for member in members where member.key == key { return member.node }
+    return nil
+  }
+
+  /// A member that must be present.
+  func required(_ key: String) throws(ConfigError) -> JSONNode {
+    guard let member = self[key] else {
+      throw .invalid("missing required key '\(key)'", at: path)
+    }
+    return member
+  }
+
+  func has(_ key: String) -> Bool { self[key] != nil }
+}

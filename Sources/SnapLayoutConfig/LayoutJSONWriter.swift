@@ -1,0 +1,160 @@
+#if canImport(SnapLayoutCore)
+  import SnapLayoutCore
+#endif
+
+/// Writes a solved layout as JSON text: content size, sections and elements (the format of
+/// `sl_layout_copy_json`, docs/C-API.md).
+public enum LayoutJSONWriter {
+  /// The most elements one text may hold.
+  public static let maxElements = 1 << 22
+
+  /// Renders the layout; only elements intersecting `rect` when it is given.
+  /// - Throws: `LayoutError` without a container size, for a bad rect, or when more than
+  ///   `maxElements` elements would be written.
+  public static func render(_ layout: Layout, rect: Rect?) throws(LayoutError) -> [UInt8] {
+    guard let content = layout.contentSize, let container = layout.containerSize else {
+      throw LayoutError(
+        .noContainer, "the layout has no container size yet; set one before asking for geometry",
+        path: "layout")
+    }
+    var counter = Counter()
+    try visit(layout, rect, &counter)
+    guard counter.count <= maxElements else {
+      throw LayoutError(
+        .outOfRange,
+        "\(counter.count) elements would be written; the limit is \(maxElements), so pass a rect",
+        path: "rect")
+    }
+
+    var out = Output()
+    out.bytes.reserveCapacity(256 + counter.count * 120)
+    out.write("{\n  \"container\": ")
+    out.write(size: container)
+    out.write(",\n  \"contentSize\": ")
+    out.write(size: content)
+    out.write(",\n  \"sections\": [")
+    for index in 0..<layout.sectionCount {
+      let info = try layout.sectionInfo(index)
+      out.write(index == 0 ? "\n    {\"frame\": " : ",\n    {\"frame\": ")
+      out.write(rect: info.frame)
+      out.write(", \"itemCount\": \(info.itemCount), \"groupCount\": \(info.groupCount)")
+      out.write(", \"itemsPerGroup\": \(info.itemsPerGroup)")
+      out.write(", \"orthogonalScrollingBehavior\": ")
+      out.write(string: behaviorName(info.behavior))
+      out.write(", \"orthogonalContentLength\": ")
+      out.write(number: info.orthogonalContentLength)
+      out.write(", \"orthogonalOffset\": ")
+      out.write(number: info.orthogonalOffset)
+      out.write("}")
+    }
+    out.write(layout.sectionCount == 0 ? "],\n  \"elements\": [" : "\n  ],\n  \"elements\": [")
+    var writer = ElementWriter(out: out, names: layout.kinds.names)
+    try visit(layout, rect, &writer)
+    out = writer.out
+    out.write(writer.first ? "]\n}\n" : "\n  ]\n}\n")
+    return out.bytes
+  }
+
+  private static func visit<V: ElementVisitor>(_ layout: Layout, _ rect: Rect?, _ visitor: inout V)
+    throws(LayoutError)
+  {
+    if let rect {
+      try layout.visitElements(in: rect, &visitor)
+    } else {
+      try layout.visitAllElements(&visitor)
+    }
+  }
+
+  static func behaviorName(_ behavior: OrthogonalScrollingBehavior) -> String {
+    switch behavior {
+    case .none: return "none"
+    case .continuous: return "continuous"
+    case .continuousGroupLeadingBoundary: return "continuousGroupLeadingBoundary"
+    case .paging: return "paging"
+    case .groupPaging: return "groupPaging"
+    case .groupPagingCentered: return "groupPagingCentered"
+    }
+  }
+
+  private struct Counter: ElementVisitor {
+    var count = 0
+    mutating func visit(_ element: LayoutElement) { count += 1 }
+  }
+
+  private struct ElementWriter: ElementVisitor {
+    var out: Output
+    let names: [String]
+    var first = true
+
+    mutating func visit(_ element: LayoutElement) {
+      out.write(first ? "\n    {\"category\": " : ",\n    {\"category\": ")
+      first = false
+      switch element.category {
+      case .cell: out.write("\"cell\"")
+      case .supplementary: out.write("\"supplementary\"")
+      case .decoration: out.write("\"decoration\"")
+      }
+      out.write(", \"kind\": ")
+      let kind = Int(element.kind)
+      out.write(string: kind >= 0 && kind < names.count ? names[kind] : "cell")
+      out.write(", \"section\": \(element.section), \"item\": \(element.item), \"frame\": ")
+      out.write(rect: element.frame)
+      out.write(", \"zIndex\": \(element.zIndex)}")
+    }
+  }
+
+  private struct Output {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func write(number: Double) {
+      if !number.isFinite {
+        write("null")
+      } else if number == number.rounded(.towardZero) && abs(number) < 1e15 {
+        // Whole numbers without the ".0" Swift would add: 390 rather than 390.0.
+        write("\(Int64(number))")
+      } else {
+        write("\(number)")
+      }
+    }
+
+    mutating func write(rect: Rect) {
+      write("{\"x\": ")
+      write(number: rect.x)
+      write(", \"y\": ")
+      write(number: rect.y)
+      write(", \"width\": ")
+      write(number: rect.width)
+      write(", \"height\": ")
+      write(number: rect.height)
+      write("}")
+    }
+
+    mutating func write(size: Size) {
+      write("{\"width\": ")
+      write(number: size.width)
+      write(", \"height\": ")
+      write(number: size.height)
+      write("}")
+    }
+
+    /// A JSON string literal with quotes, backslashes and control characters escaped.
+    mutating func write(string: String) {
+      bytes.append(UInt8(ascii: "\""))
+      let hex: [UInt8] = Array("0123456789abcdef".utf8)
+      for byte in string.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""): write("\\\"")
+        case UInt8(ascii: "\\"): write("\\\\")
+        case 0..<0x20:
+          write("\\u00")
+          bytes.append(hex[Int(byte >> 4)])
+          bytes.append(hex[Int(byte & 0xF)])
+        default: bytes.append(byte)
+        }
+      }
+      bytes.append(UInt8(ascii: "\""))
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/// A solved element that is not a cell: a boundary item or a decoration.
+struct PlacedElement: Equatable {
+  var frame: Rect
+  var kind: Int32
+  var zIndex: Int32
+}
+
+/// Boundary supplementary items placed around a host rect (spec §7.4), with frames relative
+/// to the host's top edge so that the host can move once the extensions are known.
+struct BoundaryPlacement {
+  var elements: [PlacedElement] = []
+  /// How far items extending the boundary reach before the host (headers).
+  var leadingExtension = 0.0
+  /// How far items extending the boundary reach after the host (footers).
+  var trailingExtension = 0.0
+
+  /// Places `items` around a host of main-axis length `hostLength` whose anchor rect spans
+  /// `anchorMinX ..< anchorMaxX` across the main axis.
+  ///
+  /// Items that extend the boundary on the same edge stack outward in declaration order (the
+  /// first one is nearest the content); the spec leaves this open (UNK, docs/LAYOUT-RULES.md).
+  init(
+    _ items: [BoundarySupplementaryItem], hostLength: Double, anchorMinX: Double,
+    anchorMaxX: Double, sizeContainer: Size, resolver: DimensionResolver, kinds: KindTable,
+    zIndexFloor: Int32
+  ) {
+    let anchorWidth = anchorMaxX - anchorMinX
+    for item in items {
+      let size = resolver.resolve(item.layoutSize, in: sizeContainer)
+      let unit = item.alignment.edges.unitPoint
+      let x = anchorMinX + anchorWidth * unit.x - size.width * unit.x + item.offset.x
+      let edges = item.alignment.edges
+      var y: Double
+      if item.extendsBoundary && edges.contains(.top) {
+        y = -leadingExtension - size.height + item.offset.y
+        leadingExtension = max(leadingExtension, -y)
+      } else if item.extendsBoundary && edges.contains(.bottom) {
+        y = hostLength + trailingExtension + item.offset.y
+        trailingExtension = max(trailingExtension, y + size.height - hostLength)
+      } else {
+        y = hostLength * unit.y - size.height * unit.y + item.offset.y
+      }
+      let frame = Rect(x: x, y: y, width: size.width, height: size.height)
+        .inset(by: item.contentInsets.ignoringEstimatedAxes(of: item.layoutSize))
+      elements.append(
+        PlacedElement(
+          frame: frame, kind: kinds.id(of: item.elementKind) ?? 0,
+          zIndex: max(item.zIndex, zIndexFloor)))
+    }
+  }
+
+  /// The elements with their frames moved so that the host's top edge is at `hostTop`.
+  func elements(hostTop: Double) -> [PlacedElement] {
+    elements.map { element in
+      var moved = element
+      moved.frame.y += hostTop
+      return moved
+    }
+  }
+}

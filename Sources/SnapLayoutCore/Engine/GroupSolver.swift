@@ -1,0 +1,330 @@
+/// Solves a root group into a template of cell frames (spec §4): the fit loop, the spacing
+/// re-solve, the arrangement along the group's axis, cross-axis placement and nesting.
+struct GroupSolver {
+  /// At most this many children in one group per repetition.
+  static let maxChildrenPerGroup = 10_000
+  /// At most this many cells in one repetition of a root group.
+  static let maxLeavesPerTemplate = 100_000
+  /// At most this many nested group levels below a section's root group.
+  static let maxDepth = 32
+  /// How far a `subitems` group may overflow before a child counts as not fitting (spec §4.2).
+  static let fitTolerance = 0.25
+
+  let resolver: DimensionResolver
+  let kinds: KindTable
+  /// Whether the model was transposed (horizontal layout); only used to name axes in messages.
+  let transposed: Bool
+
+  private(set) var leaves: [LeafSlot] = []
+  private(set) var badges: [BadgeSlot] = []
+
+  init(resolver: DimensionResolver, kinds: KindTable, transposed: Bool) {
+    self.resolver = resolver
+    self.kinds = kinds
+    self.transposed = transposed
+  }
+
+  /// Solves `group` at `size` and returns the template of one repetition.
+  mutating func solveRoot(_ group: LayoutGroup, size: Size, path: String)
+    throws(LayoutError) -> GroupTemplate
+  {
+    leaves = []
+    badges = []
+    try solve(group, size: size, origin: .zero, path: path, depth: 0)
+    var envelope = leaves[0].frame
+    for leaf in leaves { envelope = envelope.union(leaf.frame) }
+    for badge in badges { envelope = envelope.union(badge.frame) }
+    return GroupTemplate(size: size, leaves: leaves, badges: badges, envelope: envelope)
+  }
+
+  // MARK: - One group
+
+  /// A child chosen by the fit loop, with its resolved size.
+  private struct Placed {
+    var subitem: Subitem
+    var path: String
+    var size: Size
+  }
+
+  private mutating func solve(
+    _ group: LayoutGroup, size: Size, origin: Point, path: String, depth: Int
+  ) throws(LayoutError) {
+    guard depth <= GroupSolver.maxDepth else {
+      throw LayoutError(
+        .invalidLayout, "groups are nested more than \(GroupSolver.maxDepth) levels deep",
+        path: path)
+    }
+    let axis = group.axis
+    guard size.width > 0, size.height > 0 else {
+      throw LayoutError(
+        .invalidLayout,
+        "the group has no room for its subitems: it is \(size.physical(transposed).width) x "
+          + "\(size.physical(transposed).height) pt", path: path)
+    }
+    let insets = group.contentInsets.ignoringEstimatedAxes(of: group.layoutSize)
+    let content = Size(
+      width: size.width - insets.horizontal, height: size.height - insets.vertical)
+    guard content.width > 0, content.height > 0 else {
+      throw LayoutError(
+        .invalidLayout,
+        "the group's contentInsets leave no room for its subitems", path: path + "/contentInsets")
+    }
+    let length = content.length(along: axis)
+    let spacing = group.interItemSpacing?.value ?? 0
+
+    var placed = try fit(group, container: content, axisLength: length, secondPass: false, path: path)
+    // Spec §4.2: fractional children are re-sized so that the spacing fits.
+    if spacing != 0, placed.count >= 2,
+      placed.contains(where: { $0.subitem.layoutSize.isFractional(along: axis) })
+    {
+      var reduced = content
+      reduced.setLength(
+        along: axis, length - spacing * Double(placed.count - 1))
+      placed = try fit(group, container: reduced, axisLength: length, secondPass: true, path: path)
+    }
+    try arrange(
+      placed, in: group, content: content,
+      contentOrigin: Point(x: origin.x + insets.leading, y: origin.y + insets.top), depth: depth)
+  }
+
+  /// The fit loop (spec §4.2): which children one repetition of `group` holds.
+  private func fit(
+    _ group: LayoutGroup, container: Size, axisLength: Double, secondPass: Bool, path: String
+  ) throws(LayoutError) -> [Placed] {
+    let axis = group.axis
+    let children: [Subitem]
+    let count: Int?
+    let childPath: (Int) -> String
+    switch group.content {
+    case .subitems(let list):
+      children = list
+      count = nil
+      childPath = { index in path + "/subitems/\(index)" }
+    case .subitem(let child, let n):
+      let share: Dimension =
+        axis == .horizontal
+        ? .fractionalWidth(1 / Double(n)) : .fractionalHeight(1 / Double(n))
+      children = [child.replacingDimension(along: axis, with: share)]
+      count = n
+      childPath = { _ in path + "/subitem" }
+    case .repeatingSubitem(let child, let n):
+      children = [child]
+      count = n
+      childPath = { _ in path + "/repeatingSubitem" }
+    }
+    guard !children.isEmpty else {
+      throw LayoutError(.invalidLayout, "the group has no subitems", path: path + "/subitems")
+    }
+    let spacing = group.interItemSpacing?.value ?? 0
+    let estimatedAlongAxis = group.layoutSize.dimension(along: axis).isEstimated
+
+    var remaining = axisLength
+    var cycleStart = axisLength
+    var placed: [Placed] = []
+    var next = 0
+    while true {
+      if let count, placed.count == count { break }
+      let index = next % children.count
+      next += 1
+      let child = children[index]
+      let size = resolver.resolve(child.layoutSize, in: container)
+      let edges = child.edgeSpacing.along(axis)
+      let consumed = size.length(along: axis) + (edges.pre?.value ?? 0) + (edges.post?.value ?? 0)
+      var taken = consumed
+      if spacing != 0, !placed.isEmpty,
+        secondPass || !child.layoutSize.isFractional(along: axis)
+      {
+        taken += spacing
+      }
+      remaining -= taken
+      if count == nil {
+        if remaining < -GroupSolver.fitTolerance && !estimatedAlongAxis {
+          if placed.isEmpty {
+            throw LayoutError(
+              .invalidLayout,
+              "this group cannot fit even a single item: the subitem needs \(consumed) pt along "
+                + "the group's \(axisName(axis)) axis but the group has \(axisLength) pt",
+              path: childPath(index))
+          }
+          break
+        }
+        // A whole cycle of subitems that takes no room would repeat without end.
+        if index == children.count - 1 {
+          if remaining >= cycleStart && !estimatedAlongAxis {
+            throw LayoutError(
+              .invalidLayout,
+              "the subitems take no room along the group's \(axisName(axis)) axis, so the group "
+                + "would repeat them without end; give them a length or use a count",
+              path: path)
+          }
+          cycleStart = remaining
+        }
+      }
+      placed.append(Placed(subitem: child, path: childPath(index), size: size))
+      if count == nil && estimatedAlongAxis && next == children.count { break }
+      if placed.count > GroupSolver.maxChildrenPerGroup {
+        throw LayoutError(
+          .invalidLayout,
+          "the group holds more than \(GroupSolver.maxChildrenPerGroup) subitems in one "
+            + "repetition; make its subitems larger", path: path)
+      }
+    }
+    return placed
+  }
+
+  /// Places the chosen children along the axis (spec §4.3) and across it (spec §4.4), then
+  /// emits cells or recurses into nested groups (spec §4.5).
+  private mutating func arrange(
+    _ placed: [Placed], in group: LayoutGroup, content: Size, contentOrigin: Point, depth: Int
+  ) throws(LayoutError) {
+    let axis = group.axis
+    let length = content.length(along: axis)
+    let crossLength = content.length(along: axis.transposed)
+    let spacing = group.interItemSpacing?.value ?? 0
+    let flexibleSpacing = group.interItemSpacing?.isFlexible ?? false
+
+    var used = spacing * Double(placed.count - 1)
+    var flexibleCount = flexibleSpacing ? placed.count - 1 : 0
+    for child in placed {
+      let edges = child.subitem.edgeSpacing.along(axis)
+      used += child.size.length(along: axis) + (edges.pre?.value ?? 0) + (edges.post?.value ?? 0)
+      if edges.pre?.isFlexible == true { flexibleCount += 1 }
+      if edges.post?.isFlexible == true { flexibleCount += 1 }
+    }
+    let share = flexibleCount > 0 ? (length - used) / Double(flexibleCount) : 0
+    let gap = spacing + (flexibleSpacing ? share : 0)
+
+    var position = 0.0
+    for (index, child) in placed.enumerated() {
+      let edges = child.subitem.edgeSpacing.along(axis)
+      position += (edges.pre?.value ?? 0) + (edges.pre?.isFlexible == true ? share : 0)
+      let axisOrigin = position
+      position += child.size.length(along: axis) + (edges.post?.value ?? 0)
+        + (edges.post?.isFlexible == true ? share : 0)
+      if index != placed.count - 1 { position += gap }
+
+      let cross = child.subitem.edgeSpacing.along(axis.transposed)
+      let childCross = child.size.length(along: axis.transposed)
+      let crossFlexible = (cross.pre?.isFlexible == true ? 1 : 0)
+        + (cross.post?.isFlexible == true ? 1 : 0)
+      let crossShare =
+        crossFlexible > 0
+        ? (crossLength - (childCross + (cross.pre?.value ?? 0) + (cross.post?.value ?? 0)))
+          / Double(crossFlexible) : 0
+      let crossOrigin = (cross.pre?.value ?? 0) + (cross.pre?.isFlexible == true ? crossShare : 0)
+
+      let slotOrigin =
+        axis == .horizontal
+        ? Point(x: contentOrigin.x + axisOrigin, y: contentOrigin.y + crossOrigin)
+        : Point(x: contentOrigin.x + crossOrigin, y: contentOrigin.y + axisOrigin)
+      switch child.subitem {
+      case .item(let item):
+        try emitCell(item, slot: Rect(origin: slotOrigin, size: child.size), path: child.path)
+      case .group(let nested):
+        try solve(nested, size: child.size, origin: slotOrigin, path: child.path, depth: depth + 1)
+      }
+    }
+  }
+
+  /// Adds one cell (the slot minus the item's effective content insets, spec §3.4) and its
+  /// item supplementary items (spec §7.6).
+  private mutating func emitCell(_ item: LayoutItem, slot: Rect, path: String) throws(LayoutError) {
+    guard leaves.count < GroupSolver.maxLeavesPerTemplate else {
+      throw LayoutError(
+        .invalidLayout,
+        "one repetition of the section's group holds more than "
+          + "\(GroupSolver.maxLeavesPerTemplate) items; make the items larger", path: path)
+    }
+    let cell = slot.inset(by: item.contentInsets.ignoringEstimatedAxes(of: item.layoutSize))
+    let first = Int32(truncatingIfNeeded: badges.count)
+    for supplementary in item.supplementaryItems {
+      badges.append(
+        BadgeSlot(
+          frame: supplementary.frame(anchoredTo: cell, resolver: resolver),
+          kind: kinds.id(of: supplementary.elementKind) ?? 0, zIndex: supplementary.zIndex))
+    }
+    leaves.append(
+      LeafSlot(
+        frame: cell, firstBadge: first,
+        badgeCount: Int32(truncatingIfNeeded: item.supplementaryItems.count)))
+  }
+
+  private func axisName(_ axis: GroupAxis) -> String {
+    (axis == .horizontal) != transposed ? "horizontal" : "vertical"
+  }
+}
+
+extension SupplementaryItem {
+  /// The frame of this supplementary item attached to `cell` (spec §7.4 anchor math, §7.6).
+  func frame(anchoredTo cell: Rect, resolver: DimensionResolver) -> Rect {
+    let size = resolver.resolve(layoutSize, in: cell.size)
+    let itemAnchor = self.itemAnchor ?? Anchor(edges: containerAnchor.edges)
+    let p = containerAnchor.edges.unitPoint
+    let q = itemAnchor.edges.unitPoint
+    let containerOffset = containerAnchor.resolvedOffset(for: size)
+    let itemOffset = itemAnchor.resolvedOffset(for: size)
+    return Rect(
+      x: cell.x + cell.width * p.x - size.width * q.x + containerOffset.x - itemOffset.x,
+      y: cell.y + cell.height * p.y - size.height * q.y + containerOffset.y - itemOffset.y,
+      width: size.width, height: size.height)
+  }
+}
+
+extension Anchor {
+  /// The offset in points: fractional offsets are fractions of the supplementary item's size.
+  func resolvedOffset(for size: Size) -> Point {
+    isFractional ? Point(x: offset.x * size.width, y: offset.y * size.height) : offset
+  }
+}
+
+extension EdgeSpacing {
+  /// The edges before and after a child along `axis`.
+  func along(_ axis: GroupAxis) -> (pre: Spacing?, post: Spacing?) {
+    axis == .horizontal ? (leading, trailing) : (top, bottom)
+  }
+}
+
+extension LayoutSize {
+  /// Whether the size depends on the container's length along `axis` (spec §4.2 `dep`).
+  func isFractional(along axis: GroupAxis) -> Bool {
+    switch axis {
+    case .horizontal: return widthDimension.isFractionalWidth || heightDimension.isFractionalWidth
+    case .vertical: return widthDimension.isFractionalHeight || heightDimension.isFractionalHeight
+    }
+  }
+}
+
+extension Size {
+  func length(along axis: GroupAxis) -> Double { axis == .horizontal ? width : height }
+
+  mutating func setLength(along axis: GroupAxis, _ value: Double) {
+    if axis == .horizontal { width = value } else { height = value }
+  }
+
+  /// The size in the host's orientation.
+  func physical(_ transposed: Bool) -> Size { transposed ? self.transposed : self }
+}
+
+extension Rect {
+  init(origin: Point, size: Size) {
+    self.init(x: origin.x, y: origin.y, width: size.width, height: size.height)
+  }
+
+  var origin: Point { Point(x: x, y: y) }
+  var size: Size { Size(width: width, height: height) }
+
+  /// The rectangle shrunk by `insets`; a side never becomes negative.
+  func inset(by insets: DirectionalEdgeInsets) -> Rect {
+    Rect(
+      x: x + insets.leading, y: y + insets.top,
+      width: max(0, width - insets.horizontal), height: max(0, height - insets.vertical))
+  }
+
+  /// The smallest rectangle containing both.
+  func union(_ other: Rect) -> Rect {
+    let lowX = min(minX, other.minX)
+    let lowY = min(minY, other.minY)
+    return Rect(
+      x: lowX, y: lowY, width: max(maxX, other.maxX) - lowX, height: max(maxY, other.maxY) - lowY)
+  }
+}

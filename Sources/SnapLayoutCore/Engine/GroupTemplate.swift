@@ -1,0 +1,29 @@
+/// One cell of a solved group repetition.
+struct LeafSlot: Equatable {
+  /// The cell frame relative to the root group's origin (item content insets applied).
+  var frame: Rect
+  /// The slot's item supplementary items: `badges[firstBadge ..< firstBadge + badgeCount]`.
+  var firstBadge: Int32
+  var badgeCount: Int32
+}
+
+/// One item supplementary item of a solved slot.
+struct BadgeSlot: Equatable {
+  var frame: Rect
+  var kind: Int32
+  var zIndex: Int32
+}
+
+/// A root group solved once: the frames of one repetition, reused for every repetition
+/// (the engine is periodic, STYLE.md).
+struct GroupTemplate: Equatable {
+  /// The root group's resolved size.
+  var size: Size
+  var leaves: [LeafSlot]
+  var badges: [BadgeSlot]
+  /// The union of all leaf and badge frames.
+  var envelope: Rect
+
+  /// The number of items per repetition.
+  var itemsPerGroup: Int { leaves.count }
+}

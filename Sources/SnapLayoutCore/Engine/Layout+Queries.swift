@@ -1,0 +1,184 @@
+/// What kind of view an element is.
+public enum ElementCategory: Int32, Sendable {
+  case cell = 0
+  case supplementary = 1
+  case decoration = 2
+}
+
+/// One laid-out element, in the host's coordinates.
+public struct LayoutElement: Equatable, Sendable {
+  public var frame: Rect
+  public var category: ElementCategory
+  /// The section, or -1 for layout-level boundary items.
+  public var section: Int32
+  /// The item for cells and item supplementary items, else 0.
+  public var item: Int64
+  /// The kind id (see `KindTable`), or -1 for cells.
+  public var kind: Int32
+  public var zIndex: Int32
+
+  public static let cellKind: Int32 = -1
+  public static let layoutSection: Int32 = -1
+}
+
+/// Receives the elements of a rect query one at a time.
+public protocol ElementVisitor {
+  mutating func visit(_ element: LayoutElement)
+}
+
+/// Solved facts about one section, in the host's coordinates.
+public struct SectionInfo: Equatable, Sendable {
+  public var frame: Rect
+  public var itemCount: Int64
+  public var groupCount: Int64
+  public var itemsPerGroup: Int64
+  public var behavior: OrthogonalScrollingBehavior
+  public var orthogonalContentLength: Double
+  public var orthogonalOffset: Double
+}
+
+extension Layout {
+  /// The frame of one cell, including the section's orthogonal offset.
+  /// - Complexity: O(1).
+  public func itemFrame(section: Int, item: Int64) throws(LayoutError) -> Rect {
+    let solved = try requireSolved()
+    try checkSection(section)
+    let solvedSection = solved.sections[section]
+    guard item >= 0, item < solvedSection.itemCount else {
+      throw LayoutError(
+        .outOfRange,
+        "item \(item) does not exist; section \(section) has \(solvedSection.itemCount) items",
+        path: "item")
+    }
+    let frame = solvedSection.cellFrame(item: item, offset: offsets[section])
+    return physical(frame, contentSize: solved.contentSize)
+  }
+
+  /// Solved facts about a section.
+  public func sectionInfo(_ section: Int) throws(LayoutError) -> SectionInfo {
+    let solved = try requireSolved()
+    try checkSection(section)
+    let s = solved.sections[section]
+    return SectionInfo(
+      frame: physical(s.frame, contentSize: solved.contentSize), itemCount: s.itemCount,
+      groupCount: s.groupCount, itemsPerGroup: s.itemsPerGroup, behavior: s.behavior,
+      orthogonalContentLength: s.orthogonalContentLength, orthogonalOffset: offsets[section])
+  }
+
+  /// Visits every element whose frame intersects `rect` (host coordinates), in the order
+  /// layout-level items, then per section: decorations, cells each followed by its item
+  /// supplementary items, boundary items.
+  /// - Complexity: O(log sections + elements visited).
+  public func visitElements<V: ElementVisitor>(in rect: Rect, _ visitor: inout V)
+    throws(LayoutError)
+  {
+    guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite,
+      rect.width >= 0, rect.height >= 0
+    else {
+      throw LayoutError(
+        .invalidArgument, "the rect must be finite with a non-negative width and height",
+        path: "rect")
+    }
+    try visitElements(query: rect, &visitor)
+  }
+
+  /// Visits every element, including those of orthogonal sections scrolled out of the
+  /// content rect, in the order of `visitElements(in:_:)`.
+  public func visitAllElements<V: ElementVisitor>(_ visitor: inout V) throws(LayoutError) {
+    let far = 1e300
+    try visitElements(query: Rect(x: -far, y: -far, width: 2 * far, height: 2 * far), &visitor)
+  }
+
+  private func visitElements<V: ElementVisitor>(query rect: Rect, _ visitor: inout V)
+    throws(LayoutError)
+  {
+    let solved = try requireSolved()
+    let query = canonical(rect, contentSize: solved.contentSize)
+    let emitter = Emitter(layout: self, contentSize: solved.contentSize, query: query)
+    for element in solved.globalItems {
+      emitter.emit(
+        element, category: .supplementary, section: LayoutElement.layoutSection, into: &visitor)
+    }
+    for index in solved.candidateSections(from: query.minY, to: query.maxY) {
+      emitter.emitSection(
+        solved.sections[index], index: index, offset: offsets[index], into: &visitor)
+    }
+  }
+
+  /// Converts canonical frames to host elements and filters them against the query.
+  private struct Emitter {
+    let layout: Layout
+    let contentSize: Size
+    let query: Rect
+
+    @inline(__always)
+    func emit<V: ElementVisitor>(
+      _ element: PlacedElement, category: ElementCategory, section: Int32, into visitor: inout V
+    ) {
+      guard element.frame.intersects(query) else { return }
+      visitor.visit(
+        LayoutElement(
+          frame: layout.physical(element.frame, contentSize: contentSize), category: category,
+          section: section, item: 0, kind: element.kind, zIndex: element.zIndex))
+    }
+
+    func emitSection<V: ElementVisitor>(
+      _ section: SolvedSection, index: Int, offset: Double, into visitor: inout V
+    ) {
+      let sectionIndex = Int32(truncatingIfNeeded: index)
+      for element in section.decorations {
+        emit(element, category: .decoration, section: sectionIndex, into: &visitor)
+      }
+      emitCells(section, index: sectionIndex, offset: offset, into: &visitor)
+      for element in section.boundaryItems {
+        emit(element, category: .supplementary, section: sectionIndex, into: &visitor)
+      }
+    }
+
+    private func emitCells<V: ElementVisitor>(
+      _ section: SolvedSection, index: Int32, offset: Double, into visitor: inout V
+    ) {
+      let template = section.template
+      let repetitions: ClosedRange<Int64>?
+      if section.isOrthogonal {
+        let rowMin = section.origin.y + template.envelope.minY
+        let rowMax = section.origin.y + template.envelope.maxY
+        guard rowMin <= query.maxY, rowMax >= query.minY else { return }
+        repetitions = section.repetitions(from: query.minX, to: query.maxX, offset: offset)
+      } else {
+        repetitions = section.repetitions(from: query.minY, to: query.maxY, offset: offset)
+      }
+      guard let repetitions else { return }
+      let n = section.itemsPerGroup
+      let leaves = template.leaves
+      for repetition in repetitions {
+        let firstItem = repetition * n
+        for slot in 0..<leaves.count {
+          let item = firstItem + Int64(slot)
+          if item >= section.itemCount { return }
+          let leaf = leaves[slot]
+          let frame = section.place(leaf.frame, repetition: repetition, offset: offset)
+          if frame.intersects(query) {
+            visitor.visit(
+              LayoutElement(
+                frame: layout.physical(frame, contentSize: contentSize), category: .cell,
+                section: index, item: item, kind: LayoutElement.cellKind,
+                zIndex: section.cellZIndex))
+          }
+          if leaf.badgeCount > 0 {
+            let first = Int(leaf.firstBadge)
+            for badge in template.badges[first..<first + Int(leaf.badgeCount)] {
+              let badgeFrame = section.place(badge.frame, repetition: repetition, offset: offset)
+              guard badgeFrame.intersects(query) else { continue }
+              visitor.visit(
+                LayoutElement(
+                  frame: layout.physical(badgeFrame, contentSize: contentSize),
+                  category: .supplementary, section: index, item: item, kind: badge.kind,
+                  zIndex: badge.zIndex))
+            }
+          }
+        }
+      }
+    }
+  }
+}

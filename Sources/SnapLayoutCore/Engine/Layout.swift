@@ -1,0 +1,214 @@
+/// A layout description solved against a container size: the object behind a C handle.
+///
+/// The engine works in canonical coordinates (main axis = y, leading = left). A horizontal
+/// layout is solved as its transpose and a right-to-left layout as its mirror image; frames are
+/// converted back to the host's coordinates on the way out (spec §9.5, §11).
+public struct Layout {
+  public let description: LayoutDescription
+  public let kinds: KindTable
+  /// The container size in the host's orientation, once set.
+  public private(set) var containerSize: Size?
+
+  let transposed: Bool
+  let rightToLeft: Bool
+  let sections: [LayoutSection]
+  let globalItems: [BoundarySupplementaryItem]
+  let environmentInsets: DirectionalEdgeInsets
+  private(set) var solved: SolvedLayout?
+  /// Orthogonal offset per section (logical, spec §8.1).
+  private(set) var offsets: [Double]
+
+  /// Creates a layout; solves it at once when the environment names a container size.
+  /// - Throws: `LayoutError` when the description cannot be solved at that size.
+  public init(_ description: LayoutDescription) throws(LayoutError) {
+    self.description = description
+    kinds = KindTable(description)
+    transposed = description.configuration.scrollDirection == .horizontal
+    rightToLeft = description.environment.layoutDirection == .rightToLeft
+    if transposed {
+      sections = description.sections.map { $0.transposed }
+      globalItems = description.configuration.boundarySupplementaryItems.map { $0.transposed }
+      environmentInsets = description.environment.contentInsets.transposed
+    } else {
+      sections = description.sections
+      globalItems = description.configuration.boundarySupplementaryItems
+      environmentInsets = description.environment.contentInsets
+    }
+    offsets = Array(repeating: 0, count: description.sections.count)
+    if let size = description.environment.containerSize {
+      try setContainerSize(size)
+    }
+  }
+
+  /// Solves the layout for a new container size. On failure nothing changes.
+  /// - Complexity: O(sections + template sizes), independent of item counts.
+  public mutating func setContainerSize(_ size: Size) throws(LayoutError) {
+    guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+      throw LayoutError(
+        .invalidArgument,
+        "the container size must be finite and greater than zero, not \(size.width) x "
+          + "\(size.height)", path: size.width.isFinite && size.width > 0 ? "height" : "width")
+    }
+    solved = try SolvedLayout(layout: self, container: transposed ? size.transposed : size)
+    containerSize = size
+  }
+
+  /// The size of the scrollable content, once a container size is set.
+  public var contentSize: Size? {
+    guard let solved else { return nil }
+    return transposed ? solved.contentSize.transposed : solved.contentSize
+  }
+
+  /// The number of sections.
+  public var sectionCount: Int { sections.count }
+
+  /// Sets the logical scroll offset of an orthogonal section (spec §8.1).
+  public mutating func setOrthogonalOffset(_ offset: Double, section: Int) throws(LayoutError) {
+    try checkSection(section)
+    guard offset.isFinite else {
+      throw LayoutError(.invalidArgument, "the offset must be a finite number", path: "offset")
+    }
+    guard sections[section].isOrthogonal else {
+      throw LayoutError(
+        .invalidArgument,
+        "section \(section) does not scroll orthogonally (its orthogonalScrollingBehavior is "
+          + "none)", path: "section")
+    }
+    offsets[section] = offset
+  }
+
+  /// The logical scroll offset of a section (0 unless it scrolls orthogonally).
+  public func orthogonalOffset(section: Int) throws(LayoutError) -> Double {
+    try checkSection(section)
+    return offsets[section]
+  }
+
+  func checkSection(_ section: Int) throws(LayoutError) {
+    guard section >= 0, section < sections.count else {
+      throw LayoutError(
+        .outOfRange,
+        "section \(section) does not exist; the layout has \(sections.count) sections",
+        path: "section")
+    }
+  }
+
+  func requireSolved() throws(LayoutError) -> SolvedLayout {
+    guard let solved else {
+      throw LayoutError(
+        .noContainer, "the layout has no container size yet; set one before asking for geometry",
+        path: "layout")
+    }
+    return solved
+  }
+
+  /// Converts a canonical frame into the host's coordinates.
+  @inline(__always)
+  func physical(_ rect: Rect, contentSize: Size) -> Rect {
+    if transposed {
+      let turned = rect.transposed
+      return rightToLeft ? turned.mirroredHorizontally(within: contentSize.height) : turned
+    }
+    return rightToLeft ? rect.mirroredHorizontally(within: contentSize.width) : rect
+  }
+
+  /// Converts a rect in the host's coordinates into canonical coordinates.
+  func canonical(_ rect: Rect, contentSize: Size) -> Rect {
+    if transposed {
+      let unmirrored = rightToLeft ? rect.mirroredHorizontally(within: contentSize.height) : rect
+      return unmirrored.transposed
+    }
+    return rightToLeft ? rect.mirroredHorizontally(within: contentSize.width) : rect
+  }
+}
+
+/// Everything solved at one container size, in canonical coordinates.
+struct SolvedLayout {
+  var sections: [SolvedSection]
+  var globalItems: [PlacedElement]
+  var contentSize: Size
+  /// `prefixMaxEnd[s]` = the largest `mainMax` of sections `0 ... s`.
+  var prefixMaxEnd: [Double]
+  /// `suffixMinStart[s]` = the smallest `mainMin` of sections `s ..< count`.
+  var suffixMinStart: [Double]
+
+  /// Solves every section and the layout's boundary items (spec §9).
+  init(layout: Layout, container: Size) throws(LayoutError) {
+    let resolver = DimensionResolver(displayScale: layout.description.environment.displayScale)
+    let env = layout.environmentInsets
+    let solver = SectionSolver(
+      resolver: resolver, kinds: layout.kinds, transposed: layout.transposed, container: container,
+      environmentInsets: env)
+    let layoutContainer = Size(
+      width: container.width - env.horizontal, height: container.height - env.vertical)
+    func placeGlobals(hostLength: Double) -> BoundaryPlacement {
+      BoundaryPlacement(
+        layout.globalItems, hostLength: hostLength, anchorMinX: env.leading,
+        anchorMaxX: container.width - env.trailing, sizeContainer: layoutContainer,
+        resolver: resolver, kinds: layout.kinds, zIndexFloor: Int32.min)
+    }
+
+    // Spec §9.3: layout-level items are dropped when there are no sections.
+    let hasSections = !layout.sections.isEmpty
+    let leadingExtension = hasSections ? placeGlobals(hostLength: 0).leadingExtension : 0
+    var cursor = leadingExtension
+    var solvedSections: [SolvedSection] = []
+    solvedSections.reserveCapacity(layout.sections.count)
+    var crossExtent = container.width
+    let spacing = layout.description.configuration.interSectionSpacing
+    for (index, section) in layout.sections.enumerated() {
+      if index > 0 { cursor += spacing }  // spec §9.1: only between sections
+      let solved = try solver.solve(section, index: index, start: cursor)
+      cursor = solved.frame.maxY
+      crossExtent = max(crossExtent, solved.crossExtent)
+      solvedSections.append(solved)
+    }
+    var trailingExtension = 0.0
+    globalItems = []
+    if hasSections {
+      let placement = placeGlobals(hostLength: cursor - leadingExtension)
+      globalItems = placement.elements(hostTop: leadingExtension)
+      trailingExtension = placement.trailingExtension
+    }
+    contentSize = Size(width: crossExtent, height: cursor + trailingExtension)
+    guard contentSize.height.isFinite, contentSize.width.isFinite else {
+      throw LayoutError(
+        .invalidLayout, "the content size is not a finite number of points", path: "/sections")
+    }
+    sections = solvedSections
+
+    prefixMaxEnd = []
+    prefixMaxEnd.reserveCapacity(sections.count)
+    var end = -Double.infinity
+    for section in sections {
+      end = max(end, section.mainMax)
+      prefixMaxEnd.append(end)
+    }
+    suffixMinStart = Array(repeating: 0, count: sections.count)
+    var start = Double.infinity
+    for index in sections.indices.reversed() {
+      start = min(start, sections[index].mainMin)
+      suffixMinStart[index] = start
+    }
+  }
+
+  /// The sections whose elements may reach into `low ... high` along the main axis.
+  /// - Complexity: O(log sections).
+  func candidateSections(from low: Double, to high: Double) -> Range<Int> {
+    // First section whose span (or an earlier one's) reaches `low`.
+    var lo = 0
+    var hi = sections.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if prefixMaxEnd[mid] < low { lo = mid + 1 } else { hi = mid }
+    }
+    let first = lo
+    // One past the last section starting at or before `high`.
+    lo = first
+    hi = sections.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if suffixMinStart[mid] <= high { lo = mid + 1 } else { hi = mid }
+    }
+    return first..<max(first, lo)
+  }
+}

@@ -1,0 +1,85 @@
+/// A section solved at one container size, in canonical coordinates (main axis = y).
+///
+/// Memory and solving time depend on the root group's template, never on `itemCount`: item
+/// `i` is repetition `i / N`, slot `i % N` (spec §7.3).
+struct SolvedSection {
+  /// The whole section: boundary items, insets and content, across the container.
+  var frame: Rect
+  var template: GroupTemplate
+  var itemCount: Int64
+  /// Repetitions of the root group; the last one holds `itemCount % N` items when not full.
+  var groupCount: Int64
+  /// The origin of repetition 0 (root edge spacing included).
+  var origin: Point
+  /// The distance between repetitions along the repeat axis (y, or x when orthogonal).
+  var stride: Double
+  var behavior: OrthogonalScrollingBehavior
+  /// The scrollable length of an orthogonal section's content (0 otherwise).
+  var orthogonalContentLength: Double
+  var cellZIndex: Int32
+  var boundaryItems: [PlacedElement]
+  var decorations: [PlacedElement]
+  /// The span of all of the section's elements along the main axis.
+  var mainMin: Double
+  var mainMax: Double
+  /// How far the content reaches across the main axis.
+  var crossExtent: Double
+
+  var isOrthogonal: Bool { behavior != .none }
+  var itemsPerGroup: Int64 { Int64(template.leaves.count) }
+
+  /// The frame of cell `item` at orthogonal offset `offset`.
+  /// - Complexity: O(1).
+  func cellFrame(item: Int64, offset: Double) -> Rect {
+    let n = itemsPerGroup
+    let repetition = item / n
+    let slot = template.leaves[Int(item % n)].frame
+    return place(slot, repetition: repetition, offset: offset)
+  }
+
+  /// Moves a template frame to repetition `repetition`.
+  @inline(__always)
+  func place(_ frame: Rect, repetition: Int64, offset: Double) -> Rect {
+    let shift = Double(repetition) * stride
+    if isOrthogonal {
+      return frame.offsetBy(dx: origin.x + shift - offset, dy: origin.y)
+    }
+    return frame.offsetBy(dx: origin.x, dy: origin.y + shift)
+  }
+
+  /// The repetitions whose template envelope may reach into `low ... high` along the repeat
+  /// axis, or `nil` when none can. The caller still tests each element exactly.
+  func repetitions(from low: Double, to high: Double, offset: Double) -> ClosedRange<Int64>? {
+    guard groupCount > 0 else { return nil }
+    let base: Double
+    let envelopeLow: Double
+    let envelopeHigh: Double
+    if isOrthogonal {
+      base = origin.x - offset
+      envelopeLow = template.envelope.minX
+      envelopeHigh = template.envelope.maxX
+    } else {
+      base = origin.y
+      envelopeLow = template.envelope.minY
+      envelopeHigh = template.envelope.maxY
+    }
+    let last = groupCount - 1
+    // One repetition of slack on each side absorbs rounding in the divisions.
+    let first = Int64(clamping: ((low - base - envelopeHigh) / stride).rounded(.down) - 1, 0, last)
+    let end = Int64(clamping: ((high - base - envelopeLow) / stride).rounded(.down) + 1, 0, last)
+    return first <= end ? first...end : nil
+  }
+}
+
+extension Int64 {
+  /// `value` converted toward zero and clamped to `low ... high`; NaN gives `low`. Never traps.
+  init(clamping value: Double, _ low: Int64, _ high: Int64) {
+    if !(value > Double(low)) {
+      self = low
+    } else if value >= Double(high) {
+      self = high
+    } else {
+      self = Swift.max(low, Swift.min(high, Int64(value)))
+    }
+  }
+}

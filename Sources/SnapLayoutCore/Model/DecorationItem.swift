@@ -1,0 +1,17 @@
+/// A background view behind a section (`NSCollectionLayoutDecorationItem.background`).
+public struct DecorationItem: Equatable, Sendable {
+  public var elementKind: String
+  public var contentInsets: DirectionalEdgeInsets
+  public var zIndex: Int32
+
+  public init(elementKind: String, contentInsets: DirectionalEdgeInsets = .zero, zIndex: Int32 = 0) {
+    self.elementKind = elementKind
+    self.contentInsets = contentInsets
+    self.zIndex = zIndex
+  }
+
+  public var transposed: DecorationItem {
+    DecorationItem(
+      elementKind: elementKind, contentInsets: contentInsets.transposed, zIndex: zIndex)
+  }
+}

@@ -1,0 +1,52 @@
+/// How a section scrolls across the layout's main axis
+/// (`UICollectionLayoutSectionOrthogonalScrollingBehavior`).
+public enum OrthogonalScrollingBehavior: Int32, CaseIterable, Equatable, Sendable {
+  case none = 0
+  case continuous = 1
+  case continuousGroupLeadingBoundary = 2
+  case paging = 3
+  case groupPaging = 4
+  case groupPagingCentered = 5
+}
+
+/// A section: a root group repeated for its items, with insets, spacing, boundary items and
+/// backgrounds (`NSCollectionLayoutSection`).
+public struct LayoutSection: Equatable, Sendable {
+  public var group: LayoutGroup
+  public var itemCount: Int64
+  public var contentInsets: DirectionalEdgeInsets
+  public var interGroupSpacing: Double
+  public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior
+  public var boundarySupplementaryItems: [BoundarySupplementaryItem]
+  public var decorationItems: [DecorationItem]
+  public var supplementariesFollowContentInsets: Bool
+
+  public init(
+    group: LayoutGroup, itemCount: Int64, contentInsets: DirectionalEdgeInsets = .zero,
+    interGroupSpacing: Double = 0, orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none,
+    boundarySupplementaryItems: [BoundarySupplementaryItem] = [],
+    decorationItems: [DecorationItem] = [], supplementariesFollowContentInsets: Bool = true
+  ) {
+    self.group = group
+    self.itemCount = itemCount
+    self.contentInsets = contentInsets
+    self.interGroupSpacing = interGroupSpacing
+    self.orthogonalScrollingBehavior = orthogonalScrollingBehavior
+    self.boundarySupplementaryItems = boundarySupplementaryItems
+    self.decorationItems = decorationItems
+    self.supplementariesFollowContentInsets = supplementariesFollowContentInsets
+  }
+
+  /// Whether the section scrolls across the main axis.
+  public var isOrthogonal: Bool { orthogonalScrollingBehavior != .none }
+
+  public var transposed: LayoutSection {
+    LayoutSection(
+      group: group.transposed, itemCount: itemCount, contentInsets: contentInsets.transposed,
+      interGroupSpacing: interGroupSpacing,
+      orthogonalScrollingBehavior: orthogonalScrollingBehavior,
+      boundarySupplementaryItems: boundarySupplementaryItems.map { $0.transposed },
+      decorationItems: decorationItems.map { $0.transposed },
+      supplementariesFollowContentInsets: supplementariesFollowContentInsets)
+  }
+}

@@ -1,0 +1,28 @@
+/// A supplementary view attached to every cell of an item, such as a badge
+/// (`NSCollectionLayoutSupplementaryItem`).
+public struct SupplementaryItem: Equatable, Sendable {
+  public var elementKind: String
+  public var layoutSize: LayoutSize
+  public var containerAnchor: Anchor
+  /// Defaults to the container anchor's edges with no offset (spec §7.4).
+  public var itemAnchor: Anchor?
+  public var zIndex: Int32
+
+  public init(
+    elementKind: String, layoutSize: LayoutSize, containerAnchor: Anchor, itemAnchor: Anchor? = nil,
+    zIndex: Int32 = 1
+  ) {
+    self.elementKind = elementKind
+    self.layoutSize = layoutSize
+    self.containerAnchor = containerAnchor
+    self.itemAnchor = itemAnchor
+    self.zIndex = zIndex
+  }
+
+  public var transposed: SupplementaryItem {
+    SupplementaryItem(
+      elementKind: elementKind, layoutSize: layoutSize.transposed,
+      containerAnchor: containerAnchor.transposed, itemAnchor: itemAnchor?.transposed,
+      zIndex: zIndex)
+  }
+}

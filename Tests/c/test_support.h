@@ -1,0 +1,77 @@
+/*
+ * Tiny assertion helpers shared by the C tests (Tests/c/test_*.c). Each test program counts
+ * failures, keeps going, and returns test_finish() from main: 0 when everything passed.
+ */
+#ifndef SNAPLAYOUT_TEST_SUPPORT_H
+#define SNAPLAYOUT_TEST_SUPPORT_H
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "snaplayout.h"
+
+static int test_failures = 0;
+static int test_checks = 0;
+
+#define CHECK(cond, ...)                                                  \
+  do {                                                                    \
+    test_checks++;                                                        \
+    if (!(cond)) {                                                        \
+      test_failures++;                                                    \
+      fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond); \
+      fprintf(stderr, __VA_ARGS__);                                       \
+      fprintf(stderr, "\n");                                              \
+    }                                                                     \
+  } while (0)
+
+/* Checks that `expr` returns `expected`; on a mismatch prints the thread's error record. */
+#define CHECK_STATUS(expr, expected)                                                     \
+  do {                                                                                   \
+    int check_status_ = (expr);                                                          \
+    CHECK(check_status_ == (expected), "%s returned %d (%s), expected %d; error: %s [%s]", \
+          #expr, check_status_, sl_status_string(check_status_), (int)(expected),        \
+          sl_error_last()->message, sl_error_last()->path);                              \
+  } while (0)
+
+#define CHECK_NEAR(actual, expected, tolerance)                                  \
+  do {                                                                           \
+    double check_a_ = (actual), check_e_ = (expected);                           \
+    CHECK(fabs(check_a_ - check_e_) <= (tolerance), "%s = %.17g, expected %.17g", \
+          #actual, check_a_, check_e_);                                          \
+  } while (0)
+
+/* Prints a summary and returns the exit status for main. */
+static inline int test_finish(const char *name) {
+  if (test_failures == 0) {
+    printf("%s: %d checks passed\n", name, test_checks);
+    return 0;
+  }
+  fprintf(stderr, "%s: %d of %d checks FAILED\n", name, test_failures, test_checks);
+  return 1;
+}
+
+/* Reads a whole file into a malloc'd NUL-terminated buffer; NULL on failure. */
+static inline char *test_read_file(const char *path, size_t *out_length) {
+  FILE *file = fopen(path, "rb");
+  if (!file) return NULL;
+  size_t capacity = 4096, length = 0;
+  char *text = malloc(capacity);
+  size_t n;
+  while (text && (n = fread(text + length, 1, capacity - length - 1, file)) > 0) {
+    length += n;
+    if (capacity - length < 2) {
+      char *bigger = realloc(text, capacity *= 2);
+      if (!bigger) { free(text); text = NULL; break; }
+      text = bigger;
+    }
+  }
+  fclose(file);
+  if (!text) return NULL;
+  text[length] = '\0';
+  if (out_length) *out_length = length;
+  return text;
+}
+
+#endif

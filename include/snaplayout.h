@@ -1,0 +1,571 @@
+/*
+ * snaplayout.h — the public C interface of SnapLayout.
+ *
+ * If it is not declared here, it is not public API.
+ *
+ * SnapLayout computes the frames of a collection-view layout described in JSON, with the
+ * semantics of UIKit's UICollectionViewCompositionalLayout: items, groups, sections, boundary
+ * supplementary items (headers, footers), item supplementary items (badges), background
+ * decoration items and orthogonally scrolling sections. The configuration format is described
+ * in docs/CONFIG.md; this header describes the calls.
+ *
+ * Conventions
+ * -----------
+ * - Every fallible function returns an int status: SL_OK (0) on success, a negative SL_E* code
+ *   on failure. New codes may be added in minor versions; treat any negative value as failure.
+ *   On failure, sl_error_last() describes what went wrong on the calling thread, and output
+ *   parameters are left unchanged unless the function says otherwise.
+ * - Geometry is in points, as 64-bit doubles, in the layout's content coordinate space: origin at
+ *   the top-left corner of the scrollable content, y growing downward, x growing to the right
+ *   (also in right-to-left layouts, whose frames are mirrored).
+ * - Sections are indexed with int32_t, items with int64_t; both start at 0.
+ *
+ * Thread safety
+ * -------------
+ * A layout handle may be used from many threads at once only through the functions marked
+ * "read-only" below (they take a const sl_layout *). Functions that change a layout (container
+ * size, section offsets) need exclusive access: no other call on the same handle may run at the
+ * same time. Distinct handles are independent. The error record is per thread.
+ */
+#ifndef SNAPLAYOUT_H
+#define SNAPLAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define SL_API
+#elif defined(__GNUC__) || defined(__clang__)
+#define SL_API __attribute__((visibility("default")))
+#else
+#define SL_API
+#endif
+
+/* ---------------------------------------------------------------------------------------------
+ * Version
+ * ------------------------------------------------------------------------------------------- */
+
+#define SL_VERSION_MAJOR 0
+#define SL_VERSION_MINOR 1
+#define SL_VERSION_PATCH 0
+/** The version as one number: MAJOR * 1000000 + MINOR * 1000 + PATCH. */
+#define SL_VERSION_NUMBER (SL_VERSION_MAJOR * 1000000 + SL_VERSION_MINOR * 1000 + SL_VERSION_PATCH)
+#define SL_VERSION_STRING "0.1.0"
+/** The "version" value of the JSON configuration format this library reads. */
+#define SL_CONFIG_VERSION 1
+
+/* ---------------------------------------------------------------------------------------------
+ * Status codes
+ * ------------------------------------------------------------------------------------------- */
+
+#define SL_OK 0
+/** An argument is invalid: a NULL pointer, a NaN or infinite number, a negative size. */
+#define SL_EINVAL -1
+/** The configuration text is not well-formed JSON (line and column in sl_error_last()). */
+#define SL_EPARSE -2
+/** The configuration is well-formed JSON but not a valid layout (JSON Pointer in the error). */
+#define SL_ECONFIG -3
+/** An index (section, item, element kind) is outside its valid range. */
+#define SL_ERANGE -4
+/** A caller-supplied buffer is too small; the count needed has been written. */
+#define SL_EBUFS -5
+/** Memory could not be allocated. */
+#define SL_ENOMEM -6
+/** The call is not valid in the layout's current state (e.g. no container size yet). */
+#define SL_ESTATE -7
+/** A looked-up name does not exist. */
+#define SL_ENOTFOUND -8
+
+/* ---------------------------------------------------------------------------------------------
+ * Types
+ * ------------------------------------------------------------------------------------------- */
+
+/** An opaque layout: a parsed configuration, a container size and the solved geometry. */
+typedef struct sl_layout sl_layout;
+
+/** A rectangle: origin (x, y) and size (width, height), in points. */
+typedef struct sl_rect {
+  double x;
+  double y;
+  double width;
+  double height;
+} sl_rect;
+
+/** A size in points. */
+typedef struct sl_size {
+  double width;
+  double height;
+} sl_size;
+
+/**
+ * A 2-D affine transform (x' = a*x + c*y + tx, y' = b*x + d*y + ty) applied about the centre of
+ * an element's frame, as UIView.transform is. Identity is {1, 0, 0, 1, 0, 0}.
+ */
+typedef struct sl_transform {
+  double a;
+  double b;
+  double c;
+  double d;
+  double tx;
+  double ty;
+} sl_transform;
+
+/** Element categories (sl_element.category). */
+#define SL_ELEMENT_CELL 0
+#define SL_ELEMENT_SUPPLEMENTARY 1
+#define SL_ELEMENT_DECORATION 2
+
+/** The element kind of cells (sl_element.kind); other kinds are ids >= 0 of the config's names. */
+#define SL_KIND_CELL -1
+
+/** The section index of layout-level boundary supplementary items (sl_element.section). */
+#define SL_SECTION_LAYOUT -1
+
+/** sl_element.flags bits. */
+#define SL_ELEMENT_FLAG_HIDDEN 0x1u
+#define SL_ELEMENT_FLAG_PINNED 0x2u
+
+/**
+ * One laid-out element: a cell, a supplementary view or a decoration view.
+ *
+ * Index paths follow UIKit: a cell and its item supplementary items carry (section, item); a
+ * section's boundary items and decorations carry (section, 0); layout-level boundary items carry
+ * (SL_SECTION_LAYOUT, 0).
+ */
+typedef struct sl_element {
+  /** Frame in content coordinates (before transform). */
+  sl_rect frame;
+  /** Transform about the frame's centre; identity unless a visible-item effect sets it. */
+  sl_transform transform;
+  /** Opacity in [0, 1]; 1 unless a visible-item effect sets it. */
+  double alpha;
+  /** Item index (cells and item supplementary items), otherwise 0. */
+  int64_t item;
+  /** Section index, or SL_SECTION_LAYOUT for layout-level boundary items. */
+  int32_t section;
+  /** SL_ELEMENT_CELL, SL_ELEMENT_SUPPLEMENTARY or SL_ELEMENT_DECORATION. */
+  int32_t category;
+  /** SL_KIND_CELL for cells, else the element kind id (see sl_layout_get_element_kind_name). */
+  int32_t kind;
+  /** Stacking order: higher values are drawn above lower ones. */
+  int32_t z_index;
+  /** SL_ELEMENT_FLAG_* bits. */
+  uint32_t flags;
+  /** Reserved; 0. */
+  uint32_t reserved;
+} sl_element;
+
+/** Orthogonal scrolling behaviours (sl_section_info.orthogonal_scrolling_behavior). */
+#define SL_ORTHOGONAL_NONE 0
+#define SL_ORTHOGONAL_CONTINUOUS 1
+#define SL_ORTHOGONAL_CONTINUOUS_GROUP_LEADING_BOUNDARY 2
+#define SL_ORTHOGONAL_PAGING 3
+#define SL_ORTHOGONAL_GROUP_PAGING 4
+#define SL_ORTHOGONAL_GROUP_PAGING_CENTERED 5
+
+/** Solved facts about one section. */
+typedef struct sl_section_info {
+  /** The section's frame: boundary items, content insets and content, across the full width. */
+  sl_rect frame;
+  /** Number of items. */
+  int64_t item_count;
+  /** Number of repetitions of the root group (the last may be partial). */
+  int64_t group_count;
+  /** Items per repetition of the root group. */
+  int32_t items_per_group;
+  /** One of SL_ORTHOGONAL_*. */
+  int32_t orthogonal_scrolling_behavior;
+  /** Length of the orthogonally scrolling content (0 when the section is not orthogonal). */
+  double orthogonal_content_length;
+  /** Current orthogonal offset (0 when the section is not orthogonal). */
+  double orthogonal_offset;
+} sl_section_info;
+
+/** Details of the last failure on the calling thread. */
+typedef struct sl_error {
+  /** The status code of the failure (SL_OK if there has been none). */
+  int code;
+  /** A sentence for a human; never NULL ("" if there has been no failure). */
+  const char *message;
+  /**
+   * Where the problem is: an RFC 6901 JSON Pointer into the configuration for SL_ECONFIG
+   * (e.g. "/sections/2/group/subitems/0/layoutSize/widthDimension"), the name of the offending
+   * argument for SL_EINVAL and SL_ERANGE, "" when not applicable. Never NULL.
+   */
+  const char *path;
+  /** 1-based line of a syntax error (SL_EPARSE), else 0. */
+  int32_t line;
+  /** 1-based column (in bytes) of a syntax error (SL_EPARSE), else 0. */
+  int32_t column;
+} sl_error;
+
+/* ---------------------------------------------------------------------------------------------
+ * Library information and errors
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * Returns the library's version as MAJOR * 1000000 + MINOR * 1000 + PATCH.
+ *
+ * Compare with SL_VERSION_NUMBER to detect a header/library mismatch.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Safe from any thread.
+ */
+SL_API int sl_version_number(void);
+
+/**
+ * Returns the library's version as static text, e.g. "0.1.0".
+ *
+ * **Ownership** The string is static; do not free it.
+ *
+ * **Thread safety** Safe from any thread.
+ */
+SL_API const char *sl_version_string(void);
+
+/**
+ * Returns a short static description of a status code, e.g. "invalid configuration".
+ *
+ * @param status a status code returned by any function; unknown codes give "unknown status".
+ * @return static text, never NULL.
+ *
+ * **Ownership** The string is static; do not free it.
+ *
+ * **Thread safety** Safe from any thread.
+ */
+SL_API const char *sl_status_string(int status);
+
+/**
+ * Returns the details of the last failure on the calling thread.
+ *
+ * Only failures set the record; successful calls leave it as it was. Use sl_error_clear() to
+ * reset it.
+ *
+ * @return a pointer to the calling thread's record, never NULL.
+ *
+ * **Ownership** The record and its strings belong to the library and stay valid until the next
+ * failing call on the same thread or sl_error_clear(); copy what you need to keep.
+ *
+ * **Thread safety** Each thread has its own record.
+ */
+SL_API const sl_error *sl_error_last(void);
+
+/**
+ * Resets the calling thread's error record to "no failure".
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Affects the calling thread's record only.
+ */
+SL_API void sl_error_clear(void);
+
+/**
+ * Frees memory the library handed to the caller (e.g. the text of sl_layout_copy_json).
+ *
+ * @param memory memory returned by the library, or NULL (ignored).
+ *
+ * **Ownership** Takes ownership of `memory`.
+ *
+ * **Thread safety** Safe from any thread.
+ */
+SL_API void sl_free(void *memory);
+
+/* ---------------------------------------------------------------------------------------------
+ * Creating and sizing a layout
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * Creates a layout from a JSON configuration.
+ *
+ * The text need not be NUL-terminated; `length` bytes are read. When the configuration has an
+ * "environment.container" size the layout is solved at once (and solving errors are reported
+ * here); otherwise call sl_layout_set_container_size() before querying geometry.
+ *
+ * @param json the configuration text (UTF-8 JSON; comments are accepted).
+ * @param length the number of bytes of `json`; at most 64 MiB.
+ * @param[out] out_layout receives the new layout.
+ * @return SL_OK; SL_EINVAL if `json` or `out_layout` is NULL or the text is too long;
+ *         SL_EPARSE for malformed JSON (line and column in the error); SL_ECONFIG for an
+ *         invalid layout (JSON Pointer in the error); SL_ENOMEM.
+ *
+ * **Ownership** The caller owns the layout and frees it with sl_layout_destroy(). The library
+ * keeps no reference to `json`.
+ *
+ * **Thread safety** Safe from any thread.
+ */
+SL_API int sl_layout_create(const char *json, size_t length, sl_layout **out_layout);
+
+/**
+ * Destroys a layout and frees everything it owns.
+ *
+ * @param layout the layout, or NULL (ignored).
+ *
+ * **Ownership** Takes ownership of `layout`; kind-name strings it returned become invalid.
+ *
+ * **Thread safety** No other call may use `layout` at the same time or afterwards.
+ */
+SL_API void sl_layout_destroy(sl_layout *layout);
+
+/**
+ * Sets the size of the container (the collection view's bounds) and solves the layout.
+ *
+ * Costs time and memory independent of the item counts. On failure the layout keeps its
+ * previous size and geometry.
+ *
+ * @param layout the layout.
+ * @param width container width in points, finite and > 0.
+ * @param height container height in points, finite and > 0.
+ * @return SL_OK; SL_EINVAL for a NULL layout or a non-finite, zero or negative size;
+ *         SL_ECONFIG if the layout cannot be solved at this size (e.g. a group that cannot fit
+ *         even one item; the JSON Pointer names the group).
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_set_container_size(sl_layout *layout, double width, double height);
+
+/**
+ * Reads the container size.
+ *
+ * @param layout the layout.
+ * @param[out] out_size receives the size.
+ * @return SL_OK; SL_EINVAL for NULL arguments; SL_ESTATE if no size has been set.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_container_size(const sl_layout *layout, sl_size *out_size);
+
+/**
+ * Reads the size of the scrollable content (UICollectionViewLayout.collectionViewContentSize).
+ *
+ * @param layout the layout.
+ * @param[out] out_size receives the size.
+ * @return SL_OK; SL_EINVAL for NULL arguments; SL_ESTATE if no container size has been set.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_content_size(const sl_layout *layout, sl_size *out_size);
+
+/* ---------------------------------------------------------------------------------------------
+ * Sections and items
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * Reads the number of sections.
+ *
+ * @param layout the layout.
+ * @param[out] out_count receives the count.
+ * @return SL_OK; SL_EINVAL for NULL arguments.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_section_count(const sl_layout *layout, int32_t *out_count);
+
+/**
+ * Reads the number of items in a section.
+ *
+ * @param layout the layout.
+ * @param section the section index.
+ * @param[out] out_count receives the count.
+ * @return SL_OK; SL_EINVAL for NULL arguments; SL_ERANGE for a bad section index.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_item_count(const sl_layout *layout, int32_t section, int64_t *out_count);
+
+/**
+ * Reads solved facts about a section: its frame, repetitions and orthogonal content length.
+ *
+ * @param layout the layout.
+ * @param section the section index.
+ * @param[out] out_info receives the facts.
+ * @return SL_OK; SL_EINVAL for NULL arguments; SL_ERANGE for a bad section index;
+ *         SL_ESTATE if no container size has been set.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_section_info(const sl_layout *layout, int32_t section,
+                                      sl_section_info *out_info);
+
+/**
+ * Reads the frame of one cell. Costs O(1) whatever the item count.
+ *
+ * The frame includes the section's current orthogonal offset.
+ *
+ * @param layout the layout.
+ * @param section the section index.
+ * @param item the item index within the section.
+ * @param[out] out_frame receives the frame.
+ * @return SL_OK; SL_EINVAL for NULL arguments; SL_ERANGE for a bad section or item index;
+ *         SL_ESTATE if no container size has been set.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_item_frame(const sl_layout *layout, int32_t section, int64_t item,
+                                    sl_rect *out_frame);
+
+/**
+ * Lists every element (cells, supplementary items, decorations) whose frame intersects a rect,
+ * as UICollectionViewLayout.layoutAttributesForElements(in:) does.
+ *
+ * An element intersects when it shares area with the rect; an element of zero width or height
+ * intersects when its edge lies inside the rect. Order: layout-level boundary items, then each
+ * section in order (its decorations, then each cell followed by its item supplementary items,
+ * then its boundary items). Costs O(log sections + elements returned).
+ *
+ * Two-call pattern: pass `elements` = NULL (and any `capacity`) to learn the count in
+ * `*out_count`. With a buffer, up to `capacity` elements are written; if more intersect, the
+ * buffer is filled, `*out_count` receives the full count and SL_EBUFS is returned.
+ *
+ * @param layout the layout.
+ * @param rect the rect in content coordinates; width and height finite and >= 0.
+ * @param[out] elements the buffer, or NULL to count only.
+ * @param capacity the number of elements `elements` can hold.
+ * @param[out] out_count receives the number of intersecting elements.
+ * @return SL_OK; SL_EBUFS (buffer filled, count written); SL_EINVAL for a NULL layout or
+ *         `out_count`, a non-finite or negative rect; SL_ESTATE if no container size is set.
+ *
+ * **Ownership** The caller owns the buffer.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_elements_in_rect(const sl_layout *layout, sl_rect rect,
+                                          sl_element *elements, size_t capacity,
+                                          size_t *out_count);
+
+/**
+ * Reads the number of distinct element kinds (supplementary and decoration names) in the layout.
+ *
+ * Kind ids are 0 ..< count, numbered in this order: layout-level boundary items, then for each
+ * section its boundary items, its decoration items and the supplementary items of its items.
+ *
+ * @param layout the layout.
+ * @param[out] out_count receives the count.
+ * @return SL_OK; SL_EINVAL for NULL arguments.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_element_kind_count(const sl_layout *layout, int32_t *out_count);
+
+/**
+ * Maps an element kind id (sl_element.kind) to its name in the configuration, e.g. "header".
+ *
+ * @param layout the layout.
+ * @param kind a kind id, or SL_KIND_CELL (whose name is "cell").
+ * @param[out] out_name receives a NUL-terminated UTF-8 string.
+ * @return SL_OK; SL_EINVAL for NULL arguments; SL_ERANGE for an unknown id.
+ *
+ * **Ownership** The string belongs to the layout and lives as long as it.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_element_kind_name(const sl_layout *layout, int32_t kind,
+                                           const char **out_name);
+
+/**
+ * Finds the id of an element kind by name (the inverse of sl_layout_get_element_kind_name).
+ *
+ * @param layout the layout.
+ * @param name a NUL-terminated element kind, e.g. "header".
+ * @param[out] out_kind receives the id.
+ * @return SL_OK; SL_EINVAL for NULL arguments; SL_ENOTFOUND if no element has that kind.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_find_element_kind(const sl_layout *layout, const char *name,
+                                       int32_t *out_kind);
+
+/* ---------------------------------------------------------------------------------------------
+ * Orthogonal sections
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * Sets the scroll offset of an orthogonally scrolling section.
+ *
+ * The offset is logical: 0 shows the start of the section's content, larger values reveal later
+ * content (in a right-to-left layout that moves the frames to the right). It shifts the frames
+ * of the section's cells and their item supplementary items; boundary items and decorations stay.
+ * The offset is not clamped: negative values and values past the end are allowed (overscroll,
+ * centred paging).
+ *
+ * @param layout the layout.
+ * @param section the section index; the section's orthogonalScrollingBehavior is not "none".
+ * @param offset the offset in points, finite.
+ * @return SL_OK; SL_EINVAL for a NULL layout, a non-finite offset or a section that does not
+ *         scroll orthogonally; SL_ERANGE for a bad section index.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_set_section_offset(sl_layout *layout, int32_t section, double offset);
+
+/**
+ * Reads the scroll offset of a section (0 for a section that does not scroll orthogonally).
+ *
+ * @param layout the layout.
+ * @param section the section index.
+ * @param[out] out_offset receives the offset.
+ * @return SL_OK; SL_EINVAL for NULL arguments; SL_ERANGE for a bad section index.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_section_offset(const sl_layout *layout, int32_t section,
+                                        double *out_offset);
+
+/* ---------------------------------------------------------------------------------------------
+ * JSON output
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * Describes the solved layout as JSON: content size, sections and every element in a rect.
+ *
+ * The text is one object:
+ * {"contentSize": {"width", "height"}, "sections": [{"frame", "itemCount", ...}],
+ *  "elements": [{"category", "kind", "section", "item", "frame", "zIndex"}, ...]}
+ * with elements in the order of sl_layout_get_elements_in_rect().
+ *
+ * @param layout the layout.
+ * @param rect only elements intersecting this rect, or NULL for every element (including the
+ *             cells of orthogonal sections scrolled outside the content rect).
+ * @param[out] out_json receives a NUL-terminated UTF-8 string.
+ * @param[out] out_length receives its length without the NUL; may be NULL.
+ * @return SL_OK; SL_EINVAL for NULL arguments or a bad rect; SL_ESTATE if no container size is
+ *         set; SL_ERANGE if more than 4,194,304 elements would be written (pass a rect).
+ *
+ * **Ownership** The caller frees `*out_json` with sl_free().
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_copy_json(const sl_layout *layout, const sl_rect *rect, char **out_json,
+                               size_t *out_length);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* SNAPLAYOUT_H */
