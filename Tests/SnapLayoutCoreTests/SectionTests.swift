@@ -1,0 +1,129 @@
+import SnapLayoutCore
+import Testing
+
+/// Spec §7 and §9: repetition, insets, spacing, partial groups and section stacking.
+@Suite("Sections and stacking (spec §7, §9)")
+struct SectionTests {
+  let row = hgroup(fw(1), abs_(100), .subitems([item(fw(1), fh(1))]))
+
+  @Test("root group edge spacing along the repeat axis adds to the step (§7.2)")
+  func rootEdgesAlongAxis() throws {
+    for top in [Spacing.fixed(5), .flexible(5)] {  // flexible counts only its minimum
+      var group = row
+      group.edgeSpacing = EdgeSpacing(top: top, bottom: .fixed(7))
+      let layout = try solve([LayoutSection(group: group, itemCount: 3)], width: 400)
+      try expectItem(layout, 0, 0, 5, 400, 100)
+      try expectItem(layout, 2, 0, 5 + 2 * 112, 400, 100)
+      #expect(layout.contentSize == Size(width: 400, height: 336))
+    }
+  }
+
+  @Test("flexible root edges across the repeat axis centre a narrower group (§7.2)")
+  func rootEdgesAcross() throws {
+    let group = hgroup(
+      fw(0.5), abs_(100), .subitems([item(fw(1), fh(1))]),
+      edges: EdgeSpacing(leading: .flexible(0), trailing: .flexible(0)))
+    let layout = try solve([LayoutSection(group: group, itemCount: 2)], width: 400)
+    try expectItem(layout, 1, 100, 100, 200, 100)
+  }
+
+  @Test("insets, interGroupSpacing and a header outside the top inset (§7.3, §7.4)")
+  func insetsSpacingHeader() throws {
+    let section = LayoutSection(
+      group: hgroup(fw(1), abs_(50), .subitems([item(fw(1), fh(1))])), itemCount: 3,
+      contentInsets: DirectionalEdgeInsets(top: 10, leading: 16, bottom: 20, trailing: 16),
+      interGroupSpacing: 8, boundarySupplementaryItems: [header()])
+    let layout = try solve([section], width: 400)
+    expectFrame(try frame(layout, kind: "header", section: 0), 16, 0, 368, 44)
+    try expectItem(layout, 0, 16, 54, 368, 50)
+    try expectItem(layout, 2, 16, 54 + 2 * 58, 368, 50)
+    expectFrame(try layout.sectionInfo(0).frame, 0, 0, 400, 44 + 10 + 166 + 20)
+  }
+
+  @Test("a partial vertical stack is shorter than a full one (§7.3, choice 3)")
+  func partialVerticalStack() throws {
+    let stack = vgroup(fw(1), abs_(300), .repeatingSubitem(item(fw(1), abs_(100)), count: 3))
+    let layout = try solve(
+      [LayoutSection(group: stack, itemCount: 4, interGroupSpacing: 10)], width: 400)
+    let info = try layout.sectionInfo(0)
+    #expect(info.groupCount == 2)
+    // 300 + 10 + (300 - (300 - 100))
+    #expect(info.frame.height == 410)
+    try expectItem(layout, 3, 0, 310, 400, 100)
+  }
+
+  @Test("a partial horizontal row takes the full step")
+  func partialRow() throws {
+    let grid = hgroup(fw(1), abs_(100), .subitem(item(fw(1), fh(1)), count: 3))
+    let layout = try solve([LayoutSection(group: grid, itemCount: 4)], width: 390)
+    #expect(layout.contentSize == Size(width: 390, height: 200))
+  }
+
+  @Test("interSectionSpacing only between sections, empty sections included (§9.1)")
+  func interSectionSpacing() throws {
+    let layout = try solve(
+      [
+        LayoutSection(group: row, itemCount: 1), LayoutSection(group: row, itemCount: 0),
+        LayoutSection(group: row, itemCount: 1),
+      ], width: 400, configuration: LayoutConfiguration(interSectionSpacing: 20))
+    expectFrame(try layout.sectionInfo(1).frame, 0, 120, 400, 0)
+    try expectItem(layout, section: 2, 0, 0, 140, 400, 100)
+    #expect(layout.contentSize == Size(width: 400, height: 240))
+  }
+
+  @Test("an empty section is its insets and boundary items (choice 20)")
+  func emptySection() throws {
+    let section = LayoutSection(
+      group: row, itemCount: 0, contentInsets: DirectionalEdgeInsets(top: 5, bottom: 6),
+      boundarySupplementaryItems: [header()])
+    let layout = try solve([section], width: 400)
+    #expect(layout.contentSize == Size(width: 400, height: 55))
+    #expect(try layout.sectionInfo(0).groupCount == 0)
+  }
+
+  @Test("Apple List sample: 94 rows of 44 pt give contentSize (W, 44 * 94) (§9.2)")
+  func appleList() throws {
+    let list = hgroup(fw(1), abs_(44), .subitems([item(fw(1), fh(1))]))
+    let layout = try solve([LayoutSection(group: list, itemCount: 94)], width: 375, height: 667)
+    #expect(layout.contentSize == Size(width: 375, height: 44 * 94))
+  }
+
+  @Test("seed 002: the 3-column grid (item 0.3 x 1.0, insets 8, subitem count 3, 0.3 high)")
+  func seedThreeColumnGrid() throws {
+    let grid = hgroup(fw(1), fh(0.3), .subitem(item(fw(0.3), fh(1), insets: insets(8)), count: 3))
+    let layout = try solve(
+      [LayoutSection(group: grid, itemCount: 7, orthogonalScrollingBehavior: .continuous)],
+      width: 390, height: 844)
+    // count: 3 makes each item 390 / 3 = 130 wide; the group is 844 * 0.3 = 253.2 high.
+    try expectItem(layout, 0, 8, 8, 114, 253.2 - 16)
+    try expectItem(layout, 4, 390 + 130 + 8, 8, 114, 253.2 - 16)
+    // Partial last group (§7.3): one item of three reaches x = 8 + 114 = 122 instead of 382,
+    // so the last repetition is 390 - (382 - 122) = 130 long.
+    #expect(try layout.sectionInfo(0).orthogonalContentLength == 2 * 390 + 130)
+  }
+
+  @Test("layout-level header and footer wrap the sections (§9.3)")
+  func globalBoundaryItems() throws {
+    let configuration = LayoutConfiguration(
+      interSectionSpacing: 10,
+      boundarySupplementaryItems: [
+        header("banner", height: abs_(60)), header("legal", height: abs_(30), alignment: .bottom),
+      ])
+    let layout = try solve(
+      [LayoutSection(group: row, itemCount: 1), LayoutSection(group: row, itemCount: 1)],
+      width: 400, configuration: configuration)
+    expectFrame(try frame(layout, kind: "banner", section: -1), 0, 0, 400, 60)
+    try expectItem(layout, 0, 0, 60, 400, 100)
+    try expectItem(layout, section: 1, 0, 0, 170, 400, 100)
+    expectFrame(try frame(layout, kind: "legal", section: -1), 0, 270, 400, 30)
+    #expect(layout.contentSize == Size(width: 400, height: 300))
+  }
+
+  @Test("layout-level boundary items are dropped when there are no sections (§9.3)")
+  func globalItemsWithoutSections() throws {
+    let layout = try solve(
+      [], configuration: LayoutConfiguration(boundarySupplementaryItems: [header("banner")]))
+    #expect(try allElements(layout).isEmpty)
+    #expect(layout.contentSize == Size(width: 390, height: 0))
+  }
+}
