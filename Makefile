@@ -20,10 +20,11 @@ EMBEDDED    := $(SWIFT_RES)/embedded/$(TRIPLE)
 LIB_SOURCES := $(wildcard Sources/SnapLayoutCore/*/*.swift) \
                $(wildcard Sources/SnapLayoutConfig/*.swift) \
                $(wildcard Sources/SnapLayout/*.swift)
-C_HEADERS   := include/snaplayout.h Sources/CSnapLayoutSupport/support.h Sources/CJSONC/shim.h
+C_HEADERS   := include/snaplayout.h Sources/CSnapLayoutSupport/include/support.h Sources/CJSONC/shim.h
+SUPPORT_OBJ := $(BUILD)/support.o
 
 SWIFT_EMBEDDED_FLAGS := -enable-experimental-feature Embedded -wmo -O -parse-as-library \
-  -module-name SnapLayout -I include -I Sources/CJSONC -I Sources/CSnapLayoutSupport \
+  -module-name SnapLayout -I include -I Sources/CJSONC -I Sources/CSnapLayoutSupport/include \
   -Xcc -fPIC -module-cache-path $(BUILD)/module-cache
 
 # C programs (tests, examples, benchmark) link the shipped library only.
@@ -47,8 +48,11 @@ deps:
 
 lib: deps $(BUILD)/libsnaplayout.so
 
-$(LIB): $(LIB_SOURCES) $(C_HEADERS) scripts/snaplayout.map | $(BUILD)
-	$(SWIFTC) $(SWIFT_EMBEDDED_FLAGS) -emit-library -o $@ $(LIB_SOURCES) \
+$(SUPPORT_OBJ): Sources/CSnapLayoutSupport/support.c $(C_HEADERS) | $(BUILD)
+	$(CC) -std=c11 $(C_WARN) -O2 -fPIC -ISources/CSnapLayoutSupport/include -c $< -o $@
+
+$(LIB): $(LIB_SOURCES) $(SUPPORT_OBJ) $(C_HEADERS) scripts/snaplayout.map | $(BUILD)
+	$(SWIFTC) $(SWIFT_EMBEDDED_FLAGS) -emit-library -o $@ $(LIB_SOURCES) $(SUPPORT_OBJ) \
 	  -Xlinker -soname=$(SONAME) -Xlinker --version-script=scripts/snaplayout.map \
 	  -Xlinker --no-undefined -L$(EMBEDDED) -lswiftUnicodeDataTables -lm -ljson-c
 

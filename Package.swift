@@ -19,8 +19,8 @@ let package = Package(
     .systemLibrary(
       name: "CJSONC", path: "Sources/CJSONC", pkgConfig: "json-c",
       providers: [.apt(["libjson-c-dev"])]),
-    // Per-thread error storage for the C ABI.
-    .systemLibrary(name: "CSnapLayoutSupport", path: "Sources/CSnapLayoutSupport"),
+    // Per-thread error storage and the allocator of the C ABI (one C translation unit).
+    .target(name: "CSnapLayoutSupport"),
     // Model and engine: pure Swift, imports nothing.
     .target(name: "SnapLayoutCore"),
     // JSON configuration → model, with errors that carry JSON Pointers.
@@ -31,7 +31,7 @@ let package = Package(
       dependencies: ["SnapLayoutCore", "SnapLayoutConfig", "CSnapLayout", "CSnapLayoutSupport"]),
     .testTarget(name: "SnapLayoutCoreTests", dependencies: ["SnapLayoutCore"]),
     .testTarget(
-      name: "SnapLayoutConfigTests", dependencies: ["SnapLayoutConfig", "SnapLayoutCore"]),
+      name: "SnapLayoutConfigTests", dependencies: ["SnapLayoutConfig", "SnapLayoutCore", "CJSONC"]),
     .testTarget(
       name: "SnapLayoutABITests",
       dependencies: ["SnapLayout", "CSnapLayout"],

@@ -27,7 +27,7 @@ public func sl_layout_copy_json(
   }
   let text = memory.bindMemory(to: CChar.self, capacity: bytes.count + 1)
   bytes.withUnsafeBytes { source in
-    if let base = source.baseAddress { memcpy(text, base, bytes.count) }
+    if let base = source.baseAddress { sl__memcpy(text, base, bytes.count) }
   }
   text[bytes.count] = 0
   outJSON.pointee = text

@@ -21,20 +21,29 @@ final class JSONDocument {
     json_tokener_set_flags(tokener, Int32(JSON_TOKENER_VALIDATE_UTF8))
 
     let bytes = text.bindMemory(to: CChar.self)
-    let parsed = json_tokener_parse_ex(tokener, bytes.baseAddress, Int32(text.count))
-    let status = json_tokener_get_error(tokener)
-    let end = json_tokener_get_parse_end(tokener)
+    var parsed = json_tokener_parse_ex(tokener, bytes.baseAddress, Int32(text.count))
+    var status = json_tokener_get_error(tokener)
+    var end = json_tokener_get_parse_end(tokener)
+    let reachedEnd = status == json_tokener_continue
+    if reachedEnd && end == text.count && text.count > 0 {
+      // A top-level literal or number ("null", "12") is only complete once json-c sees what
+      // follows it; the terminating NUL says that nothing does.
+      var terminator: CChar = 0
+      parsed = json_tokener_parse_ex(tokener, &terminator, 1)
+      status = json_tokener_get_error(tokener)
+      end = text.count
+    }
     if status != json_tokener_success {
       json_object_put(parsed)
       let reason: String
-      if status == json_tokener_continue {
+      if reachedEnd {
         reason = "the text ends before the JSON value is complete"
       } else if status == json_tokener_error_depth {
         reason = "the JSON is nested more than \(ConfigLimits.maxJSONDepth) levels deep"
       } else {
         reason = String(cString: json_tokener_error_desc(status))
       }
-      throw JSONDocument.syntaxError(reason, in: text, at: status == json_tokener_continue ? text.count : end)
+      throw JSONDocument.syntaxError(reason, in: text, at: reachedEnd ? text.count : end)
     }
     // Anything but whitespace after the value is an error (json-c stops after one value).
     var offset = end

@@ -4,17 +4,27 @@ enum KeySuggestion {
   /// close enough to be a plausible typo.
   static func nearest(to name: String, in candidates: [String]) -> String? {
     let key = normalized(name)
+    let limit = max(2, key.count / 3)
     var best: String?
     var bestDistance = Int.max
     for candidate in candidates {
-      let distance = editDistance(key, normalized(candidate))
-      if distance < bestDistance {
+      let other = normalized(candidate)
+      let distance = editDistance(key, other)
+      // Close spellings, or a shared start covering at least half the name ("abs", "paged").
+      let plausible =
+        distance <= limit || commonPrefix(key, other) >= max(3, (key.count + 1) / 2)
+      if plausible && distance < bestDistance {
         bestDistance = distance
         best = candidate
       }
     }
-    let limit = max(2, key.count / 3)
-    return bestDistance <= limit ? best : nil
+    return best
+  }
+
+  private static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    var count = 0
+    while count < a.count && count < b.count && a[count] == b[count] { count += 1 }
+    return count
   }
 
   /// ", did you mean 'x'?" or "".
