@@ -98,6 +98,7 @@ $(BUILD)/tests/%: Tests/c/%.c Tests/c/test_support.h include/snaplayout.h $(LIB)
 	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -ITests/c $< -o $@ $(LINK_LIB) -ljson-c -lpthread
 
 test-c: lib $(C_TESTS)
+	scripts/check-exports.sh
 	@for t in $(C_TESTS); do echo "== $$t"; $$t || exit 1; done
 
 test-examples: examples
