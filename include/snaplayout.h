@@ -289,9 +289,9 @@ SL_API void sl_free(void *memory);
  * @param json the configuration text (UTF-8 JSON; comments are accepted).
  * @param length the number of bytes of `json`; at most 64 MiB.
  * @param[out] out_layout receives the new layout.
- * @return SL_OK; SL_EINVAL if `json` or `out_layout` is NULL or the text is too long;
- *         SL_EPARSE for malformed JSON (line and column in the error); SL_ECONFIG for an
- *         invalid layout (JSON Pointer in the error); SL_ENOMEM.
+ * @return SL_OK; SL_EINVAL if `json` or `out_layout` is NULL; SL_EPARSE for malformed JSON
+ *         (line and column in the error), nesting deeper than 256 levels or a text longer than
+ *         64 MiB; SL_ECONFIG for an invalid layout (JSON Pointer in the error); SL_ENOMEM.
  *
  * **Ownership** The caller owns the layout and frees it with sl_layout_destroy(). The library
  * keeps no reference to `json`.
@@ -322,7 +322,7 @@ SL_API void sl_layout_destroy(sl_layout *layout);
  * @param height container height in points, finite and > 0.
  * @return SL_OK; SL_EINVAL for a NULL layout or a non-finite, zero or negative size;
  *         SL_ECONFIG if the layout cannot be solved at this size (e.g. a group that cannot fit
- *         even one item; the JSON Pointer names the group).
+ *         even one item; the JSON Pointer names the subitem that does not fit).
  *
  * **Ownership** Nothing to free.
  *

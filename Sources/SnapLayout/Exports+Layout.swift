@@ -13,11 +13,11 @@ public func sl_layout_create(
 ) -> Int32 {
   guard let json else { return ErrorRecord.null("json") }
   guard let outLayout else { return ErrorRecord.null("out_layout") }
-  guard length >= 0, length <= ConfigLimits.maxTextLength else {
+  // Lengths over 64 MiB are refused by the decoder (SL_EPARSE); only a length that cannot be
+  // the size of any buffer is an argument error.
+  guard length >= 0 else {
     return ErrorRecord.fail(
-      SL_EINVAL,
-      "the configuration is \(UInt(bitPattern: length)) bytes long; the limit is "
-        + "\(ConfigLimits.maxTextLength) bytes (64 MiB)", path: "length")
+      SL_EINVAL, "length \(UInt(bitPattern: length)) is not the size of a buffer", path: "length")
   }
   let description: LayoutDescription
   do {

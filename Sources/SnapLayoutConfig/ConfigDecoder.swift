@@ -16,7 +16,7 @@ public enum ConfigDecoder {
   public static func decode(_ text: UnsafeRawBufferPointer) throws(ConfigError)
     -> LayoutDescription
   {
-    let document = try JSONDocument(parsing: text)
+    let document = try JSONDocument.parse(text)
     return try decodeRoot(JSONNode(value: document.root, path: ""))
   }
 

@@ -5,9 +5,16 @@ final class JSONDocument {
   /// The root value (`nil` for a JSON `null`).
   let root: OpaquePointer?
 
+  private init(root: OpaquePointer?) {
+    self.root = root
+  }
+
   /// Parses `text` (not necessarily NUL-terminated). Comments are accepted; UTF-8 is validated.
+  ///
+  /// A factory rather than a throwing initializer: Embedded Swift does not free a class
+  /// instance whose initializer throws before it is complete (24 bytes per failed parse).
   /// - Throws: `ConfigError.syntax` with the line and column of the first error.
-  init(parsing text: UnsafeRawBufferPointer) throws(ConfigError) {
+  static func parse(_ text: UnsafeRawBufferPointer) throws(ConfigError) -> JSONDocument {
     guard text.count <= ConfigLimits.maxTextLength else {
       throw ConfigError(
         .syntax,
@@ -56,7 +63,7 @@ final class JSONDocument {
       }
       offset += 1
     }
-    root = parsed
+    return JSONDocument(root: parsed)
   }
 
   deinit {

@@ -116,6 +116,9 @@ struct FixtureTests {
       if let value = entry["itemsPerGroup"] {
         #expect(Double(info.itemsPerGroup) == (try number(value)), "\(name) section \(index)")
       }
+      if let value = entry["orthogonalOffset"] {
+        expectClose([info.orthogonalOffset], [try number(value)], "\(name) section \(index) offset")
+      }
       if let value = entry["orthogonalContentLength"] {
         expectClose(
           [info.orthogonalContentLength], [try number(value)], "\(name) section \(index) length")
