@@ -198,9 +198,9 @@ typedef struct sl_error {
    * argument for SL_EINVAL and SL_ERANGE, "" when not applicable. Never NULL.
    */
   const char *path;
-  /** 1-based line of a syntax error (SL_EPARSE), else 0. */
+  /** 1-based line of a syntax error (SL_EPARSE with a position in the text), else 0. */
   int32_t line;
-  /** 1-based column (in bytes) of a syntax error (SL_EPARSE), else 0. */
+  /** 1-based column (in bytes) of that syntax error, else 0. */
   int32_t column;
 } sl_error;
 
@@ -289,7 +289,8 @@ SL_API void sl_free(void *memory);
  * @param json the configuration text (UTF-8 JSON; comments are accepted).
  * @param length the number of bytes of `json`; at most 64 MiB.
  * @param[out] out_layout receives the new layout.
- * @return SL_OK; SL_EINVAL if `json` or `out_layout` is NULL; SL_EPARSE for malformed JSON
+ * @return SL_OK; SL_EINVAL if `json` or `out_layout` is NULL or `length` exceeds PTRDIFF_MAX;
+ *         SL_EPARSE for malformed JSON
  *         (line and column in the error), nesting deeper than 256 levels or a text longer than
  *         64 MiB; SL_ECONFIG for an invalid layout (JSON Pointer in the error); SL_ENOMEM.
  *
@@ -439,9 +440,14 @@ SL_API int sl_layout_get_item_frame(const sl_layout *layout, int32_t section, in
  * @param rect the rect in content coordinates; width and height finite and >= 0.
  * @param[out] elements the buffer, or NULL to count only.
  * @param capacity the number of elements `elements` can hold.
+ * At most 67,108,864 (2^26) elements are reported: a rect holding more returns SL_ERANGE after
+ * bounded work (the buffer holds the first elements), so a query over billions of items cannot
+ * stall the caller.
+ *
  * @param[out] out_count receives the number of intersecting elements.
  * @return SL_OK; SL_EBUFS (buffer filled, count written); SL_EINVAL for a NULL layout or
- *         `out_count`, a non-finite or negative rect; SL_ESTATE if no container size is set.
+ *         `out_count`, a non-finite or negative rect; SL_ERANGE if more than 2^26 elements
+ *         intersect; SL_ESTATE if no container size is set.
  *
  * **Ownership** The caller owns the buffer.
  *
@@ -484,6 +490,8 @@ SL_API int sl_layout_get_element_kind_name(const sl_layout *layout, int32_t kind
 
 /**
  * Finds the id of an element kind by name (the inverse of sl_layout_get_element_kind_name).
+ *
+ * "cell" gives SL_KIND_CELL unless the configuration itself names a kind "cell".
  *
  * @param layout the layout.
  * @param name a NUL-terminated element kind, e.g. "header".

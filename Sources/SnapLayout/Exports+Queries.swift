@@ -72,18 +72,26 @@ public func sl_layout_get_elements_in_rect(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outCount else { return ErrorRecord.null("out_count") }
-  var visitor = ElementBuffer(buffer: elements, capacity: elements == nil ? 0 : capacity)
+  // size_t arrives as a signed Int: capacities beyond Int.max are as good as Int.max.
+  let room = elements == nil ? 0 : capacity < 0 ? Int.max : capacity
+  var visitor = ElementBuffer(buffer: elements, capacity: room)
   do {
     try LayoutHandle.from(layout).layout.visitElements(in: Rect(rect), &visitor)
   } catch {
     return ErrorRecord.fail(error)
   }
+  guard visitor.count <= ElementBuffer.maxCount else {
+    return ErrorRecord.fail(
+      SL_ERANGE,
+      "the rect holds more than \(ElementBuffer.maxCount) elements; query a smaller rect",
+      path: "rect")
+  }
   outCount.pointee = visitor.count
-  guard elements == nil || visitor.count <= capacity else {
+  guard elements == nil || visitor.count <= room else {
     return ErrorRecord.fail(
       SL_EBUFS,
-      "\(visitor.count) elements intersect the rect but the buffer holds \(capacity); the "
-        + "first \(capacity) were written", path: "capacity")
+      "\(visitor.count) elements intersect the rect but the buffer holds \(room); the "
+        + "first \(room) were written", path: "capacity")
   }
   return SL_OK
 }
@@ -110,10 +118,12 @@ public func sl_layout_get_element_kind_name(
     return SL_OK
   }
   guard kind >= 0, Int(kind) < names.count else {
+    let valid =
+      names.isEmpty
+      ? "the layout has no element kinds besides SL_KIND_CELL"
+      : "ids run from 0 to \(names.count - 1), besides SL_KIND_CELL"
     return ErrorRecord.fail(
-      SL_ERANGE,
-      "element kind \(kind) does not exist; ids run from 0 to \(names.count - 1) (and "
-        + "SL_KIND_CELL)", path: "kind")
+      SL_ERANGE, "element kind \(kind) does not exist; \(valid)", path: "kind")
   }
   outName.pointee = UnsafePointer(names[Int(kind)])
   return SL_OK
@@ -128,6 +138,10 @@ public func sl_layout_find_element_kind(
   guard let outKind else { return ErrorRecord.null("out_kind") }
   let text = String(cString: name)
   guard let id = LayoutHandle.from(layout).layout.kinds.id(of: text) else {
+    if text == "cell" {
+      outKind.pointee = SL_KIND_CELL
+      return SL_OK
+    }
     return ErrorRecord.fail(
       SL_ENOTFOUND, "no element has the kind '\(text)'", path: "name")
   }
@@ -135,11 +149,17 @@ public func sl_layout_find_element_kind(
   return SL_OK
 }
 
-/// Writes visited elements into the caller's buffer and counts them all.
+/// Writes visited elements into the caller's buffer and counts them all, up to a bound that
+/// keeps a rect over billions of items from taking minutes.
 struct ElementBuffer: ElementVisitor {
+  /// The most elements one rect query reports (2^26).
+  static let maxCount = 1 << 26
+
   let buffer: UnsafeMutablePointer<sl_element>?
   let capacity: Int
   var count = 0
+
+  var isFinished: Bool { count > ElementBuffer.maxCount }
 
   @inline(__always)
   mutating func visit(_ element: LayoutElement) {

@@ -22,7 +22,7 @@ public enum LayoutJSONWriter {
     guard counter.count <= maxElements else {
       throw LayoutError(
         .outOfRange,
-        "\(counter.count) elements would be written; the limit is \(maxElements), so pass a rect",
+        "more than \(maxElements) elements would be written; pass a rect",
         path: "rect")
     }
 
@@ -76,8 +76,10 @@ public enum LayoutJSONWriter {
     }
   }
 
+  /// Counts up to one past the limit, then stops the visit.
   private struct Counter: ElementVisitor {
     var count = 0
+    var isFinished: Bool { count > LayoutJSONWriter.maxElements }
     mutating func visit(_ element: LayoutElement) { count += 1 }
   }
 

@@ -1,7 +1,7 @@
 /*
  * Internal support for the C ABI module: the per-thread error record behind sl_error_last(),
- * and the allocator behind sl_free(). Not installed; not public API. The symbols are hidden
- * from the shared library by its version script.
+ * and the allocator behind sl_free(). Not installed; not public API: the functions have hidden
+ * visibility, and the version script exports sl_[a-z]* only.
  */
 #ifndef SNAPLAYOUT_SUPPORT_H
 #define SNAPLAYOUT_SUPPORT_H
@@ -11,17 +11,23 @@
 
 #include "../../../include/snaplayout.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+#define SL__INTERNAL __attribute__((visibility("hidden")))
+#else
+#define SL__INTERNAL
+#endif
+
 /* Sets the calling thread's error record; texts are copied, cut at 1023 bytes on a UTF-8
  * character boundary. */
-void sl__error_set(int code, const char *message, size_t message_length, const char *path,
+SL__INTERNAL void sl__error_set(int code, const char *message, size_t message_length, const char *path,
                    size_t path_length, int32_t line, int32_t column);
 
 /* The calling thread's error record (never NULL). */
-const sl_error *sl__error_get(void);
+SL__INTERNAL const sl_error *sl__error_get(void);
 
 /* malloc/free for memory handed to callers and released with sl_free(). */
-void *sl__malloc(size_t size);
-void sl__free(void *memory);
-void sl__memcpy(void *destination, const void *source, size_t count);
+SL__INTERNAL void *sl__malloc(size_t size);
+SL__INTERNAL void sl__free(void *memory);
+SL__INTERNAL void sl__memcpy(void *destination, const void *source, size_t count);
 
 #endif

@@ -24,6 +24,13 @@ public struct LayoutElement: Equatable, Sendable {
 /// Receives the elements of a rect query one at a time.
 public protocol ElementVisitor {
   mutating func visit(_ element: LayoutElement)
+  /// Whether the visitor wants no more elements; checked between repetitions and sections, so
+  /// a visitor can bound the work of a rect that holds billions of elements.
+  var isFinished: Bool { get }
+}
+
+extension ElementVisitor {
+  public var isFinished: Bool { false }
 }
 
 /// Solved facts about one section, in the host's coordinates.
@@ -100,6 +107,7 @@ extension Layout {
         element, category: .supplementary, section: LayoutElement.layoutSection, into: &visitor)
     }
     for index in solved.candidateSections(from: query.minY, to: query.maxY) {
+      if visitor.isFinished { return }
       emitter.emitSection(
         solved.sections[index], index: index, offset: offsets[index], into: &visitor)
     }
@@ -152,6 +160,7 @@ extension Layout {
       let n = section.itemsPerGroup
       let leaves = template.leaves
       for repetition in repetitions {
+        if visitor.isFinished { return }
         let firstItem = repetition * n
         for slot in 0..<leaves.count {
           let item = firstItem + Int64(slot)
