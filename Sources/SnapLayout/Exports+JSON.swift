@@ -18,7 +18,7 @@ public func sl_layout_copy_json(
   let bytes: [UInt8]
   do {
     bytes = try LayoutJSONWriter.render(
-      LayoutHandle.from(layout).layout, rect: rect.map { Rect($0.pointee) })
+      handle(layout).layout, rect: rect.map { Rect($0.pointee) })
   } catch {
     return ErrorRecord.fail(error)
   }

@@ -26,8 +26,7 @@ public func sl_layout_create(
     return ErrorRecord.fail(error)
   }
   do {
-    let layout = try Layout(description)
-    outLayout.pointee = LayoutHandle(layout).retainedPointer()
+    outLayout.pointee = LayoutHandle(try Layout.solving(description)).retainedPointer()
     return SL_OK
   } catch {
     return ErrorRecord.fail(error)
@@ -46,7 +45,7 @@ public func sl_layout_set_container_size(_ layout: OpaquePointer?, _ width: Doub
 {
   guard let layout else { return ErrorRecord.null("layout") }
   do {
-    try LayoutHandle.from(layout).layout.setContainerSize(Size(width: width, height: height))
+    try handle(layout).layout.setContainerSize(Size(width: width, height: height))
     return SL_OK
   } catch {
     return ErrorRecord.fail(error)
@@ -59,7 +58,7 @@ public func sl_layout_get_container_size(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outSize else { return ErrorRecord.null("out_size") }
-  guard let size = LayoutHandle.from(layout).layout.containerSize else {
+  guard let size = handle(layout).layout.containerSize else {
     return ErrorRecord.fail(SL_ESTATE, "the layout has no container size yet", path: "layout")
   }
   outSize.pointee = sl_size(width: size.width, height: size.height)
@@ -72,7 +71,7 @@ public func sl_layout_get_content_size(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outSize else { return ErrorRecord.null("out_size") }
-  guard let size = LayoutHandle.from(layout).layout.contentSize else {
+  guard let size = handle(layout).layout.contentSize else {
     return ErrorRecord.fail(
       SL_ESTATE, "the layout has no container size yet; set one before asking for geometry",
       path: "layout")
@@ -87,7 +86,7 @@ public func sl_layout_set_section_offset(_ layout: OpaquePointer?, _ section: In
 {
   guard let layout else { return ErrorRecord.null("layout") }
   do {
-    try LayoutHandle.from(layout).layout.setOrthogonalOffset(offset, section: Int(section))
+    try handle(layout).layout.setOrthogonalOffset(offset, section: Int(section))
     return SL_OK
   } catch {
     return ErrorRecord.fail(error)
@@ -101,7 +100,7 @@ public func sl_layout_get_section_offset(
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outOffset else { return ErrorRecord.null("out_offset") }
   do {
-    outOffset.pointee = try LayoutHandle.from(layout).layout.orthogonalOffset(section: Int(section))
+    outOffset.pointee = try handle(layout).layout.orthogonalOffset(section: Int(section))
     return SL_OK
   } catch {
     return ErrorRecord.fail(error)

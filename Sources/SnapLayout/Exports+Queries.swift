@@ -10,7 +10,7 @@ public func sl_layout_get_section_count(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outCount else { return ErrorRecord.null("out_count") }
-  outCount.pointee = Int32(truncatingIfNeeded: LayoutHandle.from(layout).layout.sectionCount)
+  outCount.pointee = Int32(truncatingIfNeeded: handle(layout).layout.sectionCount)
   return SL_OK
 }
 
@@ -20,7 +20,7 @@ public func sl_layout_get_item_count(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outCount else { return ErrorRecord.null("out_count") }
-  let sections = LayoutHandle.from(layout).layout.description.sections
+  let sections = handle(layout).layout.description.sections
   guard section >= 0, Int(section) < sections.count else {
     return ErrorRecord.fail(
       SL_ERANGE, "section \(section) does not exist; the layout has \(sections.count) sections",
@@ -37,7 +37,7 @@ public func sl_layout_get_section_info(
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outInfo else { return ErrorRecord.null("out_info") }
   do {
-    let info = try LayoutHandle.from(layout).layout.sectionInfo(Int(section))
+    let info = try handle(layout).layout.sectionInfo(Int(section))
     outInfo.pointee = sl_section_info(
       frame: sl_rect(info.frame), item_count: info.itemCount, group_count: info.groupCount,
       items_per_group: Int32(truncatingIfNeeded: info.itemsPerGroup),
@@ -56,12 +56,14 @@ public func sl_layout_get_item_frame(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outFrame else { return ErrorRecord.null("out_frame") }
-  do {
-    outFrame.pointee = sl_rect(
-      try LayoutHandle.from(layout).layout.itemFrame(section: Int(section), item: item))
-    return SL_OK
-  } catch {
-    return ErrorRecord.fail(error)
+  return LayoutHandle.with(layout) { handle in
+    do throws(LayoutError) {
+      outFrame.pointee = sl_rect(
+        try handle.layout.itemFrame(section: Int(section), item: item))
+      return SL_OK
+    } catch {
+      return ErrorRecord.fail(error)
+    }
   }
 }
 
@@ -75,11 +77,15 @@ public func sl_layout_get_elements_in_rect(
   // size_t arrives as a signed Int: capacities beyond Int.max are as good as Int.max.
   let room = elements == nil ? 0 : capacity < 0 ? Int.max : capacity
   var visitor = ElementBuffer(buffer: elements, capacity: room)
-  do {
-    try LayoutHandle.from(layout).layout.visitElements(in: Rect(rect), &visitor)
-  } catch {
-    return ErrorRecord.fail(error)
+  let status = LayoutHandle.with(layout) { handle in
+    do throws(LayoutError) {
+      try handle.layout.visitElements(in: Rect(rect), &visitor)
+      return SL_OK
+    } catch {
+      return ErrorRecord.fail(error)
+    }
   }
+  guard status == SL_OK else { return status }
   guard visitor.count <= ElementBuffer.maxCount else {
     return ErrorRecord.fail(
       SL_ERANGE,
@@ -102,7 +108,7 @@ public func sl_layout_get_element_kind_count(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outCount else { return ErrorRecord.null("out_count") }
-  outCount.pointee = Int32(truncatingIfNeeded: LayoutHandle.from(layout).kindNames.count)
+  outCount.pointee = Int32(truncatingIfNeeded: handle(layout).kindNames.count)
   return SL_OK
 }
 
@@ -112,7 +118,7 @@ public func sl_layout_get_element_kind_name(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outName else { return ErrorRecord.null("out_name") }
-  let names = LayoutHandle.from(layout).kindNames
+  let names = handle(layout).kindNames
   if kind == SL_KIND_CELL {
     outName.pointee = StaticText.cellKind
     return SL_OK
@@ -137,7 +143,7 @@ public func sl_layout_find_element_kind(
   guard let name else { return ErrorRecord.null("name") }
   guard let outKind else { return ErrorRecord.null("out_kind") }
   let text = String(cString: name)
-  guard let id = LayoutHandle.from(layout).layout.kinds.id(of: text) else {
+  guard let id = handle(layout).layout.kinds.id(of: text) else {
     if text == "cell" {
       outKind.pointee = SL_KIND_CELL
       return SL_OK

@@ -7,7 +7,7 @@ import CSnapLayoutSupport
 
 /// The object behind an `sl_layout *`: the layout plus the C strings it hands out.
 final class LayoutHandle {
-  var layout: Layout
+  let layout: Layout
   /// NUL-terminated copies of the element kind names, owned by the handle.
   let kindNames: [UnsafeMutablePointer<CChar>]
 
@@ -25,9 +25,11 @@ final class LayoutHandle {
     OpaquePointer(Unmanaged.passRetained(self).toOpaque())
   }
 
-  /// The handle behind a C pointer, without changing its reference count.
-  static func from(_ pointer: OpaquePointer) -> LayoutHandle {
-    Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+  /// Runs `body` with the handle behind a C pointer, borrowed: the C caller's reference keeps
+  /// it alive for the call, so no reference counting is needed on the hot path.
+  @inline(__always)
+  static func with<R>(_ pointer: OpaquePointer, _ body: (LayoutHandle) -> R) -> R {
+    Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef(body)
   }
 
   /// Releases the reference owned by the C caller.
@@ -47,4 +49,10 @@ final class LayoutHandle {
     memory[count] = 0
     return memory
   }
+}
+
+/// The handle behind a C pointer, borrowed for the duration of the export that asks.
+@inline(__always)
+func handle(_ pointer: OpaquePointer) -> LayoutHandle {
+  Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
 }

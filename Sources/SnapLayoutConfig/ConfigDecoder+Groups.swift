@@ -30,16 +30,16 @@ extension ConfigDecoder {
     if let value = object["contentInsets"] { item.contentInsets = try decodeInsets(value) }
     if let value = object["edgeSpacing"] { item.edgeSpacing = try decodeEdgeSpacing(value) }
     if let value = object["supplementaryItems"] {
-      var kinds: [(kind: String, path: String)] = []
-      for entry in try value.array(maxCount: ConfigLimits.maxAccessories) {
+      let entries = try value.array(maxCount: ConfigLimits.maxAccessories)
+      for (index, entry) in entries.enumerated() {
         let supplementary = try decodeSupplementaryItem(entry)
-        let path = entry.path + "/elementKind"
-        for earlier in kinds where earlier.kind == supplementary.elementKind {
+        if let earlier = item.supplementaryItems.firstIndex(where: {
+          $0.elementKind == supplementary.elementKind
+        }) {
           throw .invalid(
             "element kind '\(supplementary.elementKind)' is already used by this item at "
-              + earlier.path, at: path)
+              + entries[earlier].path + "/elementKind", at: entries[index].path + "/elementKind")
         }
-        kinds.append((supplementary.elementKind, path))
         item.supplementaryItems.append(supplementary)
       }
     }

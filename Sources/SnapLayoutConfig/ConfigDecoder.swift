@@ -17,7 +17,7 @@ public enum ConfigDecoder {
     -> LayoutDescription
   {
     let document = try JSONDocument.parse(text)
-    return try decodeRoot(JSONNode(value: document.root, path: ""))
+    return try decodeRoot(JSONNode(root: document.root))
   }
 
   /// Decodes a configuration from a Swift string.
@@ -147,54 +147,54 @@ public enum ConfigDecoder {
 
   /// Element kinds must be unique within a section (UIKit enforces the same): boundary items
   /// and decorations each once, and no item supplementary kind may reuse one of theirs.
+  /// Locations are kept relative to the section and turned into pointers only for an error.
   static func checkUniqueKinds(in section: LayoutSection, object: JSONObject) throws(ConfigError) {
-    var seen: [(kind: String, path: String)] = []
-    func claim(_ kind: String, _ path: String) throws(ConfigError) {
+    var seen: [(kind: String, place: String)] = []
+    func claim(_ kind: String, _ place: String) throws(ConfigError) {
       for earlier in seen where earlier.kind == kind {
         throw .invalid(
-          "element kind '\(kind)' is already used in this section at \(earlier.path)", at: path)
+          "element kind '\(kind)' is already used in this section at \(object.path + earlier.place)",
+          at: object.path + place)
       }
-      seen.append((kind, path))
+      seen.append((kind, place))
     }
-    let boundaryPath = object.path + "/boundarySupplementaryItems"
     for (index, item) in section.boundarySupplementaryItems.enumerated() {
-      try claim(item.elementKind, boundaryPath + "/\(index)/elementKind")
+      try claim(item.elementKind, "/boundarySupplementaryItems/\(index)/elementKind")
     }
-    let decorationPath = object.path + "/decorationItems"
     for (index, item) in section.decorationItems.enumerated() {
-      try claim(item.elementKind, decorationPath + "/\(index)/elementKind")
+      try claim(item.elementKind, "/decorationItems/\(index)/elementKind")
     }
-    var itemKinds: [(kind: String, path: String)] = []
-    collectSupplementaryKinds(
-      .group(section.group), path: object.path + "/group", into: &itemKinds)
+    guard !seen.isEmpty else { return }
+    var itemKinds: [(kind: String, place: String)] = []
+    collectSupplementaryKinds(.group(section.group), place: "/group", into: &itemKinds)
     for entry in itemKinds {
       for earlier in seen where earlier.kind == entry.kind {
         throw .invalid(
-          "element kind '\(entry.kind)' is already used in this section at \(earlier.path)",
-          at: entry.path)
+          "element kind '\(entry.kind)' is already used in this section at "
+            + object.path + earlier.place, at: object.path + entry.place)
       }
     }
   }
 
   private static func collectSupplementaryKinds(
-    _ subitem: Subitem, path: String, into kinds: inout [(kind: String, path: String)]
+    _ subitem: Subitem, place: String, into kinds: inout [(kind: String, place: String)]
   ) {
     switch subitem {
     case .item(let item):
       for (index, supplementary) in item.supplementaryItems.enumerated() {
         kinds.append(
-          (supplementary.elementKind, path + "/supplementaryItems/\(index)/elementKind"))
+          (supplementary.elementKind, place + "/supplementaryItems/\(index)/elementKind"))
       }
     case .group(let group):
       switch group.content {
       case .subitems(let children):
         for (index, child) in children.enumerated() {
-          collectSupplementaryKinds(child, path: path + "/subitems/\(index)", into: &kinds)
+          collectSupplementaryKinds(child, place: place + "/subitems/\(index)", into: &kinds)
         }
       case .subitem(let child, _):
-        collectSupplementaryKinds(child, path: path + "/subitem", into: &kinds)
+        collectSupplementaryKinds(child, place: place + "/subitem", into: &kinds)
       case .repeatingSubitem(let child, _):
-        collectSupplementaryKinds(child, path: path + "/repeatingSubitem", into: &kinds)
+        collectSupplementaryKinds(child, place: place + "/repeatingSubitem", into: &kinds)
       }
     }
   }

@@ -1,13 +1,83 @@
 import CJSONC
 
-/// A value in a parsed document together with its JSON Pointer, with typed accessors that
-/// throw `ConfigError`s naming that pointer.
+/// A value in a parsed document together with where it is, with typed accessors that throw
+/// `ConfigError`s naming its JSON Pointer.
+///
+/// A node remembers its container and its key or index, not its pointer: the pointer is found
+/// by searching the document only when an error names it, so decoding a valid configuration
+/// builds no path strings at all.
 struct JSONNode {
   let value: OpaquePointer?
-  let path: String
+  /// The document's root, where the search for a path starts.
+  private let root: OpaquePointer?
+  /// The object or array holding this value (nil for the root itself).
+  private let container: OpaquePointer?
+  /// This value's reference token in its container: an object key or an array index.
+  private let key: String?
+  private let index: Int
+
+  /// The root value of a document.
+  init(root: OpaquePointer?) {
+    value = root
+    self.root = root
+    container = nil
+    key = nil
+    index = -1
+  }
+
+  private init(value: OpaquePointer?, root: OpaquePointer?, container: OpaquePointer, key: String?, index: Int) {
+    self.value = value
+    self.root = root
+    self.container = container
+    self.key = key
+    self.index = index
+  }
+
+  /// The RFC 6901 JSON Pointer of this value. Costs a search of the document: for errors only.
+  var path: String {
+    guard let container else { return "" }
+    let base = JSONNode.path(of: container, in: root, at: "") ?? ""
+    if let key { return JSONNode.pointer(base, appending: key) }
+    return base + "/\(index)"
+  }
+
+  /// The pointer of `target` within the tree at `node`, found by identity.
+  private static func path(of target: OpaquePointer, in node: OpaquePointer?, at path: String)
+    -> String?
+  {
+    guard let node else { return nil }
+    if node == target { return path }
+    let type = json_object_get_type(node)
+    if type == json_type_object {
+      var iterator = json_object_iter_begin(node)
+      var end = json_object_iter_end(node)
+      while json_object_iter_equal(&iterator, &end) == 0 {
+        let key = String(cString: json_object_iter_peek_name(&iterator))
+        if let found = JSONNode.path(
+          of: target, in: json_object_iter_peek_value(&iterator),
+          at: pointer(path, appending: key))
+        {
+          return found
+        }
+        json_object_iter_next(&iterator)
+      }
+    } else if type == json_type_array {
+      for index in 0..<json_object_array_length(node) {
+        if let found = JSONNode.path(
+          of: target, in: json_object_array_get_idx(node, index), at: path + "/\(index)")
+        {
+          return found
+        }
+      }
+    }
+    return nil
+  }
 
   /// Appends an escaped reference token (RFC 6901) to a pointer.
   static func pointer(_ path: String, appending token: String) -> String {
+    if !token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+      return path + "/" + token
+    }
     var escaped = ""
     for scalar in token.unicodeScalars {
       if scalar == "~" {
@@ -52,8 +122,8 @@ struct JSONNode {
     while json_object_iter_equal(&iterator, &end) == 0 {
       let key = String(cString: json_object_iter_peek_name(&iterator))
       let child = JSONNode(
-        value: json_object_iter_peek_value(&iterator),
-        path: JSONNode.pointer(path, appending: key))
+        value: json_object_iter_peek_value(&iterator), root: root, container: value, key: key,
+        index: -1)
       if !allowed.contains(key) {
         throw .invalid(
           "unknown key '\(key)'" + KeySuggestion.hint(for: key, in: allowed), at: child.path)
@@ -81,7 +151,9 @@ struct JSONNode {
     result.reserveCapacity(count)
     for index in 0..<count {
       result.append(
-        JSONNode(value: json_object_array_get_idx(value, index), path: path + "/\(index)"))
+        JSONNode(
+          value: json_object_array_get_idx(value, index), root: root, container: value, key: nil,
+          index: index))
     }
     return result
   }
@@ -99,10 +171,12 @@ struct JSONNode {
   }
 
   /// A finite number within `range`, described by `rule` in the error.
-  func number(in range: ClosedRange<Double>, _ rule: String) throws(ConfigError) -> Double {
+  func number(in range: ClosedRange<Double>, _ rule: @autoclosure () -> String)
+    throws(ConfigError) -> Double
+  {
     let number = try number()
     guard range.contains(number) else {
-      throw .invalid("\(number) is out of range: \(rule)", at: path)
+      throw .invalid("\(number) is out of range: \(rule())", at: path)
     }
     return number
   }
@@ -122,7 +196,9 @@ struct JSONNode {
   }
 
   /// A JSON integer (not a number with a fraction or exponent) within `range`.
-  func integer(in range: ClosedRange<Int64>, _ rule: String) throws(ConfigError) -> Int64 {
+  func integer(in range: ClosedRange<Int64>, _ rule: @autoclosure () -> String)
+    throws(ConfigError) -> Int64
+  {
     guard isType(json_type_int) else {
       if isType(json_type_double) {
         throw .invalid("expected an integer, found \(json_object_get_double(value))", at: path)
@@ -132,10 +208,10 @@ struct JSONNode {
     let number = json_object_get_int64(value)
     // json-c saturates integers beyond int64 (it keeps them as uint64).
     if number == Int64.max && json_object_get_uint64(value) > UInt64(Int64.max) {
-      throw .invalid("the integer does not fit in 64 bits: \(rule)", at: path)
+      throw .invalid("the integer does not fit in 64 bits: \(rule())", at: path)
     }
     guard range.contains(number) else {
-      throw .invalid("\(number) is out of range: \(rule)", at: path)
+      throw .invalid("\(number) is out of range: \(rule())", at: path)
     }
     return number
   }

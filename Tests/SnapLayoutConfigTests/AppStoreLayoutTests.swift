@@ -11,7 +11,7 @@ struct AppStoreLayoutTests {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("examples-c/appstore.json")
-    return try Layout(ConfigDecoder.decode(try String(contentsOf: url, encoding: .utf8)))
+    return try Layout.solving(ConfigDecoder.decode(try String(contentsOf: url, encoding: .utf8)))
   }
 
   func element(_ layout: Layout, _ kind: String, _ section: Int32, _ item: Int64 = 0) throws -> LayoutElement {

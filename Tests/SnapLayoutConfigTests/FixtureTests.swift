@@ -33,7 +33,7 @@ struct FixtureTests {
     var layout: Layout
     do {
       let description = try ConfigDecoder.decode(configText)
-      layout = try Layout(description)
+      layout = try Layout.solving(description)
       if let container = fixture["container"] as? [String: Any] {
         try layout.setContainerSize(
           Size(width: try number(container["width"]), height: try number(container["height"])))

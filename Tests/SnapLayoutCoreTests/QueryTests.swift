@@ -40,7 +40,7 @@ struct QueryTests {
         header("footer", height: abs_(30), alignment: .bottom),
         header("side", height: abs_(20), alignment: .trailing, width: abs_(20)),
       ])
-    var layout = try Layout(
+    var layout = try Layout.solving(
       LayoutDescription(
         configuration: LayoutConfiguration(
           scrollDirection: direction, interSectionSpacing: 16,
@@ -99,7 +99,7 @@ struct QueryTests {
   func argumentErrors() throws {
     let section = LayoutSection(
       group: hgroup(fw(1), abs_(100), .subitems([item(fw(1), fh(1))])), itemCount: 3)
-    var layout = try Layout(LayoutDescription(sections: [section]))
+    var layout = try Layout.solving(LayoutDescription(sections: [section]))
     expectLayoutError(.noContainer, path: "layout", messageContains: "no container size") {
       _ = try layout.itemFrame(section: 0, item: 0)
     }

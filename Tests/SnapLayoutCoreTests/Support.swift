@@ -60,7 +60,7 @@ func solve(
   configuration: LayoutConfiguration = LayoutConfiguration(),
   environment: LayoutEnvironment = LayoutEnvironment()
 ) throws -> Layout {
-  var layout = try Layout(
+  var layout = try Layout.solving(
     LayoutDescription(configuration: configuration, environment: environment, sections: sections))
   try layout.setContainerSize(Size(width: width, height: height))
   return layout

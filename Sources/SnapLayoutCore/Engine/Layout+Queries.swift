@@ -48,28 +48,32 @@ extension Layout {
   /// The frame of one cell, including the section's orthogonal offset.
   /// - Complexity: O(1).
   public func itemFrame(section: Int, item: Int64) throws(LayoutError) -> Rect {
-    let solved = try requireSolved()
+    try requireSolved()
     try checkSection(section)
-    let solvedSection = solved.sections[section]
-    guard item >= 0, item < solvedSection.itemCount else {
+    // Chains of stored properties only: no solved struct is copied (see `Layout`).
+    let placement = solved.sections[section].placement
+    guard item >= 0, item < placement.itemCount else {
       throw LayoutError(
         .outOfRange,
-        "item \(item) does not exist; section \(section) has \(solvedSection.itemCount) items",
+        "item \(item) does not exist; section \(section) has \(placement.itemCount) items",
         path: "item")
     }
-    let frame = solvedSection.cellFrame(item: item, offset: offsets[section])
-    return physical(frame, contentSize: solved.contentSize)
+    let n = placement.itemsPerGroup
+    let slot = solved.sections[section].template.leaves[Int(item % n)].frame
+    return space.physical(placement.place(slot, repetition: item / n, offset: offsets[section]))
   }
 
   /// Solved facts about a section.
   public func sectionInfo(_ section: Int) throws(LayoutError) -> SectionInfo {
-    let solved = try requireSolved()
+    try requireSolved()
     try checkSection(section)
-    let s = solved.sections[section]
+    let placement = solved.sections[section].placement
     return SectionInfo(
-      frame: physical(s.frame, contentSize: solved.contentSize), itemCount: s.itemCount,
-      groupCount: s.groupCount, itemsPerGroup: s.itemsPerGroup, behavior: s.behavior,
-      orthogonalContentLength: s.orthogonalContentLength, orthogonalOffset: offsets[section])
+      frame: space.physical(solved.sections[section].frame), itemCount: placement.itemCount,
+      groupCount: placement.groupCount, itemsPerGroup: placement.itemsPerGroup,
+      behavior: solved.sections[section].behavior,
+      orthogonalContentLength: solved.sections[section].orthogonalContentLength,
+      orthogonalOffset: offsets[section])
   }
 
   /// Visits every element whose frame intersects `rect` (host coordinates), in the order
@@ -99,24 +103,24 @@ extension Layout {
   private func visitElements<V: ElementVisitor>(query rect: Rect, _ visitor: inout V)
     throws(LayoutError)
   {
-    let solved = try requireSolved()
-    let query = canonical(rect, contentSize: solved.contentSize)
-    let emitter = Emitter(layout: self, contentSize: solved.contentSize, query: query)
+    try requireSolved()
+    let space = self.space
+    let query = space.canonical(rect)
+    let emitter = Emitter(space: space, query: query)
     for element in solved.globalItems {
       emitter.emit(
         element, category: .supplementary, section: LayoutElement.layoutSection, into: &visitor)
     }
+    let sections = solved.sections
     for index in solved.candidateSections(from: query.minY, to: query.maxY) {
       if visitor.isFinished { return }
-      emitter.emitSection(
-        solved.sections[index], index: index, offset: offsets[index], into: &visitor)
+      emitter.emitSection(sections, index: index, offset: offsets[index], into: &visitor)
     }
   }
 
   /// Converts canonical frames to host elements and filters them against the query.
   private struct Emitter {
-    let layout: Layout
-    let contentSize: Size
+    let space: CoordinateSpace
     let query: Rect
 
     @inline(__always)
@@ -126,65 +130,65 @@ extension Layout {
       guard element.frame.intersects(query) else { return }
       visitor.visit(
         LayoutElement(
-          frame: layout.physical(element.frame, contentSize: contentSize), category: category,
+          frame: space.physical(element.frame), category: category,
           section: section, item: 0, kind: element.kind, zIndex: element.zIndex))
     }
 
     func emitSection<V: ElementVisitor>(
-      _ section: SolvedSection, index: Int, offset: Double, into visitor: inout V
+      _ sections: [SolvedSection], index: Int, offset: Double, into visitor: inout V
     ) {
       let sectionIndex = Int32(truncatingIfNeeded: index)
-      for element in section.decorations {
+      for element in sections[index].decorations {
         emit(element, category: .decoration, section: sectionIndex, into: &visitor)
       }
-      emitCells(section, index: sectionIndex, offset: offset, into: &visitor)
-      for element in section.boundaryItems {
+      emitCells(sections, index: index, offset: offset, into: &visitor)
+      for element in sections[index].boundaryItems {
         emit(element, category: .supplementary, section: sectionIndex, into: &visitor)
       }
     }
 
+    /// The cells (and their badges) of the repetitions that can reach the query.
     private func emitCells<V: ElementVisitor>(
-      _ section: SolvedSection, index: Int32, offset: Double, into visitor: inout V
+      _ sections: [SolvedSection], index: Int, offset: Double, into visitor: inout V
     ) {
-      let template = section.template
+      let placement = sections[index].placement
       let repetitions: ClosedRange<Int64>?
-      if section.isOrthogonal {
-        let rowMin = section.origin.y + template.envelope.minY
-        let rowMax = section.origin.y + template.envelope.maxY
+      if placement.isOrthogonal {
+        let rowMin = placement.origin.y + placement.envelope.minY
+        let rowMax = placement.origin.y + placement.envelope.maxY
         guard rowMin <= query.maxY, rowMax >= query.minY else { return }
-        repetitions = section.repetitions(from: query.minX, to: query.maxX, offset: offset)
+        repetitions = placement.repetitions(from: query.minX, to: query.maxX, offset: offset)
       } else {
-        repetitions = section.repetitions(from: query.minY, to: query.maxY, offset: offset)
+        repetitions = placement.repetitions(from: query.minY, to: query.maxY, offset: offset)
       }
       guard let repetitions else { return }
-      let n = section.itemsPerGroup
-      let leaves = template.leaves
+      let sectionIndex = Int32(truncatingIfNeeded: index)
+      let leaves = sections[index].template.leaves
+      let badges = sections[index].template.badges
+      let n = placement.itemsPerGroup
       for repetition in repetitions {
         if visitor.isFinished { return }
         let firstItem = repetition * n
         for slot in 0..<leaves.count {
           let item = firstItem + Int64(slot)
-          if item >= section.itemCount { return }
+          if item >= placement.itemCount { return }
           let leaf = leaves[slot]
-          let frame = section.place(leaf.frame, repetition: repetition, offset: offset)
+          let frame = placement.place(leaf.frame, repetition: repetition, offset: offset)
           if frame.intersects(query) {
             visitor.visit(
               LayoutElement(
-                frame: layout.physical(frame, contentSize: contentSize), category: .cell,
-                section: index, item: item, kind: LayoutElement.cellKind,
-                zIndex: section.cellZIndex))
+                frame: space.physical(frame), category: .cell, section: sectionIndex,
+                item: item, kind: LayoutElement.cellKind, zIndex: placement.cellZIndex))
           }
-          if leaf.badgeCount > 0 {
-            let first = Int(leaf.firstBadge)
-            for badge in template.badges[first..<first + Int(leaf.badgeCount)] {
-              let badgeFrame = section.place(badge.frame, repetition: repetition, offset: offset)
-              guard badgeFrame.intersects(query) else { continue }
-              visitor.visit(
-                LayoutElement(
-                  frame: layout.physical(badgeFrame, contentSize: contentSize),
-                  category: .supplementary, section: index, item: item, kind: badge.kind,
-                  zIndex: badge.zIndex))
-            }
+          let first = Int(leaf.firstBadge)
+          for badgeIndex in first..<first + Int(leaf.badgeCount) {
+            let badge = badges[badgeIndex]
+            let badgeFrame = placement.place(badge.frame, repetition: repetition, offset: offset)
+            guard badgeFrame.intersects(query) else { continue }
+            visitor.visit(
+              LayoutElement(
+                frame: space.physical(badgeFrame), category: .supplementary,
+                section: sectionIndex, item: item, kind: badge.kind, zIndex: badge.zIndex))
           }
         }
       }

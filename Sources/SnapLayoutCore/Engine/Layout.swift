@@ -3,7 +3,11 @@
 /// The engine works in canonical coordinates (main axis = y, leading = left). A horizontal
 /// layout is solved as its transpose and a right-to-left layout as its mirror image; frames are
 /// converted back to the host's coordinates on the way out (spec §9.5, §11).
-public struct Layout {
+///
+/// A class, and queries read the solved state through chains of stored properties: calling a
+/// method on a struct held in a class property copies the struct, retaining and releasing every
+/// array in it — more than an O(1) query itself costs.
+public final class Layout {
   public let description: LayoutDescription
   public let kinds: KindTable
   /// The container size in the host's orientation, once set.
@@ -14,13 +18,28 @@ public struct Layout {
   let sections: [LayoutSection]
   let globalItems: [BoundarySupplementaryItem]
   let environmentInsets: DirectionalEdgeInsets
-  private(set) var solved: SolvedLayout?
+  /// The solution at the current container size; meaningful only when `isSolved`. Stored
+  /// without an optional so that queries read it in place instead of copying it.
+  private(set) var solved = SolvedLayout.unsolved
+  public var isSolved: Bool { containerSize != nil }
   /// Orthogonal offset per section (logical, spec §8.1).
   private(set) var offsets: [Double]
 
-  /// Creates a layout; solves it at once when the environment names a container size.
+  /// Creates a layout and solves it when the environment names a container size.
   /// - Throws: `LayoutError` when the description cannot be solved at that size.
-  public init(_ description: LayoutDescription) throws(LayoutError) {
+  public static func solving(_ description: LayoutDescription) throws(LayoutError) -> Layout {
+    let layout = Layout(description)
+    if let size = description.environment.containerSize {
+      try layout.setContainerSize(size)
+    }
+    return layout
+  }
+
+  /// Creates an unsolved layout; geometry queries need `setContainerSize` first.
+  ///
+  /// Not throwing on purpose: Embedded Swift does not free a class instance whose initializer
+  /// throws, so solving happens in `solving(_:)`.
+  public init(_ description: LayoutDescription) {
     self.description = description
     kinds = KindTable(description)
     transposed = description.configuration.scrollDirection == .horizontal
@@ -35,14 +54,11 @@ public struct Layout {
       environmentInsets = description.environment.contentInsets
     }
     offsets = Array(repeating: 0, count: description.sections.count)
-    if let size = description.environment.containerSize {
-      try setContainerSize(size)
-    }
   }
 
   /// Solves the layout for a new container size. On failure nothing changes.
   /// - Complexity: O(sections + template sizes), independent of item counts.
-  public mutating func setContainerSize(_ size: Size) throws(LayoutError) {
+  public func setContainerSize(_ size: Size) throws(LayoutError) {
     guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
       throw LayoutError(
         .invalidArgument,
@@ -55,15 +71,21 @@ public struct Layout {
 
   /// The size of the scrollable content, once a container size is set.
   public var contentSize: Size? {
-    guard let solved else { return nil }
+    guard isSolved else { return nil }
     return transposed ? solved.contentSize.transposed : solved.contentSize
+  }
+
+  /// How canonical coordinates map to the host's at the current size.
+  var space: CoordinateSpace {
+    CoordinateSpace(
+      transposed: transposed, rightToLeft: rightToLeft, contentSize: solved.contentSize)
   }
 
   /// The number of sections.
   public var sectionCount: Int { sections.count }
 
   /// Sets the logical scroll offset of an orthogonal section (spec §8.1).
-  public mutating func setOrthogonalOffset(_ offset: Double, section: Int) throws(LayoutError) {
+  public func setOrthogonalOffset(_ offset: Double, section: Int) throws(LayoutError) {
     try checkSection(section)
     guard offset.isFinite else {
       throw LayoutError(.invalidArgument, "the offset must be a finite number", path: "offset")
@@ -92,18 +114,26 @@ public struct Layout {
     }
   }
 
-  func requireSolved() throws(LayoutError) -> SolvedLayout {
-    guard let solved else {
+  func requireSolved() throws(LayoutError) {
+    guard isSolved else {
       throw LayoutError(
         .noContainer, "the layout has no container size yet; set one before asking for geometry",
         path: "layout")
     }
-    return solved
   }
+}
+
+/// The mapping between canonical coordinates (main axis y, leading on the left) and the
+/// host's: a transpose for horizontal layouts, a mirror for right-to-left ones.
+struct CoordinateSpace {
+  let transposed: Bool
+  let rightToLeft: Bool
+  /// The canonical content size.
+  let contentSize: Size
 
   /// Converts a canonical frame into the host's coordinates.
   @inline(__always)
-  func physical(_ rect: Rect, contentSize: Size) -> Rect {
+  func physical(_ rect: Rect) -> Rect {
     if transposed {
       let turned = rect.transposed
       return rightToLeft ? turned.mirroredHorizontally(within: contentSize.height) : turned
@@ -112,7 +142,7 @@ public struct Layout {
   }
 
   /// Converts a rect in the host's coordinates into canonical coordinates.
-  func canonical(_ rect: Rect, contentSize: Size) -> Rect {
+  func canonical(_ rect: Rect) -> Rect {
     if transposed {
       let unmirrored = rightToLeft ? rect.mirroredHorizontally(within: contentSize.height) : rect
       return unmirrored.transposed
@@ -130,6 +160,21 @@ struct SolvedLayout {
   var prefixMaxEnd: [Double]
   /// `suffixMinStart[s]` = the smallest `mainMin` of sections `s ..< count`.
   var suffixMinStart: [Double]
+
+  /// The placeholder before any container size is set.
+  static let unsolved = SolvedLayout(
+    sections: [], globalItems: [], contentSize: .zero, prefixMaxEnd: [], suffixMinStart: [])
+
+  private init(
+    sections: [SolvedSection], globalItems: [PlacedElement], contentSize: Size,
+    prefixMaxEnd: [Double], suffixMinStart: [Double]
+  ) {
+    self.sections = sections
+    self.globalItems = globalItems
+    self.contentSize = contentSize
+    self.prefixMaxEnd = prefixMaxEnd
+    self.suffixMinStart = suffixMinStart
+  }
 
   /// Solves every section and the layout's boundary items (spec §9).
   init(layout: Layout, container: Size) throws(LayoutError) {

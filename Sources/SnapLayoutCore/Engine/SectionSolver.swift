@@ -125,10 +125,14 @@ struct SectionSolver {
     }
     let boundaryItems = boundary.elements(hostTop: hostTop)
 
+    let placement = SectionPlacement(
+      origin: origin, stride: stride, isOrthogonal: orthogonal, itemCount: itemCount,
+      itemsPerGroup: n, groupCount: groupCount, envelope: template.envelope,
+      cellZIndex: hasBackground ? 1 : 0)
     var solved = SolvedSection(
-      frame: frame, template: template, itemCount: itemCount, groupCount: groupCount,
-      origin: origin, stride: stride, behavior: section.orthogonalScrollingBehavior,
-      orthogonalContentLength: orthogonalContentLength, cellZIndex: hasBackground ? 1 : 0,
+      frame: frame, template: template, placement: placement,
+      behavior: section.orthogonalScrollingBehavior,
+      orthogonalContentLength: orthogonalContentLength,
       boundaryItems: boundaryItems, decorations: decorations, mainMin: frame.minY,
       mainMax: frame.maxY,
       crossExtent: orthogonal

@@ -1,41 +1,19 @@
-/// A section solved at one container size, in canonical coordinates (main axis = y).
-///
-/// Memory and solving time depend on the root group's template, never on `itemCount`: item
-/// `i` is repetition `i / N`, slot `i % N` (spec §7.3).
-struct SolvedSection {
-  /// The whole section: boundary items, insets and content, across the container.
-  var frame: Rect
-  var template: GroupTemplate
-  var itemCount: Int64
-  /// Repetitions of the root group; the last one holds `itemCount % N` items when not full.
-  var groupCount: Int64
+/// Where a section's repetitions go: everything an O(1) item frame needs, in a trivially
+/// copyable struct (no references), so hot queries read it without reference counting.
+struct SectionPlacement {
   /// The origin of repetition 0 (root edge spacing included).
   var origin: Point
   /// The distance between repetitions along the repeat axis (y, or x when orthogonal).
   var stride: Double
-  var behavior: OrthogonalScrollingBehavior
-  /// The scrollable length of an orthogonal section's content (0 otherwise).
-  var orthogonalContentLength: Double
+  var isOrthogonal: Bool
+  var itemCount: Int64
+  /// N: cells per repetition of the root group.
+  var itemsPerGroup: Int64
+  /// Repetitions of the root group; the last one holds `itemCount % N` items when not full.
+  var groupCount: Int64
+  /// The union of one repetition's cell and badge frames, relative to its origin.
+  var envelope: Rect
   var cellZIndex: Int32
-  var boundaryItems: [PlacedElement]
-  var decorations: [PlacedElement]
-  /// The span of all of the section's elements along the main axis.
-  var mainMin: Double
-  var mainMax: Double
-  /// How far the content reaches across the main axis.
-  var crossExtent: Double
-
-  var isOrthogonal: Bool { behavior != .none }
-  var itemsPerGroup: Int64 { Int64(template.leaves.count) }
-
-  /// The frame of cell `item` at orthogonal offset `offset`.
-  /// - Complexity: O(1).
-  func cellFrame(item: Int64, offset: Double) -> Rect {
-    let n = itemsPerGroup
-    let repetition = item / n
-    let slot = template.leaves[Int(item % n)].frame
-    return place(slot, repetition: repetition, offset: offset)
-  }
 
   /// Moves a template frame to repetition `repetition`.
   @inline(__always)
@@ -47,8 +25,8 @@ struct SolvedSection {
     return frame.offsetBy(dx: origin.x, dy: origin.y + shift)
   }
 
-  /// The repetitions whose template envelope may reach into `low ... high` along the repeat
-  /// axis, or `nil` when none can. The caller still tests each element exactly.
+  /// The repetitions whose envelope may reach into `low ... high` along the repeat axis, or
+  /// `nil` when none can. The caller still tests each element exactly.
   func repetitions(from low: Double, to high: Double, offset: Double) -> ClosedRange<Int64>? {
     guard groupCount > 0 else { return nil }
     let base: Double
@@ -56,12 +34,12 @@ struct SolvedSection {
     let envelopeHigh: Double
     if isOrthogonal {
       base = origin.x - offset
-      envelopeLow = template.envelope.minX
-      envelopeHigh = template.envelope.maxX
+      envelopeLow = envelope.minX
+      envelopeHigh = envelope.maxX
     } else {
       base = origin.y
-      envelopeLow = template.envelope.minY
-      envelopeHigh = template.envelope.maxY
+      envelopeLow = envelope.minY
+      envelopeHigh = envelope.maxY
     }
     let last = groupCount - 1
     // One repetition of slack on each side absorbs rounding in the divisions.
@@ -69,6 +47,27 @@ struct SolvedSection {
     let end = Int64(clamping: ((high - base - envelopeLow) / stride).rounded(.down) + 1, 0, last)
     return first <= end ? first...end : nil
   }
+}
+
+/// A section solved at one container size, in canonical coordinates (main axis = y).
+///
+/// Memory and solving time depend on the root group's template, never on `itemCount`: item
+/// `i` is repetition `i / N`, slot `i % N` (spec §7.3).
+struct SolvedSection {
+  /// The whole section: boundary items, insets and content, across the container.
+  var frame: Rect
+  var template: GroupTemplate
+  var placement: SectionPlacement
+  var behavior: OrthogonalScrollingBehavior
+  /// The scrollable length of an orthogonal section's content (0 otherwise).
+  var orthogonalContentLength: Double
+  var boundaryItems: [PlacedElement]
+  var decorations: [PlacedElement]
+  /// The span of all of the section's elements along the main axis.
+  var mainMin: Double
+  var mainMax: Double
+  /// How far the content reaches across the main axis.
+  var crossExtent: Double
 }
 
 extension Int64 {
