@@ -24,10 +24,6 @@
  * Configurations
  * ------------------------------------------------------------------------------------------- */
 
-#define SIZE(w, h) "{\"widthDimension\": " w ", \"heightDimension\": " h "}"
-#define ABS(x) "{\"absolute\": " #x "}"
-#define FW(x) "{\"fractionalWidth\": " #x "}"
-#define FH(x) "{\"fractionalHeight\": " #x "}"
 /* An item half as wide as its group, 50 pt tall. */
 #define HALF_ITEM "{\"layoutSize\": " SIZE(FW(0.5), FH(1)) "}"
 /* A horizontal group as wide as the section and 50 pt tall. */

@@ -12,6 +12,13 @@
 
 #include "snaplayout.h"
 
+/* Pieces of configuration JSON, for writing layouts inside C string literals:
+ * SIZE(FW(1), ABS(44)) is {"widthDimension": {"fractionalWidth": 1}, "heightDimension": ...}. */
+#define SIZE(w, h) "{\"widthDimension\": " w ", \"heightDimension\": " h "}"
+#define ABS(x) "{\"absolute\": " #x "}"
+#define FW(x) "{\"fractionalWidth\": " #x "}"
+#define FH(x) "{\"fractionalHeight\": " #x "}"
+
 static int test_failures = 0;
 static int test_checks = 0;
 

@@ -19,10 +19,6 @@
  * Configuration and helpers
  * ------------------------------------------------------------------------------------------- */
 
-#define SIZE(w, h) "{\"widthDimension\": " w ", \"heightDimension\": " h "}"
-#define ABS(x) "{\"absolute\": " #x "}"
-#define FW(x) "{\"fractionalWidth\": " #x "}"
-#define FH(x) "{\"fractionalHeight\": " #x "}"
 
 /*
  * Every kind of element: a layout-level header; section 0 is a 3-column grid of 1000 cells with
