@@ -53,14 +53,17 @@ public enum ConfigDecoder {
     let sectionNodes = try root.required("sections").array(maxCount: ConfigLimits.maxSections)
     var sections: [LayoutSection] = []
     sections.reserveCapacity(sectionNodes.count)
-    for node in sectionNodes { sections.append(try decodeSection(node)) }
+    for node in sectionNodes {
+      sections.append(
+        try decodeSection(node, layoutScrollsVertically: configuration.scrollDirection == .vertical))
+    }
     return LayoutDescription(
       configuration: configuration, environment: environment, sections: sections)
   }
 
   static func decodeConfiguration(_ node: JSONNode) throws(ConfigError) -> LayoutConfiguration {
     let object = try node.object(allowed: [
-      "scrollDirection", "interSectionSpacing", "boundarySupplementaryItems",
+      "scrollDirection", "interSectionSpacing", "boundarySupplementaryItems", "scrolling",
     ])
     var configuration = LayoutConfiguration()
     if let value = object["scrollDirection"] {
@@ -72,6 +75,10 @@ public enum ConfigDecoder {
     }
     if let value = object["boundarySupplementaryItems"] {
       configuration.boundarySupplementaryItems = try decodeBoundaryItems(value)
+    }
+    if let value = object["scrolling"] {
+      configuration.scrolling = try decodeScrollingProperties(
+        value, scrollsVertically: configuration.scrollDirection == .vertical, isMainScroll: true)
     }
     return configuration
   }
@@ -110,10 +117,13 @@ public enum ConfigDecoder {
     "groupPagingCentered",
   ]
 
-  static func decodeSection(_ node: JSONNode) throws(ConfigError) -> LayoutSection {
+  static func decodeSection(_ node: JSONNode, layoutScrollsVertically: Bool) throws(ConfigError)
+    -> LayoutSection
+  {
     let object = try node.object(allowed: [
       "itemCount", "group", "contentInsets", "interGroupSpacing", "orthogonalScrollingBehavior",
       "boundarySupplementaryItems", "decorationItems", "supplementariesFollowContentInsets",
+      "orthogonalScrollingProperties", "visibleItemEffects",
     ])
     let itemCount = try object.required("itemCount").integer(
       in: 0...Int64.max, "itemCount must be an integer from 0 to 9223372036854775807")
@@ -140,6 +150,14 @@ public enum ConfigDecoder {
     }
     if let value = object["supplementariesFollowContentInsets"] {
       section.supplementariesFollowContentInsets = try value.bool()
+    }
+    if let value = object["orthogonalScrollingProperties"] {
+      // An orthogonal section scrolls across the layout's main axis.
+      section.orthogonalScrollingProperties = try decodeScrollingProperties(
+        value, scrollsVertically: !layoutScrollsVertically, isMainScroll: false)
+    }
+    if let value = object["visibleItemEffects"] {
+      section.visibleItemEffects = try decodeVisibleItemEffects(value)
     }
     try checkUniqueKinds(in: section, object: object)
     return section

@@ -36,10 +36,13 @@ struct AppStoreLayoutTests {
     // Layout title: 390 wide minus its own insets of 16.
     expect(try element(layout, "title", -1).frame, 16, 0, 358, 52)
 
-    // Banner: fractionalWidth(0.82) of 390 = 319.8, floored at @3x to 959 / 3.
+    // Banner: fractionalWidth(0.82) of 390 = 319.8, floored at @3x to 959 / 3. It rests with
+    // its first card centred: (390 - 959/3)/2 = 35.1667, rounded to the pixel grid = 106/3.
     let card = 959.0 / 3
-    expect(try layout.itemFrame(section: 0, item: 0), 0, 52, card, 220)
-    expect(try layout.itemFrame(section: 0, item: 5), 5 * (card + 12), 52, card, 220)
+    let centring = 106.0 / 3
+    #expect(try layout.orthogonalOffset(section: 0) == -centring)
+    expect(try layout.itemFrame(section: 0, item: 0), centring, 52, card, 220)
+    expect(try layout.itemFrame(section: 0, item: 5), centring + 5 * (card + 12), 52, card, 220)
     #expect(try layout.sectionInfo(0).orthogonalContentLength == 6 * card + 5 * 12)
 
     // Grid: starts after 24 pt of interSectionSpacing; 366 wide after the section insets;

@@ -26,10 +26,14 @@ struct OrthogonalAndDirectionTests {
       height: 844, configuration: LayoutConfiguration(interSectionSpacing: 20))
     let gw = 390 * 0.85  // 331.5
     let gh = 844 * 0.4  // 337.6
-    try expectItem(layout, 0, 10, 54, 0.7 * gw - 20, gh - 20)
-    try expectItem(layout, 1, 0.7 * gw + 10, 54, 0.3 * gw - 20, gh * 0.5 - 20)
-    try expectItem(layout, 2, 0.7 * gw + 10, 44 + gh * 0.5 + 10, 0.3 * gw - 20, gh * 0.5 - 20)
-    try expectItem(layout, 3, gw + 10, 54, 0.7 * gw - 20, gh - 20)
+    // groupPagingCentered starts with its first group centred: offset -(390 - 331.5)/2.
+    let c = (390 - gw) / 2
+    #expect(try layout.orthogonalOffset(section: 0) == -c)
+    try expectItem(layout, 0, c + 10, 54, 0.7 * gw - 20, gh - 20)
+    try expectItem(layout, 1, c + 0.7 * gw + 10, 54, 0.3 * gw - 20, gh * 0.5 - 20)
+    try expectItem(
+      layout, 2, c + 0.7 * gw + 10, 44 + gh * 0.5 + 10, 0.3 * gw - 20, gh * 0.5 - 20)
+    try expectItem(layout, 3, c + gw + 10, 54, 0.7 * gw - 20, gh - 20)
     expectFrame(try frame(layout, kind: "header", section: 0), 0, 0, 390, 44)
     let first = try layout.sectionInfo(0)
     expectFrame(first.frame, 0, 0, 390, 44 + gh)

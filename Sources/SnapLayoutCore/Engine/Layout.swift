@@ -22,8 +22,12 @@ public final class Layout {
   /// without an optional so that queries read it in place instead of copying it.
   private(set) var solved = SolvedLayout.unsolved
   public var isSolved: Bool { containerSize != nil }
-  /// Orthogonal offset per section (logical, spec §8.1).
-  private(set) var offsets: [Double]
+  /// Scroll offset per section (logical; 0 for sections that follow the main axis) and of the
+  /// main scroll. Offsets the host never set follow the containers' initial rest offsets.
+  var offsets: [Double]
+  var mainOffset = 0.0
+  var hostSetOffsets: [Bool]
+  var hostSetMainOffset = false
 
   /// Creates a layout and solves it when the environment names a container size.
   /// - Throws: `LayoutError` when the description cannot be solved at that size.
@@ -54,6 +58,7 @@ public final class Layout {
       environmentInsets = description.environment.contentInsets
     }
     offsets = Array(repeating: 0, count: description.sections.count)
+    hostSetOffsets = Array(repeating: false, count: description.sections.count)
   }
 
   /// Solves the layout for a new container size. On failure nothing changes.
@@ -67,6 +72,13 @@ public final class Layout {
     }
     solved = try SolvedLayout(layout: self, container: transposed ? size.transposed : size)
     containerSize = size
+    // Until the host scrolls them, containers rest where they start: UIKit centres the first
+    // group of a groupPagingCentered section (negative offset) and starts the main scroll at
+    // -contentInset.
+    for section in offsets.indices where !hostSetOffsets[section] {
+      offsets[section] = solved.sectionScrolls[section]?.minimumOffset ?? 0
+    }
+    if !hostSetMainOffset { mainOffset = solved.mainScroll.minimumOffset }
   }
 
   /// The size of the scrollable content, once a container size is set.
@@ -87,16 +99,13 @@ public final class Layout {
   /// Sets the logical scroll offset of an orthogonal section (spec §8.1).
   public func setOrthogonalOffset(_ offset: Double, section: Int) throws(LayoutError) {
     try checkSection(section)
-    guard offset.isFinite else {
-      throw LayoutError(.invalidArgument, "the offset must be a finite number", path: "offset")
-    }
     guard sections[section].isOrthogonal else {
       throw LayoutError(
         .invalidArgument,
         "section \(section) does not scroll orthogonally (its orthogonalScrollingBehavior is "
           + "none)", path: "section")
     }
-    offsets[section] = offset
+    try setScrollOffset(offset, container: section)
   }
 
   /// The logical scroll offset of a section (0 unless it scrolls orthogonally).
@@ -148,112 +157,5 @@ struct CoordinateSpace {
       return unmirrored.transposed
     }
     return rightToLeft ? rect.mirroredHorizontally(within: contentSize.width) : rect
-  }
-}
-
-/// Everything solved at one container size, in canonical coordinates.
-struct SolvedLayout {
-  var sections: [SolvedSection]
-  var globalItems: [PlacedElement]
-  var contentSize: Size
-  /// `prefixMaxEnd[s]` = the largest `mainMax` of sections `0 ... s`.
-  var prefixMaxEnd: [Double]
-  /// `suffixMinStart[s]` = the smallest `mainMin` of sections `s ..< count`.
-  var suffixMinStart: [Double]
-
-  /// The placeholder before any container size is set.
-  static let unsolved = SolvedLayout(
-    sections: [], globalItems: [], contentSize: .zero, prefixMaxEnd: [], suffixMinStart: [])
-
-  private init(
-    sections: [SolvedSection], globalItems: [PlacedElement], contentSize: Size,
-    prefixMaxEnd: [Double], suffixMinStart: [Double]
-  ) {
-    self.sections = sections
-    self.globalItems = globalItems
-    self.contentSize = contentSize
-    self.prefixMaxEnd = prefixMaxEnd
-    self.suffixMinStart = suffixMinStart
-  }
-
-  /// Solves every section and the layout's boundary items (spec §9).
-  init(layout: Layout, container: Size) throws(LayoutError) {
-    let resolver = DimensionResolver(displayScale: layout.description.environment.displayScale)
-    let env = layout.environmentInsets
-    let solver = SectionSolver(
-      resolver: resolver, kinds: layout.kinds, transposed: layout.transposed, container: container,
-      environmentInsets: env)
-    let layoutContainer = Size(
-      width: container.width - env.horizontal, height: container.height - env.vertical)
-    func placeGlobals(hostLength: Double) -> BoundaryPlacement {
-      BoundaryPlacement(
-        layout.globalItems, hostLength: hostLength, anchorMinX: env.leading,
-        anchorMaxX: container.width - env.trailing, sizeContainer: layoutContainer,
-        resolver: resolver, kinds: layout.kinds, zIndexFloor: Int32.min)
-    }
-
-    // Spec §9.3: layout-level items are dropped when there are no sections.
-    let hasSections = !layout.sections.isEmpty
-    let leadingExtension = hasSections ? placeGlobals(hostLength: 0).leadingExtension : 0
-    var cursor = leadingExtension
-    var solvedSections: [SolvedSection] = []
-    solvedSections.reserveCapacity(layout.sections.count)
-    var crossExtent = container.width
-    let spacing = layout.description.configuration.interSectionSpacing
-    for (index, section) in layout.sections.enumerated() {
-      if index > 0 { cursor += spacing }  // spec §9.1: only between sections
-      let solved = try solver.solve(section, index: index, start: cursor)
-      cursor = solved.frame.maxY
-      crossExtent = max(crossExtent, solved.crossExtent)
-      solvedSections.append(solved)
-    }
-    var trailingExtension = 0.0
-    globalItems = []
-    if hasSections {
-      let placement = placeGlobals(hostLength: cursor - leadingExtension)
-      globalItems = placement.elements(hostTop: leadingExtension)
-      trailingExtension = placement.trailingExtension
-    }
-    contentSize = Size(width: crossExtent, height: cursor + trailingExtension)
-    guard contentSize.height.isFinite, contentSize.width.isFinite else {
-      throw LayoutError(
-        .invalidLayout, "the content size is not a finite number of points", path: "/sections")
-    }
-    sections = solvedSections
-
-    prefixMaxEnd = []
-    prefixMaxEnd.reserveCapacity(sections.count)
-    var end = -Double.infinity
-    for section in sections {
-      end = max(end, section.mainMax)
-      prefixMaxEnd.append(end)
-    }
-    suffixMinStart = Array(repeating: 0, count: sections.count)
-    var start = Double.infinity
-    for index in sections.indices.reversed() {
-      start = min(start, sections[index].mainMin)
-      suffixMinStart[index] = start
-    }
-  }
-
-  /// The sections whose elements may reach into `low ... high` along the main axis.
-  /// - Complexity: O(log sections).
-  func candidateSections(from low: Double, to high: Double) -> Range<Int> {
-    // First section whose span (or an earlier one's) reaches `low`.
-    var lo = 0
-    var hi = sections.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if prefixMaxEnd[mid] < low { lo = mid + 1 } else { hi = mid }
-    }
-    let first = lo
-    // One past the last section starting at or before `high`.
-    lo = first
-    hi = sections.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if suffixMinStart[mid] <= high { lo = mid + 1 } else { hi = mid }
-    }
-    return first..<max(first, lo)
   }
 }

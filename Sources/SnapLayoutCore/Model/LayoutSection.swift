@@ -20,12 +20,19 @@ public struct LayoutSection: Equatable, Sendable {
   public var boundarySupplementaryItems: [BoundarySupplementaryItem]
   public var decorationItems: [DecorationItem]
   public var supplementariesFollowContentInsets: Bool
+  /// Overrides of the behavior's scroll and snap settings (iOS 17's
+  /// `orthogonalScrollingProperties`, and beyond).
+  public var orthogonalScrollingProperties: ScrollingProperties
+  /// Scale, opacity and zIndex by distance from the viewport's centre.
+  public var visibleItemEffects: VisibleItemEffects?
 
   public init(
     group: LayoutGroup, itemCount: Int64, contentInsets: DirectionalEdgeInsets = .zero,
     interGroupSpacing: Double = 0, orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none,
     boundarySupplementaryItems: [BoundarySupplementaryItem] = [],
-    decorationItems: [DecorationItem] = [], supplementariesFollowContentInsets: Bool = true
+    decorationItems: [DecorationItem] = [], supplementariesFollowContentInsets: Bool = true,
+    orthogonalScrollingProperties: ScrollingProperties = ScrollingProperties(),
+    visibleItemEffects: VisibleItemEffects? = nil
   ) {
     self.group = group
     self.itemCount = itemCount
@@ -35,6 +42,8 @@ public struct LayoutSection: Equatable, Sendable {
     self.boundarySupplementaryItems = boundarySupplementaryItems
     self.decorationItems = decorationItems
     self.supplementariesFollowContentInsets = supplementariesFollowContentInsets
+    self.orthogonalScrollingProperties = orthogonalScrollingProperties
+    self.visibleItemEffects = visibleItemEffects
   }
 
   /// Whether the section scrolls across the main axis.
@@ -47,6 +56,8 @@ public struct LayoutSection: Equatable, Sendable {
       orthogonalScrollingBehavior: orthogonalScrollingBehavior,
       boundarySupplementaryItems: boundarySupplementaryItems.map { $0.transposed },
       decorationItems: decorationItems.map { $0.transposed },
-      supplementariesFollowContentInsets: supplementariesFollowContentInsets)
+      supplementariesFollowContentInsets: supplementariesFollowContentInsets,
+      orthogonalScrollingProperties: orthogonalScrollingProperties,
+      visibleItemEffects: visibleItemEffects)
   }
 }

@@ -1,0 +1,187 @@
+#if canImport(SnapLayoutCore)
+  import SnapLayoutCore
+#endif
+
+extension ConfigDecoder {
+  static let scrollingKeys = [
+    "snapUnit", "pageLength", "alignment", "scrollPadding", "containment",
+    "insufficientContentAlignment", "maxPagesPerGesture", "velocityThresholds",
+    "decelerationRate", "directionalGuard", "positionalThreshold", "algorithm", "rounding",
+    "spring", "decayLanding", "bounce",
+  ]
+
+  /// Scroll and snap settings: `configuration.scrolling` (with `contentInset`) or a section's
+  /// `orthogonalScrollingProperties`. Insets and padding are read along the container's axis:
+  /// top/bottom when it scrolls vertically, leading/trailing when horizontally.
+  static func decodeScrollingProperties(
+    _ node: JSONNode, scrollsVertically: Bool, isMainScroll: Bool
+  ) throws(ConfigError) -> ScrollingProperties {
+    let object = try node.object(
+      allowed: isMainScroll ? scrollingKeys + ["contentInset"] : scrollingKeys)
+    var properties = ScrollingProperties()
+    func alongAxis(_ insets: DirectionalEdgeInsets) -> (leading: Double, trailing: Double) {
+      scrollsVertically ? (insets.top, insets.bottom) : (insets.leading, insets.trailing)
+    }
+    if let value = object["snapUnit"] {
+      switch try value.choice(["none", "page", "item", "group"]) {
+      case "page": properties.snapUnit = .page
+      case "item": properties.snapUnit = .item
+      case "group": properties.snapUnit = .group
+      default: properties.snapUnit = SnapUnit.none
+      }
+    }
+    if let value = object["pageLength"] {
+      properties.pageLength = try value.number(
+        in: 1e-6...ConfigLimits.maxLength, "a page length must be greater than 0")
+    }
+    if let value = object["alignment"] { properties.alignment = try decodeAlignment(value) }
+    if let value = object["scrollPadding"] {
+      properties.scrollPadding = alongAxis(try decodeInsets(value))
+    }
+    if let value = object["contentInset"] {
+      properties.contentInset = alongAxis(try decodeInsets(value))
+    }
+    if let value = object["containment"] {
+      switch try value.choice(["trimSnaps", "keepSnaps", "none"]) {
+      case "keepSnaps": properties.containment = .keepSnaps
+      case "none": properties.containment = SnapContainment.none
+      default: properties.containment = .trimSnaps
+      }
+    }
+    if let value = object["insufficientContentAlignment"] {
+      switch try value.choice(["start", "center", "end"]) {
+      case "center": properties.insufficientContentAlignment = .center
+      case "end": properties.insufficientContentAlignment = .end
+      default: properties.insufficientContentAlignment = .start
+      }
+    }
+    if let value = object["maxPagesPerGesture"] {
+      properties.maxPagesPerGesture = Int(
+        try value.integer(
+          in: 0...1_000_000, "maxPagesPerGesture is 0 (unlimited) or a count up to 1000000"))
+    }
+    if let value = object["velocityThresholds"] {
+      let thresholds = try value.object(allowed: ["fling", "free"])
+      let rule = "a velocity threshold is between 0 and 10000000 pt/s"
+      if let fling = thresholds["fling"] { properties.flingVelocity = try fling.number(in: 0...1e7, rule) }
+      if let free = thresholds["free"] { properties.freeVelocity = try free.number(in: 0...1e7, rule) }
+    }
+    if let value = object["decelerationRate"] {
+      properties.decelerationRate = try decodeDecelerationRate(value)
+    }
+    if let value = object["directionalGuard"] { properties.directionalGuard = try value.bool() }
+    if let value = object["positionalThreshold"] {
+      properties.positionalThreshold = try value.number(
+        in: 1e-6...(1 - 1e-6), "positionalThreshold is a fraction of a page between 0 and 1")
+    }
+    if let value = object["algorithm"] {
+      switch try value.choice(["standard", "uikitWillEndDragging", "uikitTargetContentOffset"]) {
+      case "uikitWillEndDragging": properties.algorithm = .uikitWillEndDragging
+      case "uikitTargetContentOffset": properties.algorithm = .uikitTargetContentOffset
+      default: properties.algorithm = .standard
+      }
+    }
+    if let value = object["rounding"] {
+      properties.rounding = try value.choice(["round", "directional"]) == "round" ? .round : .directional
+    }
+    if let value = object["spring"] { properties.spring = try decodeSpring(value) }
+    if let value = object["decayLanding"] {
+      let band = try value.object(allowed: ["minimumRate", "maximumRate"])
+      let rule = "a deceleration rate per millisecond is between 0 and 1, exclusive"
+      let minimum = try band.required("minimumRate").number(in: 1e-6...(1 - 1e-9), rule)
+      let maximumNode = try band.required("maximumRate")
+      let maximum = try maximumNode.number(in: 1e-6...(1 - 1e-9), rule)
+      guard minimum <= maximum else {
+        throw .invalid("maximumRate must not be below minimumRate", at: maximumNode.path)
+      }
+      properties.decayLanding = (minimum, maximum)
+    }
+    if let value = object["bounce"] {
+      switch try value.choice(["automatic", "always", "never"]) {
+      case "always": properties.bounce = .always
+      case "never": properties.bounce = .never
+      default: properties.bounce = .automatic
+      }
+    }
+    return properties
+  }
+
+  /// "start" (0), "center" (0.5), "end" (1) or a fraction in [0, 1].
+  static func decodeAlignment(_ node: JSONNode) throws(ConfigError) -> Double {
+    if (try? node.string()) != nil {
+      switch try node.choice(["start", "center", "end"]) {
+      case "center": return 0.5
+      case "end": return 1
+      default: return 0
+      }
+    }
+    return try node.number(
+      in: 0...1, "an alignment is \"start\", \"center\", \"end\" or a fraction from 0 to 1")
+  }
+
+  /// "normal" (0.998), "fast" (0.99) or the fraction of velocity kept per millisecond.
+  static func decodeDecelerationRate(_ node: JSONNode) throws(ConfigError) -> Double {
+    if (try? node.string()) != nil {
+      return try node.choice(["normal", "fast"]) == "fast" ? 0.99 : 0.998
+    }
+    return try node.number(
+      in: 1e-6...(1 - 1e-9),
+      "a deceleration rate is \"normal\", \"fast\" or the velocity kept per millisecond, "
+        + "between 0 and 1 exclusive")
+  }
+
+  /// `{"dampingRatio", "response"}` or `{"mass", "stiffness", "damping"}`.
+  static func decodeSpring(_ node: JSONNode) throws(ConfigError) -> SpringParameters {
+    let object = try node.object(allowed: [
+      "dampingRatio", "response", "mass", "stiffness", "damping",
+    ])
+    if object.has("dampingRatio") || object.has("response") {
+      for key in ["mass", "stiffness", "damping"] where object.has(key) {
+        throw .invalid(
+          "a spring is either {dampingRatio, response} or {mass, stiffness, damping}",
+          at: object.path + "/" + key)
+      }
+      return .response(
+        dampingRatio: try object.required("dampingRatio").number(
+          in: 0.01...100, "dampingRatio is between 0.01 and 100"),
+        response: try object.required("response").number(
+          in: 0.001...60, "response is between 0.001 and 60 seconds"))
+    }
+    let rule = "mass, stiffness and damping are greater than 0 and at most 1000000"
+    return .physical(
+      mass: try object.required("mass").number(in: 1e-6...1e6, rule),
+      stiffness: try object.required("stiffness").number(in: 1e-6...1e6, rule),
+      damping: try object.required("damping").number(in: 1e-6...1e6, rule))
+  }
+
+  static func decodeVisibleItemEffects(_ node: JSONNode) throws(ConfigError) -> VisibleItemEffects {
+    let object = try node.object(allowed: ["scale", "alpha", "zIndex", "distance"])
+    var effects = VisibleItemEffects()
+    func pair(_ node: JSONNode, _ range: ClosedRange<Double>, _ rule: String)
+      throws(ConfigError) -> (center: Double, edge: Double)
+    {
+      let values = try node.object(allowed: ["center", "edge"])
+      return (
+        try values["center"]?.number(in: range, rule) ?? 1,
+        try values["edge"]?.number(in: range, rule) ?? 1
+      )
+    }
+    if let value = object["scale"] {
+      effects.scale = try pair(value, 0...100, "a scale is between 0 and 100")
+    }
+    if let value = object["alpha"] {
+      effects.alpha = try pair(value, 0...1, "an alpha is between 0 and 1")
+    }
+    if let value = object["zIndex"] {
+      let values = try value.object(allowed: ["center", "edge"])
+      effects.zIndex = (
+        try decodeZIndex(values.required("center")), try decodeZIndex(values.required("edge"))
+      )
+    }
+    if let value = object["distance"] {
+      effects.distance = try value.number(
+        in: 1e-6...1e6, "distance is a number of group strides greater than 0")
+    }
+    return effects
+  }
+}

@@ -1,0 +1,192 @@
+/// The identity of the main scroll among scroll containers (sections are 0, 1, …).
+public let mainScrollContainer = -1
+
+/// Facts about one scroll container.
+public struct ScrollInfo: Equatable, Sendable {
+  public var container: Int
+  /// Whether the container scrolls along the host's x axis.
+  public var scrollsHorizontally: Bool
+  public var viewportLength: Double
+  public var contentLength: Double
+  public var insetLeading: Double
+  public var insetTrailing: Double
+  public var minimumOffset: Double
+  public var maximumOffset: Double
+  public var offset: Double
+  /// Rest positions (0 = free deceleration).
+  public var snapCount: Int64
+  public var behavior: OrthogonalScrollingBehavior
+  public var snapUnit: SnapUnit
+  public var maxPagesPerGesture: Int
+  /// Velocity kept per millisecond.
+  public var decelerationRate: Double
+  public var bounce: Bounce
+}
+
+/// Where an offset is among a container's rest positions.
+public struct SnapPosition: Equatable, Sendable {
+  /// The nearest rest position (ties go to the lower index).
+  public var index: Int64
+  /// `k + (offset − B_k)/(B_{k+1} − B_k)`, clamped to `0 ... count − 1`.
+  public var progress: Double
+  /// The item resting at the nearest position, or -1, -1.
+  public var section: Int32
+  public var item: Int64
+}
+
+extension Layout {
+  /// The scroll container `container` (`mainScrollContainer` or an orthogonal section).
+  func scroll(_ container: Int) throws(LayoutError) -> ScrollContainer {
+    try requireSolved()
+    if container == mainScrollContainer { return solved.mainScroll }
+    guard container >= 0, container < sections.count else {
+      throw LayoutError(
+        .outOfRange,
+        "scroll container \(container) does not exist; use -1 for the main scroll or a section "
+          + "index below \(sections.count)", path: "container")
+    }
+    guard let scroll = solved.sectionScrolls[container] else {
+      throw LayoutError(
+        .invalidArgument,
+        "section \(container) does not scroll orthogonally (its orthogonalScrollingBehavior is "
+          + "none); its items scroll with the main scroll (-1)", path: "container")
+    }
+    return scroll
+  }
+
+  public func scrollInfo(_ container: Int) throws(LayoutError) -> ScrollInfo {
+    let scroll = try self.scroll(container)
+    return ScrollInfo(
+      container: container,
+      scrollsHorizontally: (container == mainScrollContainer) == transposed,
+      viewportLength: scroll.viewportLength, contentLength: scroll.contentLength,
+      insetLeading: scroll.insetLeading, insetTrailing: scroll.insetTrailing,
+      minimumOffset: scroll.minimumOffset, maximumOffset: scroll.maximumOffset,
+      offset: container == mainScrollContainer ? mainOffset : offsets[container],
+      snapCount: scroll.snaps.isFree ? 0 : scroll.snaps.count, behavior: scroll.behavior,
+      snapUnit: scroll.settings.snapUnit, maxPagesPerGesture: scroll.settings.maxSteps,
+      decelerationRate: scroll.settings.decelerationRate, bounce: scroll.settings.bounce)
+  }
+
+  /// The current offset of a container.
+  public func scrollOffset(_ container: Int) throws(LayoutError) -> Double {
+    _ = try scroll(container)
+    return container == mainScrollContainer ? mainOffset : offsets[container]
+  }
+
+  /// Sets a container's offset. Not clamped: offsets outside the rest bounds are overscroll.
+  public func setScrollOffset(_ offset: Double, container: Int) throws(LayoutError) {
+    guard offset.isFinite else {
+      throw LayoutError(.invalidArgument, "the offset must be a finite number", path: "offset")
+    }
+    if container == mainScrollContainer {
+      mainOffset = offset
+      hostSetMainOffset = true
+      return
+    }
+    try checkSection(container)
+    guard sections[container].isOrthogonal else {
+      throw LayoutError(
+        .invalidArgument,
+        "section \(container) does not scroll orthogonally (its orthogonalScrollingBehavior is "
+          + "none)", path: "container")
+    }
+    offsets[container] = offset
+    hostSetOffsets[container] = true
+  }
+
+  /// Where a released drag comes to rest, and the motion that takes it there.
+  /// Offsets out of bounds (overscroll) are clamped for the decision; the motion starts from
+  /// the real release offset.
+  /// - Complexity: O(log sections).
+  public func resolveScroll(_ release: ScrollRelease, container: Int) throws(LayoutError)
+    -> SnapDecision
+  {
+    guard release.startOffset.isFinite, release.releaseOffset.isFinite,
+      release.velocity.isFinite
+    else {
+      throw LayoutError(
+        .invalidArgument, "offsets and velocity must be finite numbers", path: "release")
+    }
+    return try scroll(container).resolve(release)
+  }
+
+  /// The nearest rest position and fractional progress of an offset.
+  public func snapPosition(at offset: Double, container: Int) throws(LayoutError) -> SnapPosition {
+    guard offset.isFinite else {
+      throw LayoutError(.invalidArgument, "the offset must be a finite number", path: "offset")
+    }
+    let scroll = try self.scroll(container)
+    guard !scroll.snaps.isFree else {
+      return SnapPosition(index: -1, progress: 0, section: -1, item: -1)
+    }
+    let index = scroll.snaps.nearest(offset)
+    let item = scroll.snaps.item(index)
+    return SnapPosition(
+      index: index, progress: scroll.snaps.progress(offset), section: item?.section ?? -1,
+      item: item?.item ?? -1)
+  }
+
+  /// The number of rest positions (0 for free deceleration).
+  public func snapCount(_ container: Int) throws(LayoutError) -> Int64 {
+    let scroll = try self.scroll(container)
+    return scroll.snaps.isFree ? 0 : scroll.snaps.count
+  }
+
+  /// The offset of rest position `index`.
+  public func snapOffset(_ index: Int64, container: Int) throws(LayoutError) -> Double {
+    let scroll = try self.scroll(container)
+    let count = scroll.snaps.isFree ? 0 : scroll.snaps.count
+    guard index >= 0, index < count else {
+      throw LayoutError(
+        .outOfRange,
+        "rest position \(index) does not exist; the container has \(count)", path: "index")
+    }
+    return scroll.snaps.offset(index)
+  }
+
+  /// The rest offset that shows an item (programmatic scroll to an item), and its index.
+  /// With free deceleration or pages, the offset aligns the item's start with the viewport's
+  /// start, clamped.
+  public func snapOffset(forSection section: Int, item: Int64, container: Int)
+    throws(LayoutError) -> (offset: Double, index: Int64)
+  {
+    let scroll = try self.scroll(container)
+    let frame = try itemFrame(section: section, item: item)
+    if container != mainScrollContainer && section != container {
+      throw LayoutError(
+        .invalidArgument,
+        "item \(item) of section \(section) is not in scroll container \(container)",
+        path: "section")
+    }
+    if let index = scroll.snaps.index(ofSection: Int32(section), item: item) {
+      return (scroll.snaps.offset(index), index)
+    }
+    // Pages and free scrolls: bring the item's start to the snapport's start.
+    let canonical = space.canonical(frame)
+    let start: Double
+    if container == mainScrollContainer {
+      start = canonical.minY
+    } else {
+      start = canonical.minX + offsets[container]
+    }
+    let offset = scroll.clamp(start - scroll.settings.padding.leading)
+    return (offset, scroll.snaps.isFree ? -1 : scroll.snaps.nearest(offset))
+  }
+
+  /// The rest position a new touch should be measured from: the target of a motion still in
+  /// flight at time `t`, else the position nearest the touch (snapping spec §3.5, §3.9).
+  public func referenceSnap(
+    touchOffset: Double, inFlight motion: Motion?, at t: Double, container: Int
+  ) throws(LayoutError) -> Int64 {
+    let scroll = try self.scroll(container)
+    guard !scroll.snaps.isFree else { return -1 }
+    if let motion, !motion.sample(at: t).settled {
+      return scroll.snaps.nearest(scroll.clamp(motion.targetOffset))
+    }
+    guard touchOffset.isFinite else {
+      throw LayoutError(.invalidArgument, "the offset must be a finite number", path: "offset")
+    }
+    return scroll.snaps.nearest(scroll.clamp(touchOffset))
+  }
+}

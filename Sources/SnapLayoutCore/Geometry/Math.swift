@@ -1,0 +1,120 @@
+/// The elementary functions the motion formulas need, in pure Swift: the core imports nothing,
+/// not even libm. Accurate to a few ulps over the ranges motion uses (tested against libm).
+enum Math {
+  private static let ln2Hi = 6.93147180369123816490e-01
+  private static let ln2Lo = 1.90821492927058770002e-10
+  private static let log2e = 1.44269504088896338700e+00
+
+  /// e^x.
+  static func exp(_ x: Double) -> Double {
+    if x.isNaN { return x }
+    if x > 709.78 { return .infinity }
+    if x < -745.2 { return 0 }
+    // x = k·ln2 + r with |r| <= ln2/2, then e^x = 2^k · e^r.
+    let k = (x * log2e).rounded()
+    let r = (x - k * ln2Hi) - k * ln2Lo
+    // Taylor series of e^r in Horner form; |r| < 0.35, so degree 14 reaches double precision.
+    var sum = expCoefficients[expCoefficients.count - 1]
+    for index in stride(from: expCoefficients.count - 2, through: 0, by: -1) {
+      sum = sum * r + expCoefficients[index]
+    }
+    return scale(sum, by: Int(k))
+  }
+
+  /// The natural logarithm; NaN below 0, -infinity at 0.
+  static func log(_ x: Double) -> Double {
+    if x.isNaN || x < 0 { return .nan }
+    if x == 0 { return -.infinity }
+    if x.isInfinite { return x }
+    // x = m · 2^e with m in [√½, √2); log m = 2·atanh((m − 1)/(m + 1)).
+    var e = Int(x.exponent)
+    var m = x.significand  // [1, 2)
+    if m > 1.4142135623730951 {
+      m /= 2
+      e += 1
+    }
+    let s = (m - 1) / (m + 1)
+    let s2 = s * s
+    // atanh(s)/s = 1 + s²/3 + s⁴/5 + …; |s| < 0.172, so terms to s²² suffice.
+    var series = logCoefficients[logCoefficients.count - 1]
+    for index in stride(from: logCoefficients.count - 2, through: 0, by: -1) {
+      series = series * s2 + logCoefficients[index]
+    }
+    let sum = s + s * s2 * series
+    return 2 * sum + Double(e) * ln2Lo + Double(e) * ln2Hi
+  }
+
+  static func sin(_ x: Double) -> Double {
+    let (quadrant, r) = reduce(x)
+    switch quadrant {
+    case 0: return sinKernel(r)
+    case 1: return cosKernel(r)
+    case 2: return -sinKernel(r)
+    default: return -cosKernel(r)
+    }
+  }
+
+  static func cos(_ x: Double) -> Double {
+    let (quadrant, r) = reduce(x)
+    switch quadrant {
+    case 0: return cosKernel(r)
+    case 1: return -sinKernel(r)
+    case 2: return -cosKernel(r)
+    default: return sinKernel(r)
+    }
+  }
+
+  /// x = q·π/2 + r with |r| <= π/4 (Cody–Waite with a three-part π/2; accurate while
+  /// |x| < 1e9, far beyond what a settling spring reaches).
+  private static func reduce(_ x: Double) -> (Int, Double) {
+    let pio2_1 = 1.57079632673412561417e+00
+    let pio2_2 = 6.07710050650619224932e-11
+    let pio2_3 = 2.02226624879595063154e-21
+    let q = (x * 6.36619772367581382433e-01).rounded()
+    let r = ((x - q * pio2_1) - q * pio2_2) - q * pio2_3
+    let quadrant = Int(q.truncatingRemainder(dividingBy: 4))
+    return ((quadrant + 4) % 4, r)
+  }
+
+  private static func sinKernel(_ r: Double) -> Double {
+    let r2 = r * r
+    var sum = sinCoefficients[sinCoefficients.count - 1]
+    for index in stride(from: sinCoefficients.count - 2, through: 0, by: -1) {
+      sum = sum * r2 + sinCoefficients[index]
+    }
+    return r + r * r2 * sum
+  }
+
+  private static func cosKernel(_ r: Double) -> Double {
+    let r2 = r * r
+    var sum = cosCoefficients[cosCoefficients.count - 1]
+    for index in stride(from: cosCoefficients.count - 2, through: 0, by: -1) {
+      sum = sum * r2 + cosCoefficients[index]
+    }
+    return 1 + r2 * sum
+  }
+
+  /// 1/n! for n = 0 ... 14.
+  private static let expCoefficients: [Double] = [1.0, 1.0, 0.5, 0.16666666666666666, 0.041666666666666664, 0.008333333333333333, 0.001388888888888889, 0.0001984126984126984, 2.48015873015873e-05, 2.7557319223985893e-06, 2.755731922398589e-07, 2.505210838544172e-08, 2.08767569878681e-09, 1.6059043836821613e-10, 1.1470745597729725e-11]
+  /// 1/(2n + 1) for n = 1 ... 11.
+  private static let logCoefficients: [Double] = [0.3333333333333333, 0.2, 0.14285714285714285, 0.1111111111111111, 0.09090909090909091, 0.07692307692307693, 0.06666666666666667, 0.058823529411764705, 0.05263157894736842, 0.047619047619047616, 0.043478260869565216]
+  /// (-1)^n/(2n + 1)! for n = 1 ... 9.
+  private static let sinCoefficients: [Double] = [-0.16666666666666666, 0.008333333333333333, -0.0001984126984126984, 2.7557319223985893e-06, -2.505210838544172e-08, 1.6059043836821613e-10, -7.647163731819816e-13, 2.8114572543455206e-15, -8.22063524662433e-18]
+  /// (-1)^n/(2n)! for n = 1 ... 9.
+  private static let cosCoefficients: [Double] = [-0.5, 0.041666666666666664, -0.001388888888888889, 2.48015873015873e-05, -2.755731922398589e-07, 2.08767569878681e-09, -1.1470745597729725e-11, 4.779477332387385e-14, -1.5619206968586225e-16]
+
+  /// value · 2^k without overflowing in the intermediate steps.
+  private static func scale(_ value: Double, by k: Int) -> Double {
+    var result = value
+    var k = k
+    while k > 1000 {
+      result *= Double(sign: .plus, exponent: 1000, significand: 1)
+      k -= 1000
+    }
+    while k < -1000 {
+      result *= Double(sign: .plus, exponent: -1000, significand: 1)
+      k += 1000
+    }
+    return result * Double(sign: .plus, exponent: k, significand: 1)
+  }
+}

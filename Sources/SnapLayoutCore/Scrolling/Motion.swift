@@ -1,0 +1,164 @@
+/// How a scroll travels to its target, sampled in closed form at any time (no integration
+/// drift; snapping spec §4). Times are in seconds, velocities in points per second.
+public struct Motion: Equatable, Sendable {
+  public enum Kind: Int32, Sendable {
+    /// Already at the target: nothing to animate.
+    case none = 0
+    /// Exponential deceleration that lands exactly on the target (UIKit's decay with the
+    /// rate chosen to stop there).
+    case decay = 1
+    /// A damped spring seeded with the release velocity.
+    case spring = 2
+  }
+
+  public var kind: Kind
+  public var startOffset: Double
+  public var startVelocity: Double
+  public var targetOffset: Double
+  /// When the motion is settled (an upper bound: within `epsilonOffset` of the target and
+  /// slower than `epsilonVelocity` from then on).
+  public var duration: Double
+  /// Decay constant (1/s) for `.decay`.
+  public var decay: Double
+  /// Undamped angular frequency (rad/s) and damping ratio of the spring used by `.spring`
+  /// and by retargeting.
+  public var omega: Double
+  public var dampingRatio: Double
+  public var epsilonOffset: Double
+  public var epsilonVelocity: Double
+
+  /// The state at time `t`.
+  public func sample(at t: Double) -> (offset: Double, velocity: Double, settled: Bool) {
+    if kind == .none || !(t < duration) { return (targetOffset, 0, true) }
+    let time = max(0, t)
+    switch kind {
+    case .none:
+      return (targetOffset, 0, true)
+    case .decay:
+      let fade = Math.exp(-decay * time)
+      return (targetOffset - (targetOffset - startOffset) * fade, startVelocity * fade, false)
+    case .spring:
+      let (e, v) = springState(at: time)
+      return (targetOffset + e, v, false)
+    }
+  }
+
+  /// Displacement from the target and velocity of the spring (snapping spec §4.2).
+  private func springState(at t: Double) -> (Double, Double) {
+    let e0 = startOffset - targetOffset
+    let v0 = startVelocity
+    let beta = dampingRatio * omega
+    if Swift.abs(dampingRatio - 1) < 1e-6 {
+      let envelope = Math.exp(-beta * t)
+      let b = v0 + beta * e0
+      return (envelope * (e0 + b * t), envelope * (v0 - (beta * beta * e0 + beta * v0) * t))
+    }
+    if dampingRatio < 1 {
+      let wd = omega * (1 - dampingRatio * dampingRatio).squareRoot()
+      let envelope = Math.exp(-beta * t)
+      let c = Math.cos(wd * t)
+      let s = Math.sin(wd * t) / wd
+      return (
+        envelope * (e0 * c + (v0 + beta * e0) * s),
+        envelope * (v0 * c - (omega * omega * e0 + beta * v0) * s)
+      )
+    }
+    // Overdamped: two exponentials, which cannot overflow as cosh/sinh would.
+    let wo = omega * (dampingRatio * dampingRatio - 1).squareRoot()
+    let (a, b) = Motion.overdampedTerms(e0: e0, v0: v0, beta: beta, wo: wo)
+    let slow = Math.exp(-(beta - wo) * t)
+    let fast = Math.exp(-(beta + wo) * t)
+    return (a * slow + b * fast, -(beta - wo) * a * slow - (beta + wo) * b * fast)
+  }
+
+  private static func overdampedTerms(e0: Double, v0: Double, beta: Double, wo: Double)
+    -> (Double, Double)
+  {
+    let k = (v0 + beta * e0) / wo
+    return ((e0 + k) / 2, (e0 - k) / 2)
+  }
+
+  /// A motion from `offset` moving at `velocity` to `target` (snapping spec §2.1 step 7):
+  /// an exact-landing decay when the release already heads for the target and the rate that
+  /// stops there is in `landing`; otherwise a spring seeded with the velocity, so the hand-off
+  /// is continuous and nothing jumps.
+  public static func plan(
+    from offset: Double, velocity: Double, to target: Double, omega: Double,
+    dampingRatio: Double, landing: (minimumRate: Double, maximumRate: Double),
+    epsilonOffset: Double, epsilonVelocity: Double
+  ) -> Motion {
+    var motion = Motion(
+      kind: .none, startOffset: offset, startVelocity: velocity, targetOffset: target,
+      duration: 0, decay: 0, omega: omega, dampingRatio: dampingRatio,
+      epsilonOffset: epsilonOffset, epsilonVelocity: epsilonVelocity)
+    let distance = target - offset
+    if Swift.abs(distance) <= epsilonOffset && Swift.abs(velocity) <= epsilonVelocity {
+      return motion
+    }
+    if distance * velocity > 0 {
+      let k = velocity / distance  // 1/s
+      let rate = Math.exp(-k / 1000)  // velocity kept per millisecond
+      if rate >= landing.minimumRate && rate <= landing.maximumRate {
+        motion.kind = .decay
+        motion.decay = k
+        let toPosition = Math.log(Swift.abs(distance) / epsilonOffset) / k
+        let toVelocity = Math.log(Swift.abs(velocity) / epsilonVelocity) / k
+        motion.duration = max(0, toPosition, toVelocity)
+        return motion
+      }
+    }
+    motion.kind = .spring
+    motion.duration = motion.springSettlingTime()
+    return motion
+  }
+
+  /// The same motion redirected at time `t` to `target`, continuing from the offset and
+  /// velocity it has then (snapping spec §4.3).
+  public func retargeted(at t: Double, to target: Double, landing: (minimumRate: Double, maximumRate: Double)) -> Motion {
+    let state = sample(at: t)
+    return Motion.plan(
+      from: state.offset, velocity: state.velocity, to: target, omega: omega,
+      dampingRatio: dampingRatio, landing: landing, epsilonOffset: epsilonOffset,
+      epsilonVelocity: epsilonVelocity)
+  }
+
+  /// An upper bound on the time after which the spring stays within the tolerances
+  /// (snapping spec §4.4, with velocity bounds derived the same way).
+  private func springSettlingTime() -> Double {
+    let e0 = startOffset - targetOffset
+    let v0 = startVelocity
+    let beta = dampingRatio * omega
+    func envelopeTime(_ amplitude: Double, rate: Double, epsilon: Double) -> Double {
+      amplitude > epsilon ? Math.log(amplitude / epsilon) / rate : 0
+    }
+    if Swift.abs(dampingRatio - 1) < 1e-6 {
+      // |a + b t| e^{-βt} <= ε once e^{-βt}|a| <= ε/2 and e^{-βt}|b|t <= ε/2.
+      func critical(_ a: Double, _ b: Double, _ epsilon: Double) -> Double {
+        let first = envelopeTime(2 * Swift.abs(a), rate: beta, epsilon: epsilon)
+        let second =
+          Swift.abs(b) > 0
+          ? max(0, 2 / beta * Math.log(4 * Swift.abs(b) / (2.718281828459045 * beta * epsilon))) : 0
+        return max(first, second)
+      }
+      return max(
+        critical(e0, v0 + beta * e0, epsilonOffset),
+        critical(v0, -(beta * beta * e0 + beta * v0), epsilonVelocity))
+    }
+    if dampingRatio < 1 {
+      let wd = omega * (1 - dampingRatio * dampingRatio).squareRoot()
+      return max(
+        envelopeTime(
+          Swift.abs(e0) + Swift.abs(v0 + beta * e0) / wd, rate: beta, epsilon: epsilonOffset),
+        envelopeTime(
+          Swift.abs(v0) + Swift.abs(omega * omega * e0 + beta * v0) / wd, rate: beta,
+          epsilon: epsilonVelocity))
+    }
+    let wo = omega * (dampingRatio * dampingRatio - 1).squareRoot()
+    let (a, b) = Motion.overdampedTerms(e0: e0, v0: v0, beta: beta, wo: wo)
+    let slow = beta - wo
+    return max(
+      envelopeTime(Swift.abs(a) + Swift.abs(b), rate: slow, epsilon: epsilonOffset),
+      envelopeTime(
+        slow * Swift.abs(a) + (beta + wo) * Swift.abs(b), rate: slow, epsilon: epsilonVelocity))
+  }
+}

@@ -1,0 +1,166 @@
+/// One scroll container — the layout's main scroll or an orthogonal section — along its axis,
+/// in logical coordinates: 0 is the start of the content, offsets grow toward its end (in a
+/// right-to-left horizontal scroll too; snapping spec §0.2).
+///
+/// Built once per container size (O(sections)); immutable afterwards, and a class so that
+/// queries share it instead of copying its arrays.
+final class ScrollContainer {
+  /// -1 for the main scroll, else the section.
+  let id: Int
+  let behavior: OrthogonalScrollingBehavior
+  let settings: ScrollSettings
+  /// The viewport's length along the axis (W).
+  let viewportLength: Double
+  /// The content's length along the axis (C).
+  let contentLength: Double
+  /// Insets before and after the content: the host's contentInset on the main scroll, UIKit's
+  /// centring insets for `groupPagingCentered`.
+  let insetLeading: Double
+  let insetTrailing: Double
+  /// The offsets the container can rest at (snapping spec §0.3).
+  let minimumOffset: Double
+  let maximumOffset: Double
+  let snaps: SnapList
+  /// The distance between a section's repetitions along the axis (for effects; 0 if none).
+  let unitStride: Double
+  /// Settling tolerances (snapping spec §4.4): position (pt) and velocity (pt/s).
+  let epsilonOffset: Double
+  let epsilonVelocity: Double
+
+  init(
+    id: Int, behavior: OrthogonalScrollingBehavior, settings: ScrollSettings,
+    viewportLength: Double, contentLength: Double, insets: (leading: Double, trailing: Double),
+    units: UnitSequence, unitStride: Double, displayScale: Double
+  ) {
+    self.id = id
+    self.behavior = behavior
+    self.settings = settings
+    self.viewportLength = viewportLength
+    self.contentLength = contentLength
+    insetLeading = insets.leading
+    insetTrailing = insets.trailing
+    self.unitStride = unitStride
+    epsilonOffset = displayScale > 0 ? 0.5 / displayScale : 0.25
+    epsilonVelocity = 1
+
+    var minimum = -insets.leading
+    var maximum = max(minimum, contentLength + insets.trailing - viewportLength)
+    let total = contentLength + insets.leading + insets.trailing
+    if behavior == .none && id >= 0 {
+      // Spec §2.2 "none": the section does not scroll across the main axis.
+      minimum = 0
+      maximum = 0
+      snaps = SnapList(single: 0)
+    } else if total <= viewportLength + SnapList.tolerance {
+      // Content shorter than the viewport has one rest position (snapping spec §3.2).
+      let room = viewportLength - total
+      switch settings.insufficientContentAlignment {
+      case .start: break
+      case .center: minimum -= room / 2
+      case .end: minimum -= room
+      }
+      maximum = minimum
+      snaps = settings.snapUnit == .none ? SnapList(free: minimum, minimum) : SnapList(single: minimum)
+    } else {
+      switch settings.snapUnit {
+      case .none:
+        snaps = SnapList(free: minimum, maximum)
+      case .page:
+        snaps = SnapList(
+          pageLength: settings.pageLength ?? viewportLength, minimum: minimum, maximum: maximum)
+      case .item, .group:
+        snaps = SnapList(
+          units: units, containment: settings.containment, minimum: minimum, maximum: maximum)
+      }
+    }
+    minimumOffset = minimum
+    maximumOffset = maximum
+  }
+
+  /// `x` clamped to the rest bounds.
+  func clamp(_ x: Double) -> Double { min(max(x, minimumOffset), maximumOffset) }
+
+  /// The snapport: the viewport minus the scroll padding.
+  var snapportLength: Double {
+    viewportLength - settings.padding.leading - settings.padding.trailing
+  }
+}
+
+extension ScrollContainer {
+  /// The units of one section along the container's axis, aligned with `settings`.
+  ///
+  /// - Parameters:
+  ///   - alongX: whether the axis is the template's x (orthogonal sections) or y (main scroll).
+  ///   - whole: treat the whole section as one unit (an orthogonal section in the main scroll).
+  static func run(
+    section index: Int, solved: SolvedSection, settings: ScrollSettings, viewportLength: Double,
+    alongX: Bool, whole: Bool
+  ) -> UnitRun {
+    let placement = solved.placement
+    let template = solved.template
+    let alpha = settings.alignment
+    let snapport = viewportLength - settings.padding.leading - settings.padding.trailing
+    func aligned(_ start: Double, _ extent: Double) -> Double {
+      start + alpha * extent - (settings.padding.leading + alpha * snapport)
+    }
+    let groupLength = alongX ? template.size.width : template.size.height
+    let base = alongX ? placement.origin.x : placement.origin.y
+    let leaves = Int(placement.itemsPerGroup)
+    let groupSlot = [UnitSlot(aligned: aligned(0, groupLength), leaf: 0)]
+    let zeros = [Int32](repeating: 0, count: max(leaves, 1))
+
+    if whole || settings.snapUnit != .item {
+      let repetitions = whole ? min(placement.groupCount, 1) : placement.groupCount
+      return UnitRun(
+        section: Int32(truncatingIfNeeded: index), firstUnit: 0, count: repetitions,
+        base: base, stride: whole ? 1 : placement.stride, repetitions: repetitions,
+        itemsPerGroup: whole ? max(placement.itemCount, 1) : placement.itemsPerGroup,
+        slots: groupSlot, lastSlots: groupSlot, slotOfLeaf: zeros, lastSlotOfLeaf: zeros)
+    }
+
+    // Item units: the distinct cell positions of one repetition, sorted.
+    func slots(upTo present: Int) -> (slots: [UnitSlot], ofLeaf: [Int32]) {
+      var starts: [(start: Double, extent: Double, leaf: Int64)] = []
+      for (leaf, slot) in template.leaves.prefix(present).enumerated() {
+        let start = alongX ? slot.frame.minX : slot.frame.minY
+        let extent = alongX ? slot.frame.width : slot.frame.height
+        if let existing = starts.firstIndex(where: { $0.start == start }) {
+          starts[existing].extent = max(starts[existing].extent, extent)
+        } else {
+          starts.append((start, extent, Int64(leaf)))
+        }
+      }
+      var result = starts.map { UnitSlot(aligned: aligned($0.start, $0.extent), leaf: $0.leaf) }
+      result.sort { $0.aligned < $1.aligned }
+      var ofLeaf = [Int32](repeating: 0, count: max(leaves, 1))
+      for (leaf, slot) in template.leaves.prefix(present).enumerated() {
+        let start = alongX ? slot.frame.minX : slot.frame.minY
+        let owner = starts.first { $0.start == start }?.leaf ?? 0
+        ofLeaf[leaf] = Int32(result.firstIndex { $0.leaf == owner } ?? 0)
+      }
+      return (result, ofLeaf)
+    }
+    let full = slots(upTo: leaves)
+    let remainder = Int(placement.itemCount % placement.itemsPerGroup)
+    let last = remainder == 0 ? full : slots(upTo: remainder)
+    // Units must stay ordered across repetitions; when cells overhang the next repetition,
+    // item snapping falls back to group positions.
+    if let low = full.slots.first?.aligned, let high = full.slots.last?.aligned,
+      high - low >= placement.stride
+    {
+      return UnitRun(
+        section: Int32(truncatingIfNeeded: index), firstUnit: 0, count: placement.groupCount,
+        base: base, stride: placement.stride, repetitions: placement.groupCount,
+        itemsPerGroup: placement.itemsPerGroup, slots: groupSlot, lastSlots: groupSlot,
+        slotOfLeaf: zeros, lastSlotOfLeaf: zeros)
+    }
+    let count =
+      placement.groupCount == 0
+      ? 0 : (placement.groupCount - 1) * Int64(full.slots.count) + Int64(last.slots.count)
+    return UnitRun(
+      section: Int32(truncatingIfNeeded: index), firstUnit: 0, count: count, base: base,
+      stride: placement.stride, repetitions: placement.groupCount,
+      itemsPerGroup: placement.itemsPerGroup, slots: full.slots, lastSlots: last.slots,
+      slotOfLeaf: full.ofLeaf, lastSlotOfLeaf: last.ofLeaf)
+  }
+}

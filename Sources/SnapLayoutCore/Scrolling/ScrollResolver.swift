@@ -1,0 +1,193 @@
+/// What the host knows when a drag ends.
+public struct ScrollRelease: Equatable, Sendable {
+  /// The offset at touch-down.
+  public var startOffset: Double
+  /// The offset at release.
+  public var releaseOffset: Double
+  /// Points per second, positive toward the end of the content.
+  public var velocity: Double
+  /// The rest position the gesture started from, when the host knows better than
+  /// `startOffset` (a touch that interrupted a motion: its target; see `referenceSnap`).
+  public var referenceSnap: Int64?
+
+  public init(startOffset: Double, releaseOffset: Double, velocity: Double, referenceSnap: Int64? = nil) {
+    self.startOffset = startOffset
+    self.releaseOffset = releaseOffset
+    self.velocity = velocity
+    self.referenceSnap = referenceSnap
+  }
+}
+
+/// Where a scroll comes to rest, and how it gets there.
+public struct SnapDecision: Equatable, Sendable {
+  public var targetOffset: Double
+  /// The rest position (index into the container's list), or -1 for free deceleration.
+  public var snapIndex: Int64
+  /// The item resting at the target (-1, -1 when the rest positions are pages or free).
+  public var section: Int32
+  public var item: Int64
+  /// The rest position the gesture was measured from.
+  public var referenceSnap: Int64
+  /// The fractional rest position at release (for page indicators).
+  public var releaseProgress: Double
+  public var motion: Motion
+}
+
+extension ScrollContainer {
+  /// Resolves a release into a rest position and a motion (snapping spec §2.1).
+  /// - Complexity: O(log sections).
+  func resolve(_ release: ScrollRelease) -> SnapDecision {
+    let velocity = release.velocity / 1000  // the formulas use pt/ms
+    let start = clamp(release.startOffset)
+    let current = clamp(release.releaseOffset)
+    let reference: Int64
+    if snaps.isFree {
+      reference = -1
+    } else if let given = release.referenceSnap, given >= 0, given < snaps.count {
+      reference = given
+    } else {
+      reference = snaps.nearest(start)
+    }
+
+    var index: Int64 = -1
+    var target: Double
+    if snaps.isFree {
+      target = clamp(release.releaseOffset + settings.projection(velocity))
+    } else {
+      switch settings.algorithm {
+      case .standard:
+        index = standardIndex(current: current, start: start, velocity: velocity, reference: reference)
+        target = clamp(snaps.offset(index))
+      case .uikitWillEndDragging:
+        target = willEndDraggingTarget(
+          current: release.releaseOffset, start: release.startOffset, velocity: velocity,
+          reference: release.referenceSnap == nil ? nil : snaps.offset(reference))
+        index = snaps.nearest(target)
+      case .uikitTargetContentOffset:
+        target = targetContentOffsetTarget(current: release.releaseOffset, velocity: velocity)
+        index = snaps.nearest(target)
+      }
+    }
+    let item = index >= 0 ? snaps.item(index) : nil
+    let motion = Motion.plan(
+      from: release.releaseOffset, velocity: release.velocity, to: target,
+      omega: settings.spring.omega, dampingRatio: settings.spring.ratio,
+      landing: settings.decayLanding, epsilonOffset: epsilonOffset,
+      epsilonVelocity: epsilonVelocity)
+    return SnapDecision(
+      targetOffset: target, snapIndex: index, section: item?.section ?? -1, item: item?.item ?? -1,
+      referenceSnap: reference, releaseProgress: snaps.isFree ? 0 : snaps.progress(current),
+      motion: motion)
+  }
+
+  /// SnapLayout's rule (snapping spec §2.1, §2.4, §3.5, §3.6).
+  private func standardIndex(current: Double, start: Double, velocity: Double, reference: Int64)
+    -> Int64
+  {
+    let last = snaps.count - 1
+    var index: Int64
+    if Swift.abs(velocity) >= settings.flingVelocity && velocity != 0 {
+      // A fling: the rest position nearest the projected end of a free deceleration…
+      index = snaps.nearest(clamp(current + settings.projection(velocity)))
+      // …never behind the release point (the directional guard)…
+      if settings.directionalGuard && (snaps.offset(index) - current) * velocity < 0 {
+        index = velocity > 0 ? snaps.rank(current) : snaps.rank(current, strict: true) - 1
+      }
+      // …and, for paging, at least one and at most maxSteps positions from the reference.
+      if settings.maxSteps > 0 {
+        let steps = Int64(settings.maxSteps)
+        index =
+          velocity > 0
+          ? min(max(index, reference + 1), reference + steps)
+          : max(min(index, reference - 1), reference - steps)
+      }
+    } else {
+      // A slow release: which rest position the drag has carried the content closest to,
+      // with the positional threshold measured in the direction of the drag.
+      let low = max(0, min(snaps.rank(current) - 1, last))
+      let high = min(low + 1, last)
+      let lowOffset = snaps.offset(low)
+      let span = snaps.offset(high) - lowOffset
+      if high == low || span <= 0 {
+        index = low
+      } else {
+        let fraction = (current - lowOffset) / span
+        let direction = velocity != 0 ? velocity : current - start
+        let threshold =
+          direction > 0
+          ? settings.positionalThreshold
+          : direction < 0 ? 1 - settings.positionalThreshold : 0.5
+        index = fraction > threshold ? high : low
+      }
+      if settings.maxSteps > 0 {
+        let steps = Int64(settings.maxSteps)
+        index = min(max(index, reference - steps), reference + steps)
+      }
+    }
+    return min(max(index, 0), last)
+  }
+
+  /// The stride and origin the seeds' flow-layout formulas divide by: the first section's
+  /// repetition (a carousel is one section of equal items), or the page length.
+  private var uniformUnit: (stride: Double, base: Double) {
+    if case .units(let units, _) = snaps.source, let run = units.runs.first {
+      let stride = run.slots.count > 1 ? run.stride / Double(run.slots.count) : run.stride
+      return (stride, run.base + (run.slots.first?.aligned ?? 0) + settings.padding.leading)
+    }
+    return (settings.pageLength ?? viewportLength, 0)
+  }
+
+  /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` of seeds 000/001
+  /// (snapping spec §2.3, variant A), number for number.
+  private func willEndDraggingTarget(
+    current: Double, start: Double, velocity: Double, reference: Double?
+  ) -> Double {
+    let (stride, base) = uniformUnit
+    let inset = insetLeading
+    let proposed = current + settings.projection(velocity)
+    let index = (proposed + inset - base) / stride
+    var rounded: Double
+    switch settings.rounding {
+    case .round: rounded = index.rounded()
+    case .directional:
+      rounded =
+        current > proposed ? index.rounded(.down) : current < proposed ? index.rounded(.up) : index.rounded()
+    }
+    if settings.maxSteps > 0 {
+      // The page the gesture started on (blog 000 keeps it as `currentIndex`).
+      let startIndex = ((reference ?? start) + inset - base) / stride
+      let from = startIndex.rounded()
+      let steps = Double(settings.maxSteps)
+      rounded = min(max(rounded, from - steps), from + steps)
+    }
+    return clamp(base + rounded * stride - inset)
+  }
+
+  /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)` of seed 004
+  /// (snapping spec §2.3, variant B), number for number — including its use of
+  /// `contentOffset − contentInset.left`, which biases the page by 2·inset/stride.
+  private func targetContentOffsetTarget(current: Double, velocity: Double) -> Double {
+    let (stride, base) = uniformUnit
+    let insetLeft = insetLeading
+    let contentOffset = current - insetLeft - base
+    let proposedOffset = current + settings.projection(velocity) - insetLeft - base
+    let maxPage = ((contentLength - insetLeft - insetTrailing) / stride).rounded(.up)
+    let contentPage = (contentOffset / stride).rounded()
+    var page: Double
+    if Swift.abs(velocity) < settings.freeVelocity {
+      if Swift.abs(velocity) < settings.flingVelocity {
+        page = contentPage
+      } else if velocity < 0 {
+        let up = (contentOffset / stride).rounded(.up)
+        page = up > 0 ? up - 1 : 0
+      } else {
+        page = contentPage < maxPage ? contentPage + 1 : contentPage
+      }
+    } else {
+      page = (proposedOffset / stride).rounded()
+    }
+    let offset = base + page * stride - insetLeft
+    let upper = base + maxPage * stride - insetLeft
+    return clamp(min(max(offset, base - insetLeft), upper))
+  }
+}

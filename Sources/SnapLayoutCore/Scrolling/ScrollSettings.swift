@@ -1,0 +1,105 @@
+/// The complete scroll and snap settings of one container: a behavior's defaults with the
+/// configuration's overrides applied (docs/SNAPPING.md, "Settings"). Velocities are in points
+/// per millisecond here, the unit of the formulas; the API speaks points per second.
+struct ScrollSettings {
+  var snapUnit: SnapUnit
+  /// nil: the viewport's length.
+  var pageLength: Double?
+  var alignment: Double
+  var padding: (leading: Double, trailing: Double)
+  var containment: SnapContainment
+  var insufficientContentAlignment: InsufficientContentAlignment
+  /// 0 = unlimited.
+  var maxSteps: Int
+  var flingVelocity: Double
+  var freeVelocity: Double
+  var decelerationRate: Double
+  var directionalGuard: Bool
+  var positionalThreshold: Double
+  var algorithm: SnapAlgorithm
+  var rounding: UIKitRounding
+  var spring: (omega: Double, ratio: Double)
+  var decayLanding: (minimumRate: Double, maximumRate: Double)
+  var contentInset: (leading: Double, trailing: Double)
+  var bounce: Bounce
+
+  static let normalRate = 0.998
+  static let fastRate = 0.99
+
+  /// UIScrollView with no paging: free deceleration at the normal rate.
+  static var free: ScrollSettings {
+    ScrollSettings(
+    snapUnit: .none, pageLength: nil, alignment: 0, padding: (0, 0), containment: .trimSnaps,
+    insufficientContentAlignment: .start, maxSteps: 0, flingVelocity: 0.2, freeVelocity: 2,
+    decelerationRate: normalRate, directionalGuard: true, positionalThreshold: 0.5,
+    algorithm: .standard, rounding: .round, spring: SpringParameters.standard.frequencyAndRatio,
+      decayLanding: (0.990, 0.9985), contentInset: (0, 0), bounce: .automatic)
+  }
+
+  /// The defaults of an orthogonal behavior (snapping spec §2.2). `groupLeading` is where a
+  /// group's leading edge rests: the section's effective leading inset.
+  static func defaults(for behavior: OrthogonalScrollingBehavior, groupLeading: Double)
+    -> ScrollSettings
+  {
+    var settings = free
+    switch behavior {
+    case .none, .continuous:
+      break
+    case .continuousGroupLeadingBoundary:
+      settings.snapUnit = .group
+      settings.padding = (groupLeading, 0)
+    case .paging:
+      settings.snapUnit = .page
+      settings.maxSteps = 1
+      settings.decelerationRate = fastRate
+    case .groupPaging:
+      settings.snapUnit = .group
+      settings.padding = (groupLeading, 0)
+      settings.maxSteps = 1
+      settings.decelerationRate = fastRate
+    case .groupPagingCentered:
+      settings.snapUnit = .group
+      settings.alignment = 0.5
+      settings.maxSteps = 1
+      settings.decelerationRate = fastRate
+    }
+    return settings
+  }
+
+  /// These settings with every property the configuration sets replaced.
+  func overridden(by properties: ScrollingProperties) -> ScrollSettings {
+    var settings = self
+    if let value = properties.snapUnit { settings.snapUnit = value }
+    if let value = properties.pageLength { settings.pageLength = value }
+    if let value = properties.alignment { settings.alignment = value }
+    if let value = properties.contentInset { settings.contentInset = value }
+    if let value = properties.algorithm {
+      settings.algorithm = value
+      // The seeds' carousels rest with an item's start at the content inset.
+      if value != .standard { settings.padding = settings.contentInset }
+    }
+    if let value = properties.scrollPadding { settings.padding = value }
+    if let value = properties.containment { settings.containment = value }
+    if let value = properties.insufficientContentAlignment {
+      settings.insufficientContentAlignment = value
+    }
+    if let value = properties.maxPagesPerGesture { settings.maxSteps = value }
+    if let value = properties.flingVelocity { settings.flingVelocity = value / 1000 }
+    if let value = properties.freeVelocity { settings.freeVelocity = value / 1000 }
+    if let value = properties.decelerationRate { settings.decelerationRate = value }
+    if let value = properties.directionalGuard { settings.directionalGuard = value }
+    if let value = properties.positionalThreshold { settings.positionalThreshold = value }
+    if let value = properties.rounding { settings.rounding = value }
+    if let value = properties.spring { settings.spring = value.frequencyAndRatio }
+    if let value = properties.decayLanding { settings.decayLanding = value }
+    if let value = properties.bounce { settings.bounce = value }
+    return settings
+  }
+
+  /// Where an unhindered deceleration from a release at velocity `v` (pt/ms) comes to rest,
+  /// relative to the release point: `v·d/(1 − d)` (UIKit, WWDC 2018 "Designing Fluid
+  /// Interfaces"; snapping spec §1.1).
+  func projection(_ velocity: Double) -> Double {
+    velocity * decelerationRate / (1 - decelerationRate)
+  }
+}

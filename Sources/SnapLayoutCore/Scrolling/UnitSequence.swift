@@ -1,0 +1,144 @@
+/// One snap position inside a repetition of a section's group, already aligned: adding a
+/// repetition's start gives the offset at which the unit rests.
+struct UnitSlot {
+  /// `start + alignment · extent − (padding.leading + alignment · snapport)` relative to the
+  /// repetition's start (snapping spec §0.3).
+  var aligned: Double
+  /// The first cell of the template at this position (for "which item rests here").
+  var leaf: Int64
+}
+
+/// The snap units of one section along a container's axis: `repetitions` copies of `slots`,
+/// `stride` apart, the last copy holding only `lastSlots` when the last group is partial.
+struct UnitRun {
+  var section: Int32
+  /// Global index of this run's first unit.
+  var firstUnit: Int64
+  var count: Int64
+  /// Where repetition 0 starts along the axis (content coordinates).
+  var base: Double
+  var stride: Double
+  var repetitions: Int64
+  /// Items per repetition (N), to map units back to items.
+  var itemsPerGroup: Int64
+  /// Sorted by `aligned`; all within one stride, so units are ordered.
+  var slots: [UnitSlot]
+  /// The slots of the last repetition (a subset when the group is partial).
+  var lastSlots: [UnitSlot]
+  /// For each cell of the template, the index of the slot it rests in (full and last
+  /// repetition).
+  var slotOfLeaf: [Int32]
+  var lastSlotOfLeaf: [Int32]
+
+  func slot(_ unit: Int64) -> (repetition: Int64, slot: UnitSlot) {
+    let width = Int64(slots.count)
+    let local = unit - firstUnit
+    let repetition = min(local / width, repetitions - 1)
+    let index = local - repetition * width
+    let slots = repetition == repetitions - 1 ? lastSlots : self.slots
+    return (repetition, slots[Int(min(index, Int64(slots.count - 1)))])
+  }
+
+  /// The aligned offset of a unit of this run.
+  func offset(_ unit: Int64) -> Double {
+    let (repetition, slot) = self.slot(unit)
+    return base + Double(repetition) * stride + slot.aligned
+  }
+
+  /// How many of this run's units have an aligned offset `<= x` (`< x` when `strict`).
+  func rank(_ x: Double, strict: Bool) -> Int64 {
+    var total: Int64 = 0
+    let full = repetitions - 1
+    for slot in slots {
+      total += Self.count(x - base - slot.aligned, stride: stride, limit: full, strict: strict)
+    }
+    let last = base + Double(full) * stride
+    for slot in lastSlots where strict ? last + slot.aligned < x : last + slot.aligned <= x {
+      total += 1
+    }
+    return total
+  }
+
+  /// How many of `k = 0 ..< limit` satisfy `k · stride <= room` (or `<`).
+  private static func count(_ room: Double, stride: Double, limit: Int64, strict: Bool) -> Int64 {
+    guard limit > 0, room >= 0 else { return 0 }
+    let ratio = room / stride
+    var k = Int64(clamping: ratio.rounded(.down), 0, limit - 1)
+    // Settle rounding at the boundary exactly.
+    while k + 1 < limit && (strict ? Double(k + 1) * stride < room : Double(k + 1) * stride <= room) {
+      k += 1
+    }
+    while k >= 0 && !(strict ? Double(k) * stride < room : Double(k) * stride <= room) { k -= 1 }
+    return k + 1
+  }
+
+  /// The unit holding an item of this run's section.
+  func unit(ofItem item: Int64) -> Int64 {
+    let repetition = min(max(item / itemsPerGroup, 0), repetitions - 1)
+    let leaf = Int(min(max(item - repetition * itemsPerGroup, 0), itemsPerGroup - 1))
+    let map = repetition == repetitions - 1 ? lastSlotOfLeaf : slotOfLeaf
+    return firstUnit + repetition * Int64(slots.count) + Int64(map[min(leaf, map.count - 1)])
+  }
+
+  /// The item resting at a unit.
+  func item(_ unit: Int64) -> Int64 {
+    let (repetition, slot) = self.slot(unit)
+    return repetition * itemsPerGroup + slot.leaf
+  }
+}
+
+/// All the units of a container in order: the concatenation of its sections' runs.
+struct UnitSequence {
+  var runs: [UnitRun]
+  var count: Int64
+
+  init(runs: [UnitRun]) {
+    var runs = runs.filter { $0.count > 0 }
+    var total: Int64 = 0
+    for index in runs.indices {
+      runs[index].firstUnit = total
+      total += runs[index].count
+    }
+    self.runs = runs
+    count = total
+  }
+
+  /// The run holding a unit. - Complexity: O(log runs).
+  func run(of unit: Int64) -> Int {
+    var low = 0
+    var high = runs.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if runs[mid].firstUnit <= unit { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  func offset(_ unit: Int64) -> Double { runs[run(of: unit)].offset(unit) }
+
+  /// How many units rest at or before `x` (strictly before when `strict`).
+  /// - Complexity: O(log runs + slots).
+  func rank(_ x: Double, strict: Bool = false) -> Int64 {
+    // Runs are ordered: find the last run whose first unit is at or before x.
+    var low = 0
+    var high = runs.count - 1
+    var found = -1
+    while low <= high {
+      let mid = (low + high) / 2
+      let first = runs[mid].offset(runs[mid].firstUnit)
+      if strict ? first < x : first <= x {
+        found = mid
+        low = mid + 1
+      } else {
+        high = mid - 1
+      }
+    }
+    guard found >= 0 else { return 0 }
+    return runs[found].firstUnit + runs[found].rank(x, strict: strict)
+  }
+
+  func item(_ unit: Int64) -> (section: Int32, item: Int64) {
+    let run = runs[run(of: unit)]
+    return (run.section, run.item(unit))
+  }
+}
