@@ -18,6 +18,8 @@ public struct Rect: Equatable, Sendable {
   public var minY: Double { y }
   public var maxX: Double { x + width }
   public var maxY: Double { y + height }
+  public var midX: Double { x + width / 2 }
+  public var midY: Double { y + height / 2 }
 
   /// The same rectangle with the x and y axes exchanged.
   public var transposed: Rect { Rect(x: y, y: x, width: height, height: width) }

@@ -30,7 +30,9 @@ public struct Motion: Equatable, Sendable {
   /// The state at time `t`.
   public func sample(at t: Double) -> (offset: Double, velocity: Double, settled: Bool) {
     if kind == .none || !(t < duration) { return (targetOffset, 0, true) }
-    let time = max(0, t)
+    // Exactly the start at (or before) time 0, so that a retarget continues seamlessly.
+    if t <= 0 { return (startOffset, startVelocity, false) }
+    let time = t
     switch kind {
     case .none:
       return (targetOffset, 0, true)

@@ -72,12 +72,13 @@ struct ScrollSettings {
     if let value = properties.snapUnit { settings.snapUnit = value }
     if let value = properties.pageLength { settings.pageLength = value }
     if let value = properties.alignment { settings.alignment = value }
-    if let value = properties.contentInset { settings.contentInset = value }
-    if let value = properties.algorithm {
-      settings.algorithm = value
-      // The seeds' carousels rest with an item's start at the content inset.
-      if value != .standard { settings.padding = settings.contentInset }
+    if let value = properties.contentInset {
+      // Content rests inside the host's insets: the snapport starts where the inset ends
+      // (what the seeds' `(x + contentInset.left) / stride` means), unless padded otherwise.
+      settings.contentInset = value
+      settings.padding = value
     }
+    if let value = properties.algorithm { settings.algorithm = value }
     if let value = properties.scrollPadding { settings.padding = value }
     if let value = properties.containment { settings.containment = value }
     if let value = properties.insufficientContentAlignment {
