@@ -140,9 +140,10 @@ typedef struct sl_transform {
 typedef struct sl_element {
   /** Frame in content coordinates (before transform). */
   sl_rect frame;
-  /** Transform about the frame's centre; identity unless a visible-item effect sets it. */
+  /** Transform about the frame's centre: identity, or a scale set by visible-item effects
+   * (or anything a visible-items handler sets). */
   sl_transform transform;
-  /** Opacity in [0, 1]; 1 unless a visible-item effect sets it. */
+  /** Opacity in [0, 1]; 1 unless a visible-item effect or handler sets it. */
   double alpha;
   /** Item index (cells and item supplementary items), otherwise 0. */
   int64_t item;
@@ -154,7 +155,8 @@ typedef struct sl_element {
   int32_t kind;
   /** Stacking order: higher values are drawn above lower ones. */
   int32_t z_index;
-  /** SL_ELEMENT_FLAG_* bits. */
+  /** SL_ELEMENT_FLAG_* bits: SL_ELEMENT_FLAG_PINNED when a pinned boundary item is moved from
+   * its natural frame by the main scroll offset. */
   uint32_t flags;
   /** Reserved; 0. */
   uint32_t reserved;
@@ -185,6 +187,180 @@ typedef struct sl_section_info {
   /** Current orthogonal offset (0 when the section is not orthogonal). */
   double orthogonal_offset;
 } sl_section_info;
+
+/* ---------------------------------------------------------------------------------------------
+ * Scrolling types
+ *
+ * A scroll container is the layout's main scroll (SL_SCROLL_MAIN) or an orthogonal section
+ * (its section index). Offsets are logical: 0 is the start of the container's content and
+ * offsets grow toward its end — also in right-to-left horizontal scrolls, whose host offset is
+ * (min_offset + max_offset) - offset. Velocities are in points per second, positive toward the
+ * end of the content; times in seconds. docs/SNAPPING.md explains the rules.
+ * ------------------------------------------------------------------------------------------- */
+
+/** The container id of the layout's main scroll. */
+#define SL_SCROLL_MAIN -1
+
+/** What a container rests on (sl_scroll_info.snap_unit). */
+#define SL_SNAP_NONE 0
+#define SL_SNAP_PAGE 1
+#define SL_SNAP_ITEM 2
+#define SL_SNAP_GROUP 3
+
+/** sl_scroll_info.bounce (iOS 17 orthogonalScrollingProperties.bounce; the host rubber-bands). */
+#define SL_BOUNCE_AUTOMATIC 0
+#define SL_BOUNCE_ALWAYS 1
+#define SL_BOUNCE_NEVER 2
+
+/** Facts about a scroll container. */
+typedef struct sl_scroll_info {
+  /** The viewport's length along the axis. */
+  double viewport_length;
+  /** The content's length along the axis. */
+  double content_length;
+  /** Insets before and after the content: the configuration's contentInset on the main scroll,
+   * UIKit's centring insets for groupPagingCentered. */
+  double inset_leading;
+  double inset_trailing;
+  /** The range of rest offsets. */
+  double min_offset;
+  double max_offset;
+  /** The current offset. */
+  double offset;
+  /** Velocity kept per millisecond during free deceleration (0.998 normal, 0.99 fast). */
+  double deceleration_rate;
+  /** Rest positions (0 = free deceleration, no snapping). */
+  int64_t snap_count;
+  /** SL_SCROLL_MAIN or the section. */
+  int32_t container;
+  /** 1 when the container scrolls along the host's x axis, 0 along y. */
+  int32_t horizontal;
+  /** SL_ORTHOGONAL_* of the section (SL_ORTHOGONAL_NONE for the main scroll). */
+  int32_t orthogonal_scrolling_behavior;
+  /** SL_SNAP_*. */
+  int32_t snap_unit;
+  /** At most this many rest positions per gesture; 0 = unlimited. */
+  int32_t max_pages_per_gesture;
+  /** SL_BOUNCE_*. */
+  int32_t bounce;
+} sl_scroll_info;
+
+/** Version of sl_scroll_release: set `version` to this. */
+#define SL_SCROLL_RELEASE_VERSION 1
+/** sl_scroll_release.flags: `reference_snap` is set (e.g. from sl_layout_get_reference_snap). */
+#define SL_RELEASE_HAS_REFERENCE 0x1u
+
+/** A drag that has just ended. */
+typedef struct sl_scroll_release {
+  /** SL_SCROLL_RELEASE_VERSION. */
+  uint32_t version;
+  /** SL_RELEASE_* bits. */
+  uint32_t flags;
+  /** The offset when the finger touched down. */
+  double start_offset;
+  /** The offset when it lifted. */
+  double release_offset;
+  /** Points per second, positive toward the end of the content (UIKit's delegate gives
+   * points per millisecond: multiply by 1000). */
+  double velocity;
+  /** The rest position the gesture is measured from, with SL_RELEASE_HAS_REFERENCE. */
+  int64_t reference_snap;
+} sl_scroll_release;
+
+/** Motion kinds (sl_motion.kind). */
+#define SL_MOTION_NONE 0
+#define SL_MOTION_DECAY 1
+#define SL_MOTION_SPRING 2
+
+/**
+ * How a scroll travels to its target: plain data, sampled in closed form with
+ * sl_motion_sample() at any time (no integration, no drift).
+ */
+typedef struct sl_motion {
+  /** SL_MOTION_NONE (already there), SL_MOTION_DECAY (exponential deceleration landing on
+   * the target) or SL_MOTION_SPRING (damped spring seeded with the release velocity). */
+  int32_t kind;
+  int32_t reserved;
+  double start_offset;
+  /** Points per second at time 0. */
+  double start_velocity;
+  double target_offset;
+  /** Seconds until settled: from then on within epsilon_offset of the target and slower than
+   * epsilon_velocity (an upper bound). */
+  double duration;
+  /** Decay constant in 1/s (SL_MOTION_DECAY). */
+  double decay;
+  /** The spring (also used by sl_motion_retarget): angular frequency (rad/s) and damping ratio. */
+  double omega;
+  double damping_ratio;
+  /** Settling tolerances: points, and points per second. */
+  double epsilon_offset;
+  double epsilon_velocity;
+  /** Decays land on a target only with a rate per millisecond in this band, else a spring. */
+  double landing_min_rate;
+  double landing_max_rate;
+} sl_motion;
+
+/** The state of a motion at one time. */
+typedef struct sl_motion_state {
+  double offset;
+  /** Points per second. */
+  double velocity;
+  /** 1 once the motion is settled (offset is then exactly the target, velocity 0). */
+  int32_t settled;
+  int32_t reserved;
+} sl_motion_state;
+
+/** Where a release comes to rest. */
+typedef struct sl_snap_result {
+  double target_offset;
+  /** The fractional rest position at release (k + fraction between k and k + 1). */
+  double release_progress;
+  /** The rest position, or -1 for free deceleration. */
+  int64_t snap_index;
+  /** The rest position the gesture was measured from. */
+  int64_t reference_snap;
+  /** The item resting at the target (-1 when the rest positions are pages or free). */
+  int64_t item;
+  int32_t section;
+  int32_t reserved;
+  /** How to get there. */
+  sl_motion motion;
+} sl_snap_result;
+
+/** Where an offset is among a container's rest positions. */
+typedef struct sl_snap_position {
+  /** k + (offset - B_k) / (B_k+1 - B_k), clamped to [0, count - 1]. */
+  double progress;
+  /** The nearest rest position (ties to the lower), or -1 for free deceleration. */
+  int64_t index;
+  /** The item resting there, or -1. */
+  int64_t item;
+  int32_t section;
+  int32_t reserved;
+} sl_snap_position;
+
+/** What a visible-items handler is told about the items it receives. */
+typedef struct sl_visible_items_context {
+  /** The section whose elements these are. */
+  int32_t section;
+  /** The scroll container that moves them: the section, or SL_SCROLL_MAIN. */
+  int32_t container;
+  /** That container's offset, viewport length and content length. */
+  double offset;
+  double viewport_length;
+  double content_length;
+} sl_visible_items_context;
+
+/**
+ * Called during sl_layout_get_elements_in_rect() with the elements of one section that were
+ * written to the caller's buffer (cells, their badges and the section's boundary items and
+ * decorations), after visible-item effects: the counterpart of UIKit's
+ * visibleItemsInvalidationHandler. The handler may change each element's alpha, transform,
+ * z_index, flags and frame. It runs on the calling thread and must not change the layout.
+ */
+typedef void (*sl_visible_items_handler)(void *user_data, const sl_visible_items_context *context,
+                                         sl_element *elements, size_t count);
 
 /** Details of the last failure on the calling thread. */
 typedef struct sl_error {
@@ -544,6 +720,205 @@ SL_API int sl_layout_set_section_offset(sl_layout *layout, int32_t section, doub
  */
 SL_API int sl_layout_get_section_offset(const sl_layout *layout, int32_t section,
                                         double *out_offset);
+
+/* ---------------------------------------------------------------------------------------------
+ * Scrolling and snapping
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * Reads the facts of a scroll container: bounds, insets, current offset, rest positions.
+ *
+ * @param layout the layout.
+ * @param container SL_SCROLL_MAIN or an orthogonal section.
+ * @param[out] out_info receives the facts.
+ * @return SL_OK; SL_EINVAL for NULL arguments or a section that does not scroll orthogonally;
+ *         SL_ERANGE for an unknown container; SL_ESTATE if no container size is set.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_scroll_info(const sl_layout *layout, int32_t container,
+                                     sl_scroll_info *out_info);
+
+/**
+ * Sets the offset of a scroll container (the host calls it every frame while scrolling).
+ *
+ * The main scroll's offset moves pinned headers and the main scroll's visible-item effects; an
+ * orthogonal section's offset moves its cells. Not clamped: offsets outside
+ * [min_offset, max_offset] are overscroll. Until the host sets it, a container rests at its
+ * initial offset (min_offset: -contentInset for the main scroll, the first group centred for
+ * groupPagingCentered).
+ *
+ * @param layout the layout.
+ * @param container SL_SCROLL_MAIN or an orthogonal section.
+ * @param offset the offset, finite.
+ * @return SL_OK; SL_EINVAL for a NULL layout, a non-finite offset or a section that does not
+ *         scroll orthogonally; SL_ERANGE for an unknown container; SL_ESTATE if no container
+ *         size is set.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_set_scroll_offset(sl_layout *layout, int32_t container, double offset);
+
+/**
+ * Reads the offset of a scroll container.
+ *
+ * @return SL_OK; SL_EINVAL; SL_ERANGE; SL_ESTATE (as sl_layout_get_scroll_info).
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_scroll_offset(const sl_layout *layout, int32_t container,
+                                       double *out_offset);
+
+/**
+ * Resolves a released drag: where the scroll comes to rest, which rest position and item that
+ * is, and the motion that takes it there. Costs O(log sections).
+ *
+ * Offsets out of bounds (overscroll) are clamped for the decision; the motion starts from the
+ * real release offset. The layout is not changed: animate with sl_motion_sample() and set the
+ * offset each frame.
+ *
+ * @param layout the layout.
+ * @param container SL_SCROLL_MAIN or an orthogonal section.
+ * @param release the drag; `version` must be SL_SCROLL_RELEASE_VERSION.
+ * @param[out] out_result receives the decision.
+ * @return SL_OK; SL_EINVAL for NULL arguments, an unknown version, non-finite numbers or a
+ *         section that does not scroll orthogonally; SL_ERANGE for an unknown container or a
+ *         reference_snap out of range; SL_ESTATE if no container size is set.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_resolve_scroll(const sl_layout *layout, int32_t container,
+                                    const sl_scroll_release *release,
+                                    sl_snap_result *out_result);
+
+/**
+ * Finds the rest position nearest an offset and the fractional progress there (for page
+ * indicators and effects).
+ *
+ * @return SL_OK; SL_EINVAL for NULL arguments or a non-finite offset; SL_ERANGE; SL_ESTATE.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_snap_position(const sl_layout *layout, int32_t container, double offset,
+                                       sl_snap_position *out_position);
+
+/**
+ * Lists rest offsets from position `first` on, in order (two-call pattern).
+ *
+ * `*out_count` receives the number of positions from `first` to the end (snap_count - first).
+ * With a buffer, up to `capacity` offsets are written; SL_EBUFS when there are more.
+ *
+ * @param first the first position, 0 <= first <= snap_count.
+ * @return SL_OK; SL_EBUFS; SL_EINVAL for NULL layout/out_count; SL_ERANGE for a bad
+ *         container or `first`; SL_ESTATE.
+ *
+ * **Ownership** The caller owns the buffer.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_snap_offsets(const sl_layout *layout, int32_t container, int64_t first,
+                                      double *offsets, size_t capacity, size_t *out_count);
+
+/**
+ * The rest offset that shows an item (programmatic scroll to an item or page), and its rest
+ * position. With free deceleration or pages, the item's start is brought to the start of the
+ * snapport, clamped, and `*out_snap` is the nearest page (or -1 when free).
+ *
+ * @param out_snap may be NULL.
+ * @return SL_OK; SL_EINVAL for NULL layout/out_offset or an item outside the container;
+ *         SL_ERANGE for a bad container, section or item; SL_ESTATE.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_offset_for_item(const sl_layout *layout, int32_t container,
+                                         int32_t section, int64_t item, double *out_offset,
+                                         int64_t *out_snap);
+
+/**
+ * The rest position a new touch-down is measured from: the target of a motion still in flight
+ * at `time`, otherwise the position nearest the touch. Pass the result as `reference_snap` of
+ * the release, so re-grabbing a moving carousel keeps advancing instead of going back to a
+ * stale page.
+ *
+ * @param in_flight the running motion, or NULL.
+ * @param time seconds since that motion started.
+ * @return SL_OK; SL_EINVAL for NULL layout/out_snap, a non-finite offset or time, or an invalid
+ *         motion; SL_ERANGE; SL_ESTATE.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_reference_snap(const sl_layout *layout, int32_t container,
+                                        double touch_offset, const sl_motion *in_flight,
+                                        double time, int64_t *out_snap);
+
+/**
+ * Samples a motion at a time (seconds since it started): offset, velocity, settled.
+ *
+ * @return SL_OK; SL_EINVAL for NULL arguments, a non-finite time or an invalid motion.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Safe from any thread (a pure function).
+ */
+SL_API int sl_motion_sample(const sl_motion *motion, double time, sl_motion_state *out_state);
+
+/**
+ * Redirects a motion at a time to a new target, continuing from the offset and velocity it has
+ * then (position and velocity are continuous). `out_motion` may be `motion`.
+ *
+ * @return SL_OK; SL_EINVAL for NULL arguments, non-finite numbers or an invalid motion.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Safe from any thread (a pure function).
+ */
+SL_API int sl_motion_retarget(const sl_motion *motion, double time, double target_offset,
+                              sl_motion *out_motion);
+
+/**
+ * Sets (or, with NULL, removes) the visible-items handler of a section.
+ *
+ * @param handler the function, or NULL.
+ * @param user_data passed back to the handler untouched.
+ * @return SL_OK; SL_EINVAL for a NULL layout; SL_ERANGE for a bad section.
+ *
+ * **Ownership** The library keeps `user_data` without owning it; keep it alive while the
+ * handler is set.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_set_visible_items_handler(sl_layout *layout, int32_t section,
+                                               sl_visible_items_handler handler,
+                                               void *user_data);
+
+/**
+ * Reads an item's normalised distance from the centre of its scroll container's viewport, in
+ * group strides (negative before the centre, 0 when centred): what visible-item effects
+ * interpolate by. O(1).
+ *
+ * @return SL_OK; SL_EINVAL for NULL arguments; SL_ERANGE for a bad section or item;
+ *         SL_ESTATE if no container size is set.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_item_distance(const sl_layout *layout, int32_t section, int64_t item,
+                                       double *out_distance);
 
 /* ---------------------------------------------------------------------------------------------
  * JSON output

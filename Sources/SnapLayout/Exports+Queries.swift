@@ -79,7 +79,14 @@ public func sl_layout_get_elements_in_rect(
   var visitor = ElementBuffer(buffer: elements, capacity: room)
   let status = LayoutHandle.with(layout) { handle in
     do throws(LayoutError) {
-      try handle.layout.visitElements(in: Rect(rect), &visitor)
+      if handle.handlers.isEmpty || elements == nil {
+        try handle.layout.visitElements(in: Rect(rect), &visitor)
+      } else {
+        var handled = HandlingBuffer(buffer: visitor, handle: handle)
+        try handle.layout.visitElements(in: Rect(rect), &handled)
+        handled.flush()
+        visitor = handled.buffer
+      }
       return SL_OK
     } catch {
       return ErrorRecord.fail(error)
@@ -172,11 +179,54 @@ struct ElementBuffer: ElementVisitor {
     if count < capacity, let buffer {
       buffer[count] = sl_element(
         frame: sl_rect(element.frame),
-        transform: sl_transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0), alpha: 1,
-        item: element.item, section: element.section, category: element.category.rawValue,
-        kind: element.kind, z_index: element.zIndex, flags: 0, reserved: 0)
+        transform: sl_transform(a: element.scale, b: 0, c: 0, d: element.scale, tx: 0, ty: 0),
+        alpha: element.alpha, item: element.item, section: element.section,
+        category: element.category.rawValue, kind: element.kind, z_index: element.zIndex,
+        flags: element.isPinned ? SL_ELEMENT_FLAG_PINNED : 0, reserved: 0)
     }
     count += 1
+  }
+}
+
+/// An `ElementBuffer` that hands each section's written elements to that section's
+/// visible-items handler once the section is done (elements of a section are contiguous).
+struct HandlingBuffer: ElementVisitor {
+  var buffer: ElementBuffer
+  let handle: LayoutHandle
+  private var section: Int32 = Int32.min
+  private var start = 0
+
+  init(buffer: ElementBuffer, handle: LayoutHandle) {
+    self.buffer = buffer
+    self.handle = handle
+  }
+
+  var isFinished: Bool { buffer.isFinished }
+
+  mutating func visit(_ element: LayoutElement) {
+    if element.section != section {
+      flush()
+      section = element.section
+      start = buffer.count
+    }
+    buffer.visit(element)
+  }
+
+  /// Calls the current section's handler on its elements that fit in the buffer.
+  mutating func flush() {
+    defer { section = Int32.min }
+    guard section >= 0, Int(section) < handle.handlers.count,
+      let handler = handle.handlers[Int(section)], let elements = buffer.buffer
+    else { return }
+    let end = min(buffer.count, buffer.capacity)
+    guard end > start else { return }
+    let layout = handle.layout
+    let container = layout.description.sections[Int(section)].isOrthogonal ? section : SL_SCROLL_MAIN
+    guard let info = try? layout.scrollInfo(Int(container)) else { return }
+    var context = sl_visible_items_context(
+      section: section, container: container, offset: info.offset,
+      viewport_length: info.viewportLength, content_length: info.contentLength)
+    handler.function(handler.userData, &context, elements + start, end - start)
   }
 }
 

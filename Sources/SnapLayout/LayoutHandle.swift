@@ -7,9 +7,17 @@ import CSnapLayoutSupport
 
 /// The object behind an `sl_layout *`: the layout plus the C strings it hands out.
 final class LayoutHandle {
+  /// A section's visible-items handler and its user data.
+  struct Handler {
+    let function: sl_visible_items_handler
+    let userData: UnsafeMutableRawPointer?
+  }
+
   let layout: Layout
   /// NUL-terminated copies of the element kind names, owned by the handle.
   let kindNames: [UnsafeMutablePointer<CChar>]
+  /// Per section; empty until a handler is set, so queries without handlers pay nothing.
+  var handlers: [Handler?] = []
 
   init(_ layout: Layout) {
     self.layout = layout

@@ -112,12 +112,12 @@ struct MotionTests {
   func retarget() {
     let first = plan(0, 1200, 327)
     let state = first.sample(at: 0.05)
-    let second = first.retargeted(at: 0.05, to: 654, landing: landing)
+    let second = first.retargeted(at: 0.05, to: 654)
     let start = second.sample(at: 0)
     #expect(start.offset == state.offset && start.velocity == state.velocity)
     #expect(second.sample(at: second.duration).offset == 654)
     // Reversing mid-flight: the spring carries the forward velocity into the turn.
-    let back = first.retargeted(at: 0.05, to: 0, landing: landing)
+    let back = first.retargeted(at: 0.05, to: 0)
     #expect(back.kind == .spring)
     #expect(back.sample(at: 0.001).offset > state.offset)
   }

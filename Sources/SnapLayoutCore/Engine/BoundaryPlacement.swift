@@ -1,8 +1,18 @@
+/// Which edge of the visible rect a pinned boundary item sticks to (spec §7.5).
+enum PinEdge: Equatable {
+  case none
+  /// A header: follows the visible rect's start, within its section.
+  case leading
+  /// A footer: follows the visible rect's end, within its section.
+  case trailing
+}
+
 /// A solved element that is not a cell: a boundary item or a decoration.
 struct PlacedElement: Equatable {
   var frame: Rect
   var kind: Int32
   var zIndex: Int32
+  var pin: PinEdge = .none
 }
 
 /// Boundary supplementary items placed around a host rect (spec §7.4), with frames relative
@@ -42,10 +52,14 @@ struct BoundaryPlacement {
       }
       let frame = Rect(x: x, y: y, width: size.width, height: size.height)
         .inset(by: item.contentInsets.ignoringEstimatedAxes(of: item.layoutSize))
+      var pin = PinEdge.none
+      if item.pinToVisibleBounds {
+        pin = edges.contains(.top) ? .leading : edges.contains(.bottom) ? .trailing : .none
+      }
       elements.append(
         PlacedElement(
           frame: frame, kind: kinds.id(of: item.elementKind) ?? 0,
-          zIndex: max(item.zIndex, zIndexFloor)))
+          zIndex: max(item.zIndex, zIndexFloor), pin: pin))
     }
   }
 

@@ -16,6 +16,27 @@ public struct LayoutElement: Equatable, Sendable {
   /// The kind id (see `KindTable`), or -1 for cells.
   public var kind: Int32
   public var zIndex: Int32
+  /// Opacity, set by visible-item effects.
+  public var alpha: Double = 1
+  /// Scale about the frame's centre, set by visible-item effects.
+  public var scale: Double = 1
+  /// Whether a pinned boundary item is displaced from its natural frame.
+  public var isPinned = false
+
+  public init(
+    frame: Rect, category: ElementCategory, section: Int32, item: Int64, kind: Int32,
+    zIndex: Int32, alpha: Double = 1, scale: Double = 1, isPinned: Bool = false
+  ) {
+    self.frame = frame
+    self.category = category
+    self.section = section
+    self.item = item
+    self.kind = kind
+    self.zIndex = zIndex
+    self.alpha = alpha
+    self.scale = scale
+    self.isPinned = isPinned
+  }
 
   public static let cellKind: Int32 = -1
   public static let layoutSection: Int32 = -1
@@ -106,92 +127,22 @@ extension Layout {
     try requireSolved()
     let space = self.space
     let query = space.canonical(rect)
-    let emitter = Emitter(space: space, query: query)
+    let main = solved.mainScroll
+    // The visible rect along the main axis, inside the host's contentInset (spec §7.5).
+    let emitter = ElementEmitter(
+      space: space, query: query, visibleMin: mainOffset + main.insetLeading,
+      visibleMax: mainOffset + main.viewportLength - main.insetTrailing)
     for element in solved.globalItems {
       emitter.emit(
-        element, category: .supplementary, section: LayoutElement.layoutSection, into: &visitor)
+        element, category: .supplementary, section: LayoutElement.layoutSection,
+        host: (0, solved.contentSize.height), into: &visitor)
     }
     let sections = solved.sections
     for index in solved.candidateSections(from: query.minY, to: query.maxY) {
       if visitor.isFinished { return }
-      emitter.emitSection(sections, index: index, offset: offsets[index], into: &visitor)
-    }
-  }
-
-  /// Converts canonical frames to host elements and filters them against the query.
-  private struct Emitter {
-    let space: CoordinateSpace
-    let query: Rect
-
-    @inline(__always)
-    func emit<V: ElementVisitor>(
-      _ element: PlacedElement, category: ElementCategory, section: Int32, into visitor: inout V
-    ) {
-      guard element.frame.intersects(query) else { return }
-      visitor.visit(
-        LayoutElement(
-          frame: space.physical(element.frame), category: category,
-          section: section, item: 0, kind: element.kind, zIndex: element.zIndex))
-    }
-
-    func emitSection<V: ElementVisitor>(
-      _ sections: [SolvedSection], index: Int, offset: Double, into visitor: inout V
-    ) {
-      let sectionIndex = Int32(truncatingIfNeeded: index)
-      for element in sections[index].decorations {
-        emit(element, category: .decoration, section: sectionIndex, into: &visitor)
-      }
-      emitCells(sections, index: index, offset: offset, into: &visitor)
-      for element in sections[index].boundaryItems {
-        emit(element, category: .supplementary, section: sectionIndex, into: &visitor)
-      }
-    }
-
-    /// The cells (and their badges) of the repetitions that can reach the query.
-    private func emitCells<V: ElementVisitor>(
-      _ sections: [SolvedSection], index: Int, offset: Double, into visitor: inout V
-    ) {
-      let placement = sections[index].placement
-      let repetitions: ClosedRange<Int64>?
-      if placement.isOrthogonal {
-        let rowMin = placement.origin.y + placement.envelope.minY
-        let rowMax = placement.origin.y + placement.envelope.maxY
-        guard rowMin <= query.maxY, rowMax >= query.minY else { return }
-        repetitions = placement.repetitions(from: query.minX, to: query.maxX, offset: offset)
-      } else {
-        repetitions = placement.repetitions(from: query.minY, to: query.maxY, offset: offset)
-      }
-      guard let repetitions else { return }
-      let sectionIndex = Int32(truncatingIfNeeded: index)
-      let leaves = sections[index].template.leaves
-      let badges = sections[index].template.badges
-      let n = placement.itemsPerGroup
-      for repetition in repetitions {
-        if visitor.isFinished { return }
-        let firstItem = repetition * n
-        for slot in 0..<leaves.count {
-          let item = firstItem + Int64(slot)
-          if item >= placement.itemCount { return }
-          let leaf = leaves[slot]
-          let frame = placement.place(leaf.frame, repetition: repetition, offset: offset)
-          if frame.intersects(query) {
-            visitor.visit(
-              LayoutElement(
-                frame: space.physical(frame), category: .cell, section: sectionIndex,
-                item: item, kind: LayoutElement.cellKind, zIndex: placement.cellZIndex))
-          }
-          let first = Int(leaf.firstBadge)
-          for badgeIndex in first..<first + Int(leaf.badgeCount) {
-            let badge = badges[badgeIndex]
-            let badgeFrame = placement.place(badge.frame, repetition: repetition, offset: offset)
-            guard badgeFrame.intersects(query) else { continue }
-            visitor.visit(
-              LayoutElement(
-                frame: space.physical(badgeFrame), category: .supplementary,
-                section: sectionIndex, item: item, kind: badge.kind, zIndex: badge.zIndex))
-          }
-        }
-      }
+      emitter.emitSection(
+        sections, index: index, offset: offsets[index], effects: effects(of: index),
+        into: &visitor)
     }
   }
 }

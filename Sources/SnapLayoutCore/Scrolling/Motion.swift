@@ -26,6 +26,28 @@ public struct Motion: Equatable, Sendable {
   public var dampingRatio: Double
   public var epsilonOffset: Double
   public var epsilonVelocity: Double
+  /// Decays land only with a rate per millisecond in this band (kept for retargeting).
+  public var landingMinimumRate: Double
+  public var landingMaximumRate: Double
+
+  public init(
+    kind: Kind, startOffset: Double, startVelocity: Double, targetOffset: Double,
+    duration: Double, decay: Double, omega: Double, dampingRatio: Double, epsilonOffset: Double,
+    epsilonVelocity: Double, landingMinimumRate: Double, landingMaximumRate: Double
+  ) {
+    self.kind = kind
+    self.startOffset = startOffset
+    self.startVelocity = startVelocity
+    self.targetOffset = targetOffset
+    self.duration = duration
+    self.decay = decay
+    self.omega = omega
+    self.dampingRatio = dampingRatio
+    self.epsilonOffset = epsilonOffset
+    self.epsilonVelocity = epsilonVelocity
+    self.landingMinimumRate = landingMinimumRate
+    self.landingMaximumRate = landingMaximumRate
+  }
 
   /// The state at time `t`.
   public func sample(at t: Double) -> (offset: Double, velocity: Double, settled: Bool) {
@@ -92,7 +114,8 @@ public struct Motion: Equatable, Sendable {
     var motion = Motion(
       kind: .none, startOffset: offset, startVelocity: velocity, targetOffset: target,
       duration: 0, decay: 0, omega: omega, dampingRatio: dampingRatio,
-      epsilonOffset: epsilonOffset, epsilonVelocity: epsilonVelocity)
+      epsilonOffset: epsilonOffset, epsilonVelocity: epsilonVelocity,
+      landingMinimumRate: landing.minimumRate, landingMaximumRate: landing.maximumRate)
     let distance = target - offset
     if Swift.abs(distance) <= epsilonOffset && Swift.abs(velocity) <= epsilonVelocity {
       return motion
@@ -116,12 +139,33 @@ public struct Motion: Equatable, Sendable {
 
   /// The same motion redirected at time `t` to `target`, continuing from the offset and
   /// velocity it has then (snapping spec §4.3).
-  public func retargeted(at t: Double, to target: Double, landing: (minimumRate: Double, maximumRate: Double)) -> Motion {
+  public func retargeted(at t: Double, to target: Double) -> Motion {
     let state = sample(at: t)
     return Motion.plan(
       from: state.offset, velocity: state.velocity, to: target, omega: omega,
-      dampingRatio: dampingRatio, landing: landing, epsilonOffset: epsilonOffset,
-      epsilonVelocity: epsilonVelocity)
+      dampingRatio: dampingRatio, landing: (landingMinimumRate, landingMaximumRate),
+      epsilonOffset: epsilonOffset, epsilonVelocity: epsilonVelocity)
+  }
+
+  /// Why this motion cannot be sampled (a field a C host filled in wrongly), or nil.
+  public var invalidField: String? {
+    let values: [(String, Double)] = [
+      ("start_offset", startOffset), ("start_velocity", startVelocity),
+      ("target_offset", targetOffset), ("decay", decay),
+    ]
+    for (name, value) in values where !value.isFinite { return name }
+    if duration.isNaN || duration < 0 { return "duration" }
+    if !(omega > 0) || !omega.isFinite { return "omega" }
+    if !(dampingRatio > 0) || !dampingRatio.isFinite { return "damping_ratio" }
+    if !(epsilonOffset > 0) || !epsilonOffset.isFinite { return "epsilon_offset" }
+    if !(epsilonVelocity > 0) || !epsilonVelocity.isFinite { return "epsilon_velocity" }
+    if !(landingMinimumRate > 0 && landingMinimumRate <= landingMaximumRate
+      && landingMaximumRate < 1)
+    {
+      return "landing_min_rate"
+    }
+    if kind == .decay && !(decay > 0) { return "decay" }
+    return nil
   }
 
   /// An upper bound on the time after which the spring stays within the tolerances

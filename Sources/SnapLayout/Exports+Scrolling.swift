@@ -1,0 +1,330 @@
+import CSnapLayout
+
+#if canImport(SnapLayoutCore)
+  import SnapLayoutCore
+#endif
+
+@implementation @_cdecl("sl_layout_get_scroll_info")
+public func sl_layout_get_scroll_info(
+  _ layout: OpaquePointer?, _ container: Int32, _ outInfo: UnsafeMutablePointer<sl_scroll_info>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outInfo else { return ErrorRecord.null("out_info") }
+  do {
+    let info = try handle(layout).layout.scrollInfo(Int(container))
+    outInfo.pointee = sl_scroll_info(
+      viewport_length: info.viewportLength, content_length: info.contentLength,
+      inset_leading: info.insetLeading, inset_trailing: info.insetTrailing,
+      min_offset: info.minimumOffset, max_offset: info.maximumOffset, offset: info.offset,
+      deceleration_rate: info.decelerationRate, snap_count: info.snapCount,
+      container: container, horizontal: info.scrollsHorizontally ? 1 : 0,
+      orthogonal_scrolling_behavior: info.behavior.rawValue, snap_unit: info.snapUnit.code,
+      max_pages_per_gesture: Int32(clamping: info.maxPagesPerGesture), bounce: info.bounce.code)
+    return SL_OK
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+}
+
+@implementation @_cdecl("sl_layout_set_scroll_offset")
+public func sl_layout_set_scroll_offset(_ layout: OpaquePointer?, _ container: Int32, _ offset: Double)
+  -> Int32
+{
+  guard let layout else { return ErrorRecord.null("layout") }
+  do {
+    let target = handle(layout).layout
+    _ = try target.scrollInfo(Int(container))  // validates the container and the state
+    try target.setScrollOffset(offset, container: Int(container))
+    return SL_OK
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+}
+
+@implementation @_cdecl("sl_layout_get_scroll_offset")
+public func sl_layout_get_scroll_offset(
+  _ layout: OpaquePointer?, _ container: Int32, _ outOffset: UnsafeMutablePointer<Double>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outOffset else { return ErrorRecord.null("out_offset") }
+  do {
+    outOffset.pointee = try handle(layout).layout.scrollOffset(Int(container))
+    return SL_OK
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+}
+
+@implementation @_cdecl("sl_layout_resolve_scroll")
+public func sl_layout_resolve_scroll(
+  _ layout: OpaquePointer?, _ container: Int32, _ release: UnsafePointer<sl_scroll_release>?,
+  _ outResult: UnsafeMutablePointer<sl_snap_result>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let release else { return ErrorRecord.null("release") }
+  guard let outResult else { return ErrorRecord.null("out_result") }
+  let input = release.pointee
+  guard input.version == SL_SCROLL_RELEASE_VERSION else {
+    return ErrorRecord.fail(
+      SL_EINVAL,
+      "release.version is \(input.version); this library reads version "
+        + "\(SL_SCROLL_RELEASE_VERSION)", path: "release.version")
+  }
+  let hasReference = input.flags & SL_RELEASE_HAS_REFERENCE != 0
+  return LayoutHandle.with(layout) { handle in
+    do throws(LayoutError) {
+      if hasReference {
+        let count = try handle.layout.snapCount(Int(container))
+        guard input.reference_snap >= 0, input.reference_snap < max(count, 1) else {
+          throw LayoutError(
+            .outOfRange,
+            "reference_snap \(input.reference_snap) is not a rest position; the container has "
+              + "\(count)", path: "release.reference_snap")
+        }
+      }
+      let decision = try handle.layout.resolveScroll(
+        ScrollRelease(
+          startOffset: input.start_offset, releaseOffset: input.release_offset,
+          velocity: input.velocity, referenceSnap: hasReference ? input.reference_snap : nil),
+        container: Int(container))
+      outResult.pointee = sl_snap_result(
+        target_offset: decision.targetOffset, release_progress: decision.releaseProgress,
+        snap_index: decision.snapIndex, reference_snap: decision.referenceSnap,
+        item: decision.item, section: decision.section, reserved: 0,
+        motion: sl_motion(decision.motion))
+      return SL_OK
+    } catch {
+      return ErrorRecord.fail(error)
+    }
+  }
+}
+
+@implementation @_cdecl("sl_layout_get_snap_position")
+public func sl_layout_get_snap_position(
+  _ layout: OpaquePointer?, _ container: Int32, _ offset: Double,
+  _ outPosition: UnsafeMutablePointer<sl_snap_position>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outPosition else { return ErrorRecord.null("out_position") }
+  do {
+    let position = try handle(layout).layout.snapPosition(at: offset, container: Int(container))
+    outPosition.pointee = sl_snap_position(
+      progress: position.progress, index: position.index, item: position.item,
+      section: position.section, reserved: 0)
+    return SL_OK
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+}
+
+@implementation @_cdecl("sl_layout_get_snap_offsets")
+public func sl_layout_get_snap_offsets(
+  _ layout: OpaquePointer?, _ container: Int32, _ first: Int64,
+  _ offsets: UnsafeMutablePointer<Double>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outCount else { return ErrorRecord.null("out_count") }
+  do {
+    let target = handle(layout).layout
+    let count = try target.snapCount(Int(container))
+    guard first >= 0, first <= count else {
+      return ErrorRecord.fail(
+        SL_ERANGE, "first is \(first); the container has \(count) rest positions", path: "first")
+    }
+    let remaining = count - first
+    guard remaining <= Int64(Int.max) else {
+      return ErrorRecord.fail(SL_ERANGE, "too many rest positions to count", path: "first")
+    }
+    let room = offsets == nil ? 0 : capacity < 0 ? Int.max : capacity
+    if let offsets {
+      for index in 0..<Int(min(Int64(room), remaining)) {
+        offsets[index] = try target.snapOffset(first + Int64(index), container: Int(container))
+      }
+    }
+    outCount.pointee = Int(remaining)
+    guard offsets == nil || remaining <= Int64(room) else {
+      return ErrorRecord.fail(
+        SL_EBUFS,
+        "\(remaining) rest positions follow but the buffer holds \(room); the first \(room) "
+          + "were written", path: "capacity")
+    }
+    return SL_OK
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+}
+
+@implementation @_cdecl("sl_layout_get_offset_for_item")
+public func sl_layout_get_offset_for_item(
+  _ layout: OpaquePointer?, _ container: Int32, _ section: Int32, _ item: Int64,
+  _ outOffset: UnsafeMutablePointer<Double>?, _ outSnap: UnsafeMutablePointer<Int64>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outOffset else { return ErrorRecord.null("out_offset") }
+  do {
+    let result = try handle(layout).layout.snapOffset(
+      forSection: Int(section), item: item, container: Int(container))
+    outOffset.pointee = result.offset
+    outSnap?.pointee = result.index
+    return SL_OK
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+}
+
+@implementation @_cdecl("sl_layout_get_reference_snap")
+public func sl_layout_get_reference_snap(
+  _ layout: OpaquePointer?, _ container: Int32, _ touchOffset: Double,
+  _ inFlight: UnsafePointer<sl_motion>?, _ time: Double, _ outSnap: UnsafeMutablePointer<Int64>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outSnap else { return ErrorRecord.null("out_snap") }
+  var motion: Motion?
+  if let inFlight {
+    guard let converted = Motion(inFlight.pointee) else {
+      return invalidMotion("kind", argument: "in_flight")
+    }
+    if let field = converted.invalidField { return invalidMotion(field, argument: "in_flight") }
+    guard time.isFinite else {
+      return ErrorRecord.fail(SL_EINVAL, "time must be a finite number", path: "time")
+    }
+    motion = converted
+  }
+  do {
+    outSnap.pointee = try handle(layout).layout.referenceSnap(
+      touchOffset: touchOffset, inFlight: motion, at: time, container: Int(container))
+    return SL_OK
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+}
+
+@implementation @_cdecl("sl_motion_sample")
+public func sl_motion_sample(
+  _ motion: UnsafePointer<sl_motion>?, _ time: Double, _ outState: UnsafeMutablePointer<sl_motion_state>?
+) -> Int32 {
+  guard let motion else { return ErrorRecord.null("motion") }
+  guard let outState else { return ErrorRecord.null("out_state") }
+  guard let converted = Motion(motion.pointee) else {
+    return invalidMotion("kind", argument: "motion")
+  }
+  if let field = converted.invalidField { return invalidMotion(field, argument: "motion") }
+  guard time.isFinite else {
+    return ErrorRecord.fail(SL_EINVAL, "time must be a finite number", path: "time")
+  }
+  let state = converted.sample(at: time)
+  outState.pointee = sl_motion_state(
+    offset: state.offset, velocity: state.velocity, settled: state.settled ? 1 : 0, reserved: 0)
+  return SL_OK
+}
+
+@implementation @_cdecl("sl_motion_retarget")
+public func sl_motion_retarget(
+  _ motion: UnsafePointer<sl_motion>?, _ time: Double, _ targetOffset: Double,
+  _ outMotion: UnsafeMutablePointer<sl_motion>?
+) -> Int32 {
+  guard let motion else { return ErrorRecord.null("motion") }
+  guard let outMotion else { return ErrorRecord.null("out_motion") }
+  guard let converted = Motion(motion.pointee) else {
+    return invalidMotion("kind", argument: "motion")
+  }
+  if let field = converted.invalidField { return invalidMotion(field, argument: "motion") }
+  guard time.isFinite, targetOffset.isFinite else {
+    return ErrorRecord.fail(
+      SL_EINVAL, "time and target_offset must be finite numbers",
+      path: time.isFinite ? "target_offset" : "time")
+  }
+  outMotion.pointee = sl_motion(converted.retargeted(at: time, to: targetOffset))
+  return SL_OK
+}
+
+private func invalidMotion(_ field: String, argument: String) -> Int32 {
+  ErrorRecord.fail(
+    SL_EINVAL,
+    "\(argument) is not a motion this library made: its \(field) is out of range",
+    path: argument + "." + field)
+}
+
+extension sl_motion {
+  init(_ motion: Motion) {
+    self.init(
+      kind: motion.kind.rawValue, reserved: 0, start_offset: motion.startOffset,
+      start_velocity: motion.startVelocity, target_offset: motion.targetOffset,
+      duration: motion.duration, decay: motion.decay, omega: motion.omega,
+      damping_ratio: motion.dampingRatio, epsilon_offset: motion.epsilonOffset,
+      epsilon_velocity: motion.epsilonVelocity, landing_min_rate: motion.landingMinimumRate,
+      landing_max_rate: motion.landingMaximumRate)
+  }
+}
+
+extension Motion {
+  /// A motion from C, or nil for an unknown kind (other fields: see `invalidField`).
+  init?(_ motion: sl_motion) {
+    guard let kind = Motion.Kind(rawValue: motion.kind) else { return nil }
+    self.init(
+      kind: kind, startOffset: motion.start_offset, startVelocity: motion.start_velocity,
+      targetOffset: motion.target_offset, duration: motion.duration, decay: motion.decay,
+      omega: motion.omega, dampingRatio: motion.damping_ratio,
+      epsilonOffset: motion.epsilon_offset, epsilonVelocity: motion.epsilon_velocity,
+      landingMinimumRate: motion.landing_min_rate, landingMaximumRate: motion.landing_max_rate)
+  }
+}
+
+extension SnapUnit {
+  var code: Int32 {
+    switch self {
+    case .none: return SL_SNAP_NONE
+    case .page: return SL_SNAP_PAGE
+    case .item: return SL_SNAP_ITEM
+    case .group: return SL_SNAP_GROUP
+    }
+  }
+}
+
+extension Bounce {
+  var code: Int32 {
+    switch self {
+    case .automatic: return SL_BOUNCE_AUTOMATIC
+    case .always: return SL_BOUNCE_ALWAYS
+    case .never: return SL_BOUNCE_NEVER
+    }
+  }
+}
+
+@implementation @_cdecl("sl_layout_set_visible_items_handler")
+public func sl_layout_set_visible_items_handler(
+  _ layout: OpaquePointer?, _ section: Int32, _ function: sl_visible_items_handler?,
+  _ userData: UnsafeMutableRawPointer?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  let target = handle(layout)
+  let count = target.layout.sectionCount
+  guard section >= 0, Int(section) < count else {
+    return ErrorRecord.fail(
+      SL_ERANGE, "section \(section) does not exist; the layout has \(count) sections",
+      path: "section")
+  }
+  if target.handlers.isEmpty {
+    guard function != nil else { return SL_OK }
+    target.handlers = Array(repeating: nil, count: count)
+  }
+  target.handlers[Int(section)] = function.map {
+    LayoutHandle.Handler(function: $0, userData: userData)
+  }
+  if target.handlers.allSatisfy({ $0 == nil }) { target.handlers = [] }
+  return SL_OK
+}
+
+@implementation @_cdecl("sl_layout_get_item_distance")
+public func sl_layout_get_item_distance(
+  _ layout: OpaquePointer?, _ section: Int32, _ item: Int64, _ outDistance: UnsafeMutablePointer<Double>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outDistance else { return ErrorRecord.null("out_distance") }
+  do {
+    outDistance.pointee = try handle(layout).layout.itemDistance(section: Int(section), item: item)
+    return SL_OK
+  } catch {
+    return ErrorRecord.fail(error)
+  }
+}

@@ -1,0 +1,171 @@
+/// How a section's visible-item effects are evaluated during one query: the viewport centre
+/// and stride of the section's scroll container along its axis.
+struct EffectContext {
+  let effects: VisibleItemEffects
+  /// Whether distances are measured along canonical x (an orthogonal section) or y.
+  let alongX: Bool
+  /// The snapport's centre in content coordinates.
+  let center: Double
+  let stride: Double
+
+  /// The normalised distance of a frame (content coordinates, unscrolled) from the centre.
+  @inline(__always)
+  func distance(of frame: Rect) -> Double {
+    guard stride > 0 else { return 0 }
+    return ((alongX ? frame.midX : frame.midY) - center) / stride
+  }
+
+  /// The element with the effects of its distance applied (snapping spec §4.6).
+  @inline(__always)
+  func apply(_ element: inout LayoutElement, distance: Double) {
+    let t = min(Swift.abs(distance) / effects.distance, 1)
+    element.scale = effects.scale.center + (effects.scale.edge - effects.scale.center) * t
+    element.alpha = effects.alpha.center + (effects.alpha.edge - effects.alpha.center) * t
+    if let z = effects.zIndex {
+      let value = Double(z.center) + Double(z.edge - z.center) * t
+      element.zIndex = Int32(clamping: Int64(value.rounded()))
+    }
+  }
+}
+
+/// Converts canonical frames to host elements, filters them against the query, pins boundary
+/// items to the visible rect and applies visible-item effects.
+struct ElementEmitter {
+  let space: CoordinateSpace
+  let query: Rect
+  /// The visible rect's span along the main axis (canonical y).
+  let visibleMin: Double
+  let visibleMax: Double
+
+  /// A pinned item's frame for the current main offset (spec §7.5): a header follows the
+  /// visible rect's top, a footer its bottom, each kept inside its host.
+  @inline(__always)
+  func pinned(_ element: PlacedElement, host: (min: Double, max: Double)) -> Rect {
+    var frame = element.frame
+    switch element.pin {
+    case .none:
+      break
+    case .leading:
+      frame.y = max(frame.y, min(visibleMin, host.max - frame.height))
+    case .trailing:
+      frame.y = min(frame.y, max(visibleMax - frame.height, host.min))
+    }
+    return frame
+  }
+
+  @inline(__always)
+  func emit<V: ElementVisitor>(
+    _ element: PlacedElement, category: ElementCategory, section: Int32,
+    host: (min: Double, max: Double), into visitor: inout V
+  ) {
+    let frame = element.pin == .none ? element.frame : pinned(element, host: host)
+    guard frame.intersects(query) else { return }
+    visitor.visit(
+      LayoutElement(
+        frame: space.physical(frame), category: category, section: section, item: 0,
+        kind: element.kind, zIndex: element.zIndex, isPinned: frame != element.frame))
+  }
+
+  func emitSection<V: ElementVisitor>(
+    _ sections: [SolvedSection], index: Int, offset: Double, effects: EffectContext?,
+    into visitor: inout V
+  ) {
+    let sectionIndex = Int32(truncatingIfNeeded: index)
+    let host = (sections[index].frame.minY, sections[index].frame.maxY)
+    for element in sections[index].decorations {
+      emit(element, category: .decoration, section: sectionIndex, host: host, into: &visitor)
+    }
+    emitCells(sections, index: index, offset: offset, effects: effects, into: &visitor)
+    for element in sections[index].boundaryItems {
+      emit(element, category: .supplementary, section: sectionIndex, host: host, into: &visitor)
+    }
+  }
+
+  /// The cells (and their badges) of the repetitions that can reach the query.
+  private func emitCells<V: ElementVisitor>(
+    _ sections: [SolvedSection], index: Int, offset: Double, effects: EffectContext?,
+    into visitor: inout V
+  ) {
+    let placement = sections[index].placement
+    let repetitions: ClosedRange<Int64>?
+    if placement.isOrthogonal {
+      let rowMin = placement.origin.y + placement.envelope.minY
+      let rowMax = placement.origin.y + placement.envelope.maxY
+      guard rowMin <= query.maxY, rowMax >= query.minY else { return }
+      repetitions = placement.repetitions(from: query.minX, to: query.maxX, offset: offset)
+    } else {
+      repetitions = placement.repetitions(from: query.minY, to: query.maxY, offset: offset)
+    }
+    guard let repetitions else { return }
+    let sectionIndex = Int32(truncatingIfNeeded: index)
+    let leaves = sections[index].template.leaves
+    let badges = sections[index].template.badges
+    let n = placement.itemsPerGroup
+    for repetition in repetitions {
+      if visitor.isFinished { return }
+      let firstItem = repetition * n
+      for slot in 0..<leaves.count {
+        let item = firstItem + Int64(slot)
+        if item >= placement.itemCount { return }
+        let leaf = leaves[slot]
+        let frame = placement.place(leaf.frame, repetition: repetition, offset: offset)
+        if frame.intersects(query) {
+          var element = LayoutElement(
+            frame: space.physical(frame), category: .cell, section: sectionIndex, item: item,
+            kind: LayoutElement.cellKind, zIndex: placement.cellZIndex)
+          if let effects {
+            let unscrolled = placement.place(leaf.frame, repetition: repetition, offset: 0)
+            effects.apply(&element, distance: effects.distance(of: unscrolled))
+          }
+          visitor.visit(element)
+        }
+        let first = Int(leaf.firstBadge)
+        for badgeIndex in first..<first + Int(leaf.badgeCount) {
+          let badge = badges[badgeIndex]
+          let badgeFrame = placement.place(badge.frame, repetition: repetition, offset: offset)
+          guard badgeFrame.intersects(query) else { continue }
+          visitor.visit(
+            LayoutElement(
+              frame: space.physical(badgeFrame), category: .supplementary,
+              section: sectionIndex, item: item, kind: badge.kind, zIndex: badge.zIndex))
+        }
+      }
+    }
+  }
+}
+
+extension Layout {
+  /// The effect context of a section, or nil when it has no visible-item effects.
+  func effects(of section: Int) -> EffectContext? {
+    guard let effects = sections[section].visibleItemEffects else { return nil }
+    let placement = solved.sections[section].placement
+    return EffectContext(
+      effects: effects, alongX: placement.isOrthogonal, center: center(ofSection: section),
+      stride: placement.stride)
+  }
+
+  /// The normalised distance of an item from the centre of its scroll container's snapport,
+  /// in group strides (negative before the centre): the input of visible-item effects.
+  /// - Complexity: O(1).
+  public func itemDistance(section: Int, item: Int64) throws(LayoutError) -> Double {
+    _ = try itemFrame(section: section, item: item)  // validates section, item and state
+    let placement = solved.sections[section].placement
+    let n = placement.itemsPerGroup
+    let slot = solved.sections[section].template.leaves[Int(item % n)].frame
+    let frame = placement.place(slot, repetition: item / n, offset: 0)
+    let context = EffectContext(
+      effects: VisibleItemEffects(), alongX: placement.isOrthogonal,
+      center: center(ofSection: section), stride: placement.stride)
+    return context.distance(of: frame)
+  }
+
+  /// The centre of the snapport of the container that scrolls `section`, in content
+  /// coordinates along that container's axis.
+  private func center(ofSection section: Int) -> Double {
+    if let scroll = solved.sectionScrolls[section] {
+      return offsets[section] + scroll.settings.padding.leading + scroll.snapportLength / 2
+    }
+    let main = solved.mainScroll
+    return mainOffset + main.settings.padding.leading + main.snapportLength / 2
+  }
+}
