@@ -170,15 +170,15 @@ static int print_table(sl_layout *layout, const options *opts) {
   printf("%s, container %g x %g, content %g x %g, %zu elements\n\n",
          opts->path ? opts->path : "built-in App Store layout", container.width,
          container.height, content.width, content.height, count);
-  printf("%-13s %-12s %7s %7s %10s %10s %10s %10s %4s\n", "category", "kind", "section",
-         "item", "x", "y", "width", "height", "z");
+  printf("%-13s %-12s %7s %7s %10s %10s %10s %10s %4s %6s\n", "category", "kind", "section",
+         "item", "x", "y", "width", "height", "z", "scale");
   for (size_t i = 0; i < count; i++) {
     const sl_element *e = &elements[i];
     const char *kind = "?";
     sl_layout_get_element_kind_name(layout, e->kind, &kind);
-    printf("%-13s %-12.12s %7d %7lld %10.2f %10.2f %10.2f %10.2f %4d\n",
+    printf("%-13s %-12.12s %7d %7lld %10.2f %10.2f %10.2f %10.2f %4d %6.3f\n",
            category_name(e->category), kind, e->section, (long long)e->item, e->frame.x,
-           e->frame.y, e->frame.width, e->frame.height, e->z_index);
+           e->frame.y, e->frame.width, e->frame.height, e->z_index, e->transform.a);
   }
   free(elements);
   return 0;

@@ -928,9 +928,11 @@ SL_API int sl_layout_get_item_distance(const sl_layout *layout, int32_t section,
  * Describes the solved layout as JSON: content size, sections and every element in a rect.
  *
  * The text is one object:
- * {"contentSize": {"width", "height"}, "sections": [{"frame", "itemCount", ...}],
+ * {"container", "contentSize": {"width", "height"}, "sections": [{"frame", "itemCount", ...}],
+ *  "scrollContainers": [{"container", "offset", "minOffset", "maxOffset", ...}],
  *  "elements": [{"category", "kind", "section", "item", "frame", "zIndex"}, ...]}
- * with elements in the order of sl_layout_get_elements_in_rect().
+ * with elements in the order of sl_layout_get_elements_in_rect(); "alpha", "scale" and
+ * "pinned" appear on elements whose effects or pinning change them.
  *
  * @param layout the layout.
  * @param rect only elements intersecting this rect, or NULL for every element (including the

@@ -47,7 +47,26 @@ public enum LayoutJSONWriter {
       out.write(number: info.orthogonalOffset)
       out.write("}")
     }
-    out.write(layout.sectionCount == 0 ? "],\n  \"elements\": [" : "\n  ],\n  \"elements\": [")
+    out.write(layout.sectionCount == 0 ? "]," : "\n  ],")
+    out.write("\n  \"scrollContainers\": [")
+    var firstContainer = true
+    for container in [mainScrollContainer] + Array(0..<layout.sectionCount) {
+      guard let info = try? layout.scrollInfo(container) else { continue }
+      out.write(firstContainer ? "\n    " : ",\n    ")
+      firstContainer = false
+      out.write("{\"container\": \(container), \"offset\": ")
+      out.write(number: info.offset)
+      out.write(", \"minOffset\": ")
+      out.write(number: info.minimumOffset)
+      out.write(", \"maxOffset\": ")
+      out.write(number: info.maximumOffset)
+      out.write(", \"viewportLength\": ")
+      out.write(number: info.viewportLength)
+      out.write(", \"contentLength\": ")
+      out.write(number: info.contentLength)
+      out.write(", \"snapCount\": \(info.snapCount)}")
+    }
+    out.write("\n  ],\n  \"elements\": [")
     var writer = ElementWriter(out: out, names: layout.kinds.names)
     try visit(layout, rect, &writer)
     out = writer.out
@@ -101,7 +120,17 @@ public enum LayoutJSONWriter {
       out.write(string: kind >= 0 && kind < names.count ? names[kind] : "cell")
       out.write(", \"section\": \(element.section), \"item\": \(element.item), \"frame\": ")
       out.write(rect: element.frame)
-      out.write(", \"zIndex\": \(element.zIndex)}")
+      out.write(", \"zIndex\": \(element.zIndex)")
+      if element.alpha != 1 {
+        out.write(", \"alpha\": ")
+        out.write(number: element.alpha)
+      }
+      if element.scale != 1 {
+        out.write(", \"scale\": ")
+        out.write(number: element.scale)
+      }
+      if element.isPinned { out.write(", \"pinned\": true") }
+      out.write("}")
     }
   }
 
