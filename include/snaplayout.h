@@ -320,7 +320,8 @@ typedef struct sl_snap_result {
   int64_t snap_index;
   /** The rest position the gesture was measured from. */
   int64_t reference_snap;
-  /** The item resting at the target (-1 when the rest positions are pages or free). */
+  /** The item resting at the target, and its section (both -1 when the rest positions are
+   * pages or free). */
   int64_t item;
   int32_t section;
   int32_t reserved;
@@ -819,8 +820,8 @@ SL_API int sl_layout_get_snap_position(const sl_layout *layout, int32_t containe
  * With a buffer, up to `capacity` offsets are written; SL_EBUFS when there are more.
  *
  * @param first the first position, 0 <= first <= snap_count.
- * @return SL_OK; SL_EBUFS; SL_EINVAL for NULL layout/out_count; SL_ERANGE for a bad
- *         container or `first`; SL_ESTATE.
+ * @return SL_OK; SL_EBUFS; SL_EINVAL for NULL layout/out_count or a section that does not
+ *         scroll orthogonally; SL_ERANGE for a bad container or `first`; SL_ESTATE.
  *
  * **Ownership** The caller owns the buffer.
  *
@@ -835,8 +836,9 @@ SL_API int sl_layout_get_snap_offsets(const sl_layout *layout, int32_t container
  * snapport, clamped, and `*out_snap` is the nearest page (or -1 when free).
  *
  * @param out_snap may be NULL.
- * @return SL_OK; SL_EINVAL for NULL layout/out_offset or an item outside the container;
- *         SL_ERANGE for a bad container, section or item; SL_ESTATE.
+ * @return SL_OK; SL_EINVAL for NULL layout/out_offset, an item outside the container or a
+ *         section that does not scroll orthogonally; SL_ERANGE for a bad container, section or
+ *         item; SL_ESTATE.
  *
  * **Ownership** Nothing to free.
  *
@@ -853,9 +855,9 @@ SL_API int sl_layout_get_offset_for_item(const sl_layout *layout, int32_t contai
  * stale page.
  *
  * @param in_flight the running motion, or NULL.
- * @param time seconds since that motion started.
- * @return SL_OK; SL_EINVAL for NULL layout/out_snap, a non-finite offset or time, or an invalid
- *         motion; SL_ERANGE; SL_ESTATE.
+ * @param time seconds since that motion started (checked even without a motion).
+ * @return SL_OK; SL_EINVAL for NULL layout/out_snap, a non-finite touch_offset or time (the
+ *         error path names the argument), or an invalid motion; SL_ERANGE; SL_ESTATE.
  *
  * **Ownership** Nothing to free.
  *

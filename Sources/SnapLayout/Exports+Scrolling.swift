@@ -179,15 +179,18 @@ public func sl_layout_get_reference_snap(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outSnap else { return ErrorRecord.null("out_snap") }
+  guard touchOffset.isFinite else {
+    return ErrorRecord.fail(SL_EINVAL, "touch_offset must be a finite number", path: "touch_offset")
+  }
+  guard time.isFinite else {
+    return ErrorRecord.fail(SL_EINVAL, "time must be a finite number", path: "time")
+  }
   var motion: Motion?
   if let inFlight {
     guard let converted = Motion(inFlight.pointee) else {
       return invalidMotion("kind", argument: "in_flight")
     }
     if let field = converted.invalidField { return invalidMotion(field, argument: "in_flight") }
-    guard time.isFinite else {
-      return ErrorRecord.fail(SL_EINVAL, "time must be a finite number", path: "time")
-    }
     motion = converted
   }
   do {

@@ -179,13 +179,15 @@ extension Layout {
   public func referenceSnap(
     touchOffset: Double, inFlight motion: Motion?, at t: Double, container: Int
   ) throws(LayoutError) -> Int64 {
+    guard touchOffset.isFinite, t.isFinite else {
+      throw LayoutError(
+        .invalidArgument, "the touch offset and the time must be finite numbers",
+        path: touchOffset.isFinite ? "time" : "touch_offset")
+    }
     let scroll = try self.scroll(container)
     guard !scroll.snaps.isFree else { return -1 }
     if let motion, !motion.sample(at: t).settled {
       return scroll.snaps.nearest(scroll.clamp(motion.targetOffset))
-    }
-    guard touchOffset.isFinite else {
-      throw LayoutError(.invalidArgument, "the offset must be a finite number", path: "offset")
     }
     return scroll.snaps.nearest(scroll.clamp(touchOffset))
   }

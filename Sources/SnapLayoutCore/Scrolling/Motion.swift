@@ -159,9 +159,8 @@ public struct Motion: Equatable, Sendable {
     if !(dampingRatio > 0) || !dampingRatio.isFinite { return "damping_ratio" }
     if !(epsilonOffset > 0) || !epsilonOffset.isFinite { return "epsilon_offset" }
     if !(epsilonVelocity > 0) || !epsilonVelocity.isFinite { return "epsilon_velocity" }
-    if !(landingMinimumRate > 0 && landingMinimumRate <= landingMaximumRate
-      && landingMaximumRate < 1)
-    {
+    if !(landingMaximumRate > 0 && landingMaximumRate < 1) { return "landing_max_rate" }
+    if !(landingMinimumRate > 0 && landingMinimumRate <= landingMaximumRate) {
       return "landing_min_rate"
     }
     if kind == .decay && !(decay > 0) { return "decay" }
