@@ -69,6 +69,42 @@ struct MainScrollTests {
     #expect(decision.targetOffset == 0)
   }
 
+  @Test("trimSnaps makes both content bounds rest positions: a header above the rows shows")
+  func boundsAreReachable() throws {
+    var scrolling = ScrollingProperties()
+    scrolling.snapUnit = .item
+    let grid = LayoutSection(
+      group: hgroup(fw(1), abs_(100), .subitem(item(fw(1), fh(1)), count: 3)), itemCount: 30,
+      boundarySupplementaryItems: [header(height: abs_(44))])
+    let footer = LayoutSection(
+      group: hgroup(fw(1), abs_(300), .subitems([item(fw(1), fh(1))])), itemCount: 1)
+    let layout = try solve(
+      [grid], width: 400, height: 800, configuration: LayoutConfiguration(scrolling: scrolling))
+    // Rows rest at 44 + 100k; the start bound 0 (the header) is prepended; content
+    // 44 + 1000 = 1044, so the end bound is 244 = the row at 244 itself.
+    #expect(try offsets(layout) == [0, 44, 144, 244])
+    let up = try layout.resolveScroll(
+      ScrollRelease(startOffset: 144, releaseOffset: 140, velocity: -3000), container: -1)
+    #expect(up.targetOffset == 0 && up.section == 0 && up.item == 0)
+    // Followed by a 300-pt section, row 5 (at 544) is the end bound 1344 − 800 itself.
+    let long = try solve(
+      [grid, footer], width: 400, height: 800,
+      configuration: LayoutConfiguration(scrolling: scrolling))
+    #expect(try offsets(long) == [0, 44, 144, 244, 344, 444, 544])
+    // Three rows and a 900-pt layout footer: no row reaches the end bound 444, so it is
+    // appended after the last row.
+    var short = grid
+    short.itemCount = 9
+    let tall = try solve(
+      [short], width: 400, height: 800,
+      configuration: LayoutConfiguration(
+        boundarySupplementaryItems: [header("legal", height: abs_(900), alignment: .bottom)],
+        scrolling: scrolling))
+    #expect(try offsets(tall) == [0, 44, 144, 244, 444])
+    let end = try tall.snapPosition(at: 444, container: mainScrollContainer)
+    #expect(end.index == 4 && end.section == 0 && end.item == 6)
+  }
+
   @Test("page units on the main scroll, with a custom page length")
   func pages() throws {
     var scrolling = ScrollingProperties()

@@ -28,7 +28,7 @@ struct MotionTests {
     #expect(Math.log(-1).isNaN && Math.exp(.nan).isNaN)
   }
 
-  let landing = (minimumRate: 0.990, maximumRate: 0.9985)
+  let landing = Motion.LandingBand(minimumRate: 0.990, maximumRate: 0.9985)
 
   func plan(_ from: Double, _ velocity: Double, _ to: Double, omega: Double = 20.94,
             ratio: Double = 1) -> Motion {
@@ -106,6 +106,27 @@ struct MotionTests {
       t += 0.003
     }
     #expect(!motion.sample(at: motion.duration * 0.5).settled)
+  }
+
+  @Test("a critically or over-damped spring never overshoots, however hard the release", arguments: [1.0, 1.5])
+  func noOvershoot(ratio: Double) {
+    // 20,000 pt/s toward a target 287 pt away: far too fast for a landing decay.
+    let motion = plan(660, 20000, 947, ratio: ratio)
+    #expect(motion.kind == .spring)
+    #expect(motion.omega > 20.94)  // stiffened just enough
+    var t = 0.0
+    while t < motion.duration {
+      let state = motion.sample(at: t)
+      #expect(state.offset <= 947 + 1e-9, "t = \(t): \(state.offset)")
+      t += 0.0005
+    }
+    #expect(motion.sample(at: 0).velocity == 20000)
+    // An underdamped (bouncy) spring is allowed its overshoot.
+    let bouncy = plan(660, 20000, 947, ratio: 0.5)
+    var peak = 0.0
+    t = 0
+    while t < bouncy.duration { peak = max(peak, bouncy.sample(at: t).offset); t += 0.001 }
+    #expect(peak > 947)
   }
 
   @Test("retargeting continues from the current offset and velocity")

@@ -661,18 +661,24 @@ static void test_carousel_algorithms(void) {
    * released back springs, seeded with the forward velocity. */
   sl_layout *layout = create_layout(CAROUSEL_STANDARD);
   if (layout == NULL) return;
-  sl_snap_result fling = resolve(layout, SL_SCROLL_MAIN, make_release(-34, 0, 1000));
+  /* A gentle fling (1000 pt/s) would need 0.99659 per ms to glide onto card 1: slower than a
+   * fast (0.99) carousel may glide (at most 0.995), so it springs there. */
+  sl_snap_result gentle = resolve(layout, SL_SCROLL_MAIN, make_release(-34, 0, 1000));
+  CHECK(gentle.target_offset == 293 && gentle.motion.kind == SL_MOTION_SPRING,
+        "gentle fling: target %g kind %d", gentle.target_offset, (int)gentle.motion.kind);
+  sl_snap_result fling = resolve(layout, SL_SCROLL_MAIN, make_release(-34, 0, 2000));
   CHECK(fling.snap_index == 1 && fling.item == 1 && fling.section == 0,
         "fling: snap %" PRId64 " item %" PRId64 " section %d", fling.snap_index, fling.item,
         (int)fling.section);
   CHECK(fling.motion.kind == SL_MOTION_DECAY, "fling motion kind %d", (int)fling.motion.kind);
-  /* 1000 pt/s toward a target 293 pt away: k = 1000/293 per second (0.99659 kept per ms). */
-  CHECK_NEAR(fling.motion.decay, 1000.0 / 293, 1e-12);
-  /* Settled once within 0.25 pt and 1 pt/s: ln(293/0.25)/k, the later of the two bounds. */
-  CHECK_NEAR(fling.motion.duration, 2.0704748222501284, 1e-9); /* ln(1172) · 0.293 */
+  /* 2000 pt/s toward a target 293 pt away: k = 2000/293 per second (0.99320 kept per ms). */
+  CHECK_NEAR(fling.motion.decay, 2000.0 / 293, 1e-12);
+  /* Settled once within 0.25 pt and 1 pt/s: ln(max(293/0.25, 2000/1))/k. */
+  CHECK_NEAR(fling.motion.duration, 1.113532210322915, 1e-9); /* ln(2000) · 0.1465 */
   CHECK(fling.motion.epsilon_offset == 0.25 && fling.motion.epsilon_velocity == 1,
         "tolerances %g pt, %g pt/s", fling.motion.epsilon_offset, fling.motion.epsilon_velocity);
-  CHECK(fling.motion.landing_min_rate == 0.99 && fling.motion.landing_max_rate == 0.9985,
+  /* Fast carousel: the band is capped halfway between 0.99 and 1. */
+  CHECK(fling.motion.landing_min_rate == 0.99 && fling.motion.landing_max_rate == 0.995,
         "landing band %g ... %g", fling.motion.landing_min_rate, fling.motion.landing_max_rate);
   /* The standard spring: response 0.3 s, critically damped. */
   CHECK_NEAR(fling.motion.omega, 2 * 3.14159265358979323846 / 0.3, 1e-9);
@@ -1057,7 +1063,7 @@ static void test_motion_sampling(void) {
   if (layout == NULL) return;
   /* A decay (the fling), a critically damped spring (the drag back), one of each from the
    * paging rule, and a release at rest (no motion). */
-  sl_snap_result fling = resolve(layout, SL_SCROLL_MAIN, make_release(-34, 0, 1000));
+  sl_snap_result fling = resolve(layout, SL_SCROLL_MAIN, make_release(-34, 0, 2000));
   CHECK(fling.motion.kind == SL_MOTION_DECAY, "fling kind %d", (int)fling.motion.kind);
   check_motion(&fling.motion, "decay");
   /* A decay moves monotonically toward its target and never past it. */

@@ -13,11 +13,9 @@ enum Math {
     // x = k·ln2 + r with |r| <= ln2/2, then e^x = 2^k · e^r.
     let k = (x * log2e).rounded()
     let r = (x - k * ln2Hi) - k * ln2Lo
-    // Taylor series of e^r in Horner form; |r| < 0.35, so degree 14 reaches double precision.
-    var sum = expCoefficients[expCoefficients.count - 1]
-    for index in stride(from: expCoefficients.count - 2, through: 0, by: -1) {
-      sum = sum * r + expCoefficients[index]
-    }
+    // Taylor series of e^r; |r| < 0.35, so degree 14 reaches double precision. Estrin's
+    // scheme (pairs, then pairs of pairs) keeps the dependency chain short.
+    let sum = estrin(r, exponentialCoefficients)
     return scale(sum, by: Int(k))
   }
 
@@ -26,20 +24,24 @@ enum Math {
     if x.isNaN || x < 0 { return .nan }
     if x == 0 { return -.infinity }
     if x.isInfinite { return x }
-    // x = m · 2^e with m in [√½, √2); log m = 2·atanh((m − 1)/(m + 1)).
-    var e = Int(x.exponent)
-    var m = x.significand  // [1, 2)
+    // x = m · 2^e with m in [√½, √2), read from the bits (subnormals scaled up first);
+    // log m = 2·atanh((m − 1)/(m + 1)).
+    var bits = x.bitPattern
+    var e = Int((bits >> 52) & 0x7FF)
+    if e == 0 {
+      bits = (x * 18014398509481984.0).bitPattern  // 2^54
+      e = Int((bits >> 52) & 0x7FF) - 54
+    }
+    e -= 1023
+    var m = Double(bitPattern: (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000)
     if m > 1.4142135623730951 {
-      m /= 2
+      m *= 0.5
       e += 1
     }
     let s = (m - 1) / (m + 1)
     let s2 = s * s
     // atanh(s)/s = 1 + s²/3 + s⁴/5 + …; |s| < 0.172, so terms to s²² suffice.
-    var series = logCoefficients[logCoefficients.count - 1]
-    for index in stride(from: logCoefficients.count - 2, through: 0, by: -1) {
-      series = series * s2 + logCoefficients[index]
-    }
+    let series = estrin(s2, logarithmCoefficients)
     let sum = s + s * s2 * series
     return 2 * sum + Double(e) * ln2Lo + Double(e) * ln2Hi
   }
@@ -78,43 +80,83 @@ enum Math {
 
   private static func sinKernel(_ r: Double) -> Double {
     let r2 = r * r
-    var sum = sinCoefficients[sinCoefficients.count - 1]
-    for index in stride(from: sinCoefficients.count - 2, through: 0, by: -1) {
-      sum = sum * r2 + sinCoefficients[index]
-    }
-    return r + r * r2 * sum
+    return r + r * r2 * estrin(r2, sineCoefficients)
   }
 
   private static func cosKernel(_ r: Double) -> Double {
     let r2 = r * r
-    var sum = cosCoefficients[cosCoefficients.count - 1]
-    for index in stride(from: cosCoefficients.count - 2, through: 0, by: -1) {
-      sum = sum * r2 + cosCoefficients[index]
-    }
-    return 1 + r2 * sum
+    return 1 + r2 * estrin(r2, cosineCoefficients)
   }
 
-  /// 1/n! for n = 0 ... 14.
-  private static let expCoefficients: [Double] = [1.0, 1.0, 0.5, 0.16666666666666666, 0.041666666666666664, 0.008333333333333333, 0.001388888888888889, 0.0001984126984126984, 2.48015873015873e-05, 2.7557319223985893e-06, 2.755731922398589e-07, 2.505210838544172e-08, 2.08767569878681e-09, 1.6059043836821613e-10, 1.1470745597729725e-11]
-  /// 1/(2n + 1) for n = 1 ... 11.
-  private static let logCoefficients: [Double] = [0.3333333333333333, 0.2, 0.14285714285714285, 0.1111111111111111, 0.09090909090909091, 0.07692307692307693, 0.06666666666666667, 0.058823529411764705, 0.05263157894736842, 0.047619047619047616, 0.043478260869565216]
-  /// (-1)^n/(2n + 1)! for n = 1 ... 9.
-  private static let sinCoefficients: [Double] = [-0.16666666666666666, 0.008333333333333333, -0.0001984126984126984, 2.7557319223985893e-06, -2.505210838544172e-08, 1.6059043836821613e-10, -7.647163731819816e-13, 2.8114572543455206e-15, -8.22063524662433e-18]
-  /// (-1)^n/(2n)! for n = 1 ... 9.
-  private static let cosCoefficients: [Double] = [-0.5, 0.041666666666666664, -0.001388888888888889, 2.48015873015873e-05, -2.755731922398589e-07, 2.08767569878681e-09, -1.1470745597729725e-11, 4.779477332387385e-14, -1.5619206968586225e-16]
+  /// 1/k! for k = 0 … 14.
+  private static let exponentialCoefficients: (
+    Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+    Double, Double, Double, Double, Double
+  ) = (
+    1.0, 1.0, 0.5, 0.16666666666666666, 0.041666666666666664, 0.008333333333333333,
+    0.001388888888888889, 0.0001984126984126984, 2.48015873015873e-05,
+    2.7557319223985893e-06, 2.755731922398589e-07, 2.505210838544172e-08,
+    2.08767569878681e-09, 1.6059043836821613e-10, 1.1470745597729725e-11, 0
+  )
+
+  /// 1/(2k + 3) for k = 0 … 10.
+  private static let logarithmCoefficients: (
+    Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+    Double, Double, Double, Double, Double
+  ) = (
+    0.3333333333333333, 0.2, 0.14285714285714285, 0.1111111111111111, 0.09090909090909091,
+    0.07692307692307693, 0.06666666666666667, 0.058823529411764705, 0.05263157894736842,
+    0.047619047619047616, 0.043478260869565216, 0, 0, 0, 0, 0
+  )
+
+  /// (−1)^(k+1)/(2k + 3)! for k = 0 … 8.
+  private static let sineCoefficients: (
+    Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+    Double, Double, Double, Double, Double
+  ) = (
+    -0.16666666666666666, 0.008333333333333333, -0.0001984126984126984,
+    2.7557319223985893e-06, -2.505210838544172e-08, 1.6059043836821613e-10,
+    -7.647163731819816e-13, 2.8114572543455206e-15, -8.22063524662433e-18, 0, 0, 0, 0, 0, 0, 0
+  )
+
+  /// (−1)^(k+1)/(2k + 2)! for k = 0 … 8.
+  private static let cosineCoefficients: (
+    Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+    Double, Double, Double, Double, Double
+  ) = (
+    -0.5, 0.041666666666666664, -0.001388888888888889, 2.48015873015873e-05,
+    -2.755731922398589e-07, 2.08767569878681e-09, -1.1470745597729725e-11,
+    4.779477332387385e-14, -1.5619206968586225e-16, 0, 0, 0, 0, 0, 0, 0
+  )
+
+  /// c0 + c1·x + … + c15·x¹⁵ by Estrin's scheme: four levels of independent multiply-adds
+  /// instead of fifteen dependent ones (trailing zero coefficients cost nothing measurable).
+  @inline(__always)
+  private static func estrin(
+    _ x: Double,
+    _ c: (
+      Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+      Double, Double, Double, Double, Double
+    )
+  ) -> Double {
+    let x2 = x * x
+    let x4 = x2 * x2
+    let x8 = x4 * x4
+    let p0 = (c.0 + c.1 * x) + (c.2 + c.3 * x) * x2
+    let p1 = (c.4 + c.5 * x) + (c.6 + c.7 * x) * x2
+    let p2 = (c.8 + c.9 * x) + (c.10 + c.11 * x) * x2
+    let p3 = (c.12 + c.13 * x) + (c.14 + c.15 * x) * x2
+    return (p0 + p1 * x4) + (p2 + p3 * x4) * x8
+  }
 
   /// value · 2^k without overflowing in the intermediate steps.
   private static func scale(_ value: Double, by k: Int) -> Double {
-    var result = value
-    var k = k
-    while k > 1000 {
-      result *= Double(sign: .plus, exponent: 1000, significand: 1)
-      k -= 1000
+    if k > -1022 && k < 1024 {
+      return value * Double(bitPattern: UInt64(k + 1023) << 52)
     }
-    while k < -1000 {
-      result *= Double(sign: .plus, exponent: -1000, significand: 1)
-      k += 1000
-    }
-    return result * Double(sign: .plus, exponent: k, significand: 1)
+    // Far ends: two steps, so neither factor over- or underflows on its own.
+    let half = k / 2
+    return value * Double(bitPattern: UInt64(half + 1023) << 52)
+      * Double(bitPattern: UInt64(k - half + 1023) << 52)
   }
 }

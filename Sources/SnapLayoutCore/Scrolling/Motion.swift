@@ -102,14 +102,34 @@ public struct Motion: Equatable, Sendable {
     return ((e0 + k) / 2, (e0 - k) / 2)
   }
 
+  /// The decay rates (per millisecond) a landing decay may use, also as decay constants per
+  /// second, so that planning needs no logarithm: rate = e^(−k/1000).
+  public struct LandingBand: Equatable, Sendable {
+    public var minimumRate: Double
+    public var maximumRate: Double
+    /// The decay constants (1/s) of the maximum and minimum rates.
+    var slowestDecay: Double
+    var fastestDecay: Double
+
+    public init(minimumRate: Double, maximumRate: Double) {
+      self.minimumRate = minimumRate
+      self.maximumRate = maximumRate
+      slowestDecay = -1000 * Math.log(maximumRate)
+      fastestDecay = -1000 * Math.log(minimumRate)
+    }
+  }
+
   /// A motion from `offset` moving at `velocity` to `target` (snapping spec §2.1 step 7):
   /// an exact-landing decay when the release already heads for the target and the rate that
   /// stops there is in `landing`; otherwise a spring seeded with the velocity, so the hand-off
   /// is continuous and nothing jumps.
+  ///
+  /// A spring with a damping ratio of 1 or more never overshoots: when the release rushes
+  /// toward the target faster than the spring could absorb, its frequency is raised just
+  /// enough (the motion becomes a quicker, still continuous, stop).
   public static func plan(
     from offset: Double, velocity: Double, to target: Double, omega: Double,
-    dampingRatio: Double, landing: (minimumRate: Double, maximumRate: Double),
-    epsilonOffset: Double, epsilonVelocity: Double
+    dampingRatio: Double, landing: LandingBand, epsilonOffset: Double, epsilonVelocity: Double
   ) -> Motion {
     var motion = Motion(
       kind: .none, startOffset: offset, startVelocity: velocity, targetOffset: target,
@@ -122,14 +142,19 @@ public struct Motion: Equatable, Sendable {
     }
     if distance * velocity > 0 {
       let k = velocity / distance  // 1/s
-      let rate = Math.exp(-k / 1000)  // velocity kept per millisecond
-      if rate >= landing.minimumRate && rate <= landing.maximumRate {
+      if k >= landing.slowestDecay && k <= landing.fastestDecay {
         motion.kind = .decay
         motion.decay = k
-        let toPosition = Math.log(Swift.abs(distance) / epsilonOffset) / k
-        let toVelocity = Math.log(Swift.abs(velocity) / epsilonVelocity) / k
-        motion.duration = max(0, toPosition, toVelocity)
+        // Until both the distance and the velocity are within tolerance (same rate k).
+        let ratio = max(
+          Swift.abs(distance) / epsilonOffset, Swift.abs(velocity) / epsilonVelocity)
+        motion.duration = ratio > 1 ? Math.log(ratio) / k : 0
         return motion
+      }
+      if dampingRatio >= 1 {
+        // No overshoot needs |v0| <= λ2·|e0|, λ2 = ω(ζ + √(ζ² − 1)) (the faster root).
+        let root = dampingRatio + (dampingRatio * dampingRatio - 1).squareRoot()
+        motion.omega = max(omega, Swift.abs(velocity) / (Swift.abs(distance) * root))
       }
     }
     motion.kind = .spring
@@ -143,17 +168,17 @@ public struct Motion: Equatable, Sendable {
     let state = sample(at: t)
     return Motion.plan(
       from: state.offset, velocity: state.velocity, to: target, omega: omega,
-      dampingRatio: dampingRatio, landing: (landingMinimumRate, landingMaximumRate),
+      dampingRatio: dampingRatio,
+      landing: LandingBand(minimumRate: landingMinimumRate, maximumRate: landingMaximumRate),
       epsilonOffset: epsilonOffset, epsilonVelocity: epsilonVelocity)
   }
 
   /// Why this motion cannot be sampled (a field a C host filled in wrongly), or nil.
   public var invalidField: String? {
-    let values: [(String, Double)] = [
-      ("start_offset", startOffset), ("start_velocity", startVelocity),
-      ("target_offset", targetOffset), ("decay", decay),
-    ]
-    for (name, value) in values where !value.isFinite { return name }
+    if !startOffset.isFinite { return "start_offset" }
+    if !startVelocity.isFinite { return "start_velocity" }
+    if !targetOffset.isFinite { return "target_offset" }
+    if !decay.isFinite { return "decay" }
     if duration.isNaN || duration < 0 { return "duration" }
     if !(omega > 0) || !omega.isFinite { return "omega" }
     if !(dampingRatio > 0) || !dampingRatio.isFinite { return "damping_ratio" }
@@ -173,37 +198,40 @@ public struct Motion: Equatable, Sendable {
     let e0 = startOffset - targetOffset
     let v0 = startVelocity
     let beta = dampingRatio * omega
-    func envelopeTime(_ amplitude: Double, rate: Double, epsilon: Double) -> Double {
-      amplitude > epsilon ? Math.log(amplitude / epsilon) / rate : 0
+    /// The time after which `amplitude · e^(−rate·t)` stays below 1 (amplitudes come divided
+    /// by their tolerance); one logarithm covers position and velocity together.
+    func envelopeTime(_ amplitude: Double, rate: Double) -> Double {
+      amplitude > 1 ? Math.log(amplitude) / rate : 0
     }
+    let ex = epsilonOffset
+    let ev = epsilonVelocity
     if Swift.abs(dampingRatio - 1) < 1e-6 {
-      // |a + b t| e^{-βt} <= ε once e^{-βt}|a| <= ε/2 and e^{-βt}|b|t <= ε/2.
-      func critical(_ a: Double, _ b: Double, _ epsilon: Double) -> Double {
-        let first = envelopeTime(2 * Swift.abs(a), rate: beta, epsilon: epsilon)
-        let second =
-          Swift.abs(b) > 0
-          ? max(0, 2 / beta * Math.log(4 * Swift.abs(b) / (2.718281828459045 * beta * epsilon))) : 0
-        return max(first, second)
-      }
-      return max(
-        critical(e0, v0 + beta * e0, epsilonOffset),
-        critical(v0, -(beta * beta * e0 + beta * v0), epsilonVelocity))
+      // |a + b t| e^{-βt} <= ε once e^{-βt}|a| <= ε/2 and e^{-βt}|b|t <= ε/2; the second
+      // holds when e^{-βt/2} <= eβε/(4|b|), since t·e^{-βt/2} <= 2/(eβ).
+      let b = v0 + beta * e0  // position: a = e0
+      let d = beta * beta * e0 + beta * v0  // velocity: a = v0, b = −d
+      let e = 2.718281828459045
+      let first = envelopeTime(max(2 * Swift.abs(e0) / ex, 2 * Swift.abs(v0) / ev), rate: beta)
+      let second = envelopeTime(
+        max(4 * Swift.abs(b) / (e * beta * ex), 4 * Swift.abs(d) / (e * beta * ev)),
+        rate: beta / 2)
+      return max(first, second)
     }
     if dampingRatio < 1 {
       let wd = omega * (1 - dampingRatio * dampingRatio).squareRoot()
-      return max(
-        envelopeTime(
-          Swift.abs(e0) + Swift.abs(v0 + beta * e0) / wd, rate: beta, epsilon: epsilonOffset),
-        envelopeTime(
-          Swift.abs(v0) + Swift.abs(omega * omega * e0 + beta * v0) / wd, rate: beta,
-          epsilon: epsilonVelocity))
+      return envelopeTime(
+        max(
+          (Swift.abs(e0) + Swift.abs(v0 + beta * e0) / wd) / ex,
+          (Swift.abs(v0) + Swift.abs(omega * omega * e0 + beta * v0) / wd) / ev),
+        rate: beta)
     }
     let wo = omega * (dampingRatio * dampingRatio - 1).squareRoot()
     let (a, b) = Motion.overdampedTerms(e0: e0, v0: v0, beta: beta, wo: wo)
     let slow = beta - wo
-    return max(
-      envelopeTime(Swift.abs(a) + Swift.abs(b), rate: slow, epsilon: epsilonOffset),
-      envelopeTime(
-        slow * Swift.abs(a) + (beta + wo) * Swift.abs(b), rate: slow, epsilon: epsilonVelocity))
+    return envelopeTime(
+      max(
+        (Swift.abs(a) + Swift.abs(b)) / ex,
+        (slow * Swift.abs(a) + (beta + wo) * Swift.abs(b)) / ev),
+      rate: slow)
   }
 }

@@ -26,6 +26,8 @@ final class ScrollContainer {
   /// Settling tolerances (snapping spec §4.4): position (pt) and velocity (pt/s).
   let epsilonOffset: Double
   let epsilonVelocity: Double
+  /// The landing band with its decay constants, computed once.
+  let landing: Motion.LandingBand
 
   init(
     id: Int, behavior: OrthogonalScrollingBehavior, settings: ScrollSettings,
@@ -42,6 +44,7 @@ final class ScrollContainer {
     self.unitStride = unitStride
     epsilonOffset = displayScale > 0 ? 0.5 / displayScale : 0.25
     epsilonVelocity = 1
+    landing = settings.landingBand
 
     var minimum = -insets.leading
     var maximum = max(minimum, contentLength + insets.trailing - viewportLength)
@@ -112,7 +115,7 @@ extension ScrollContainer {
     if whole || settings.snapUnit != .item {
       let repetitions = whole ? min(placement.groupCount, 1) : placement.groupCount
       return UnitRun(
-        section: Int32(truncatingIfNeeded: index), firstUnit: 0, count: repetitions,
+        section: Int32(truncatingIfNeeded: index), count: repetitions,
         base: base, stride: whole ? 1 : placement.stride, repetitions: repetitions,
         itemsPerGroup: whole ? max(placement.itemCount, 1) : placement.itemsPerGroup,
         slots: groupSlot, lastSlots: groupSlot, slotOfLeaf: zeros, lastSlotOfLeaf: zeros)
@@ -149,7 +152,7 @@ extension ScrollContainer {
       high - low >= placement.stride
     {
       return UnitRun(
-        section: Int32(truncatingIfNeeded: index), firstUnit: 0, count: placement.groupCount,
+        section: Int32(truncatingIfNeeded: index), count: placement.groupCount,
         base: base, stride: placement.stride, repetitions: placement.groupCount,
         itemsPerGroup: placement.itemsPerGroup, slots: groupSlot, lastSlots: groupSlot,
         slotOfLeaf: zeros, lastSlotOfLeaf: zeros)
@@ -158,7 +161,7 @@ extension ScrollContainer {
       placement.groupCount == 0
       ? 0 : (placement.groupCount - 1) * Int64(full.slots.count) + Int64(last.slots.count)
     return UnitRun(
-      section: Int32(truncatingIfNeeded: index), firstUnit: 0, count: count, base: base,
+      section: Int32(truncatingIfNeeded: index), count: count, base: base,
       stride: placement.stride, repetitions: placement.groupCount,
       itemsPerGroup: placement.itemsPerGroup, slots: full.slots, lastSlots: last.slots,
       slotOfLeaf: full.ofLeaf, lastSlotOfLeaf: last.ofLeaf)

@@ -51,13 +51,18 @@ extension ScrollContainer {
 
     var index: Int64 = -1
     var target: Double
+    var progress = 0.0
     if snaps.isFree {
       target = clamp(release.releaseOffset + settings.projection(velocity))
     } else {
+      let around = snaps.segment(current)
+      progress = snaps.progress(current, in: around)
       switch settings.algorithm {
       case .standard:
-        index = standardIndex(current: current, start: start, velocity: velocity, reference: reference)
-        target = clamp(snaps.offset(index))
+        (index, target) = standardIndex(
+          current: current, start: start, velocity: velocity, reference: reference,
+          around: around)
+        target = clamp(target)
       case .uikitWillEndDragging:
         target = willEndDraggingTarget(
           current: release.releaseOffset, start: release.startOffset, velocity: velocity,
@@ -72,26 +77,35 @@ extension ScrollContainer {
     let motion = Motion.plan(
       from: release.releaseOffset, velocity: release.velocity, to: target,
       omega: settings.spring.omega, dampingRatio: settings.spring.ratio,
-      landing: settings.decayLanding, epsilonOffset: epsilonOffset,
+      landing: landing, epsilonOffset: epsilonOffset,
       epsilonVelocity: epsilonVelocity)
     return SnapDecision(
       targetOffset: target, snapIndex: index, section: item?.section ?? -1, item: item?.item ?? -1,
-      referenceSnap: reference, releaseProgress: snaps.isFree ? 0 : snaps.progress(current),
-      motion: motion)
+      referenceSnap: reference, releaseProgress: progress, motion: motion)
   }
 
-  /// SnapLayout's rule (snapping spec §2.1, §2.4, §3.5, §3.6).
-  private func standardIndex(current: Double, start: Double, velocity: Double, reference: Int64)
-    -> Int64
-  {
+  /// SnapLayout's rule (snapping spec §2.1, §2.4, §3.5, §3.6): the rest position and its
+  /// offset. `around` is the segment of rest positions containing `current`.
+  private func standardIndex(
+    current: Double, start: Double, velocity: Double, reference: Int64,
+    around: (low: Int64, lowOffset: Double, high: Int64, highOffset: Double)
+  ) -> (Int64, Double) {
     let last = snaps.count - 1
     var index: Int64
+    var offset: Double
     if Swift.abs(velocity) >= settings.flingVelocity && velocity != 0 {
       // A fling: the rest position nearest the projected end of a free deceleration…
-      index = snaps.nearest(clamp(current + settings.projection(velocity)))
+      (index, offset) = snaps.nearestWithOffset(clamp(current + settings.projection(velocity)))
       // …never behind the release point (the directional guard)…
-      if settings.directionalGuard && (snaps.offset(index) - current) * velocity < 0 {
-        index = velocity > 0 ? snaps.rank(current) : snaps.rank(current, strict: true) - 1
+      if settings.directionalGuard && (offset - current) * velocity < 0 {
+        if velocity > 0 {
+          // The first position after `current`: usually the segment's high end.
+          index =
+            around.lowOffset > current
+            ? around.low : around.highOffset > current ? around.high : snaps.rank(current)
+        } else {
+          index = around.lowOffset < current ? around.low : snaps.rank(current, strict: true) - 1
+        }
       }
       // …and, for paging, at least one and at most maxSteps positions from the reference.
       if settings.maxSteps > 0 {
@@ -104,33 +118,33 @@ extension ScrollContainer {
     } else {
       // A slow release: which rest position the drag has carried the content closest to,
       // with the positional threshold measured in the direction of the drag.
-      let low = max(0, min(snaps.rank(current) - 1, last))
-      let high = min(low + 1, last)
-      let lowOffset = snaps.offset(low)
-      let span = snaps.offset(high) - lowOffset
-      if high == low || span <= 0 {
-        index = low
+      let span = around.highOffset - around.lowOffset
+      if around.high == around.low || span <= 0 {
+        index = around.low
       } else {
-        let fraction = (current - lowOffset) / span
+        let fraction = (current - around.lowOffset) / span
         let direction = velocity != 0 ? velocity : current - start
         let threshold =
           direction > 0
           ? settings.positionalThreshold
           : direction < 0 ? 1 - settings.positionalThreshold : 0.5
-        index = fraction > threshold ? high : low
+        index = fraction > threshold ? around.high : around.low
       }
       if settings.maxSteps > 0 {
         let steps = Int64(settings.maxSteps)
         index = min(max(index, reference - steps), reference + steps)
       }
     }
-    return min(max(index, 0), last)
+    index = min(max(index, 0), last)
+    offset =
+      index == around.low ? around.lowOffset : index == around.high ? around.highOffset : snaps.offset(index)
+    return (index, offset)
   }
 
   /// The stride and origin the seeds' flow-layout formulas divide by: the first section's
   /// repetition (a carousel is one section of equal items), or the page length.
   private var uniformUnit: (stride: Double, base: Double) {
-    if case .units(let units, _) = snaps.source, let run = units.runs.first {
+    if case .units(let units, _, _, _, _) = snaps.source, let run = units.runs.first {
       let stride = run.slots.count > 1 ? run.stride / Double(run.slots.count) : run.stride
       return (stride, run.base + (run.slots.first?.aligned ?? 0) + settings.padding.leading)
     }

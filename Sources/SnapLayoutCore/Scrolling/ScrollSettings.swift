@@ -20,6 +20,8 @@ struct ScrollSettings {
   var rounding: UIKitRounding
   var spring: (omega: Double, ratio: Double)
   var decayLanding: (minimumRate: Double, maximumRate: Double)
+  /// Whether `decayLanding` came from the configuration (else it follows the rate).
+  var decayLandingIsSet = false
   var contentInset: (leading: Double, trailing: Double)
   var bounce: Bounce
 
@@ -92,9 +94,24 @@ struct ScrollSettings {
     if let value = properties.positionalThreshold { settings.positionalThreshold = value }
     if let value = properties.rounding { settings.rounding = value }
     if let value = properties.spring { settings.spring = value.frequencyAndRatio }
-    if let value = properties.decayLanding { settings.decayLanding = value }
+    if let value = properties.decayLanding {
+      settings.decayLanding = value
+      settings.decayLandingIsSet = true
+    }
     if let value = properties.bounce { settings.bounce = value }
     return settings
+  }
+
+  /// The rates a landing decay may use. Unless configured, the band is capped halfway between
+  /// the container's own rate and 1: a `fast` container (0.99) glides at most at 0.995, and a
+  /// gentle fling that would need a slower glide to reach its page springs there instead.
+  var landingBand: Motion.LandingBand {
+    var band = decayLanding
+    if !decayLandingIsSet {
+      band.maximumRate = min(band.maximumRate, decelerationRate + (1 - decelerationRate) / 2)
+      band.minimumRate = min(band.minimumRate, band.maximumRate)
+    }
+    return Motion.LandingBand(minimumRate: band.minimumRate, maximumRate: band.maximumRate)
   }
 
   /// Where an unhindered deceleration from a release at velocity `v` (pt/ms) comes to rest,

@@ -3,7 +3,7 @@
 ///
 /// Positions are logical offsets (snapping spec §0.2). Containment (§0.4) and content shorter
 /// than the viewport (§3.2) are applied here, so every consumer sees the same list.
-struct SnapList {
+final class SnapList {
   enum Source {
     /// Free deceleration: no rest positions.
     case free
@@ -11,8 +11,9 @@ struct SnapList {
     case single(Double)
     /// `minimum + j · length` for `j < count − 1`, then `maximum` (snapping spec §3.3).
     case pages(length: Double)
-    /// Units `first ... first + count − 1` of the sequence.
-    case units(UnitSequence, first: Int64)
+    /// Units `first ... last` of the sequence, after the start bound when `leading` is 1 and
+    /// before the end bound when `trailing` is 1 (trimSnaps makes both bounds rest positions).
+    case units(UnitSequence, first: Int64, last: Int64, leading: Int64, trailing: Int64)
   }
 
   /// Positions closer than this to a bound merge into it (snapping spec §0.4).
@@ -24,6 +25,9 @@ struct SnapList {
   let maximum: Double
   /// Whether positions are clamped to the bounds (all containments but `.none`).
   let clamps: Bool
+  /// Units that rest at `start + k · stride` (one section, one position per repetition),
+  /// answered without calls: rest j is unit `first + j − leading`.
+  private var uniform: (start: Double, stride: Double, first: Int64, last: Int64, leading: Int64, trailing: Int64)?
 
   var isFree: Bool {
     if case .free = source { return true }
@@ -71,21 +75,31 @@ struct SnapList {
       clamps = true
       return
     }
+    defer {
+      if let arithmetic = units.uniform, case .units(_, let first, let last, let leading, let trailing) = source {
+        uniform = (arithmetic.start, arithmetic.stride, first, last, leading, trailing)
+      }
+    }
     switch containment {
     case .trimSnaps:
-      // Keep the last unit at or before the start bound and the first at or after the end.
-      let first = max(0, units.rank(minimum + SnapList.tolerance) - 1)
+      // The last unit at or before the start bound and the first at or after the end bound
+      // stand for the runs that collapse there; a bound no unit reaches becomes a rest
+      // position of its own, so both ends of the content can always be shown at rest.
+      let atStart = units.rank(minimum + SnapList.tolerance)
+      let first = max(0, atStart - 1)
       let atEnd = units.rank(maximum - SnapList.tolerance, strict: true)
       let last = max(first, min(units.count - 1, atEnd))
-      source = .units(units, first: first)
-      count = last - first + 1
+      let leading: Int64 = atStart == 0 ? 1 : 0
+      let trailing: Int64 = atEnd >= units.count ? 1 : 0
+      source = .units(units, first: first, last: last, leading: leading, trailing: trailing)
+      count = leading + last - first + 1 + trailing
       clamps = true
     case .keepSnaps:
-      source = .units(units, first: 0)
+      source = .units(units, first: 0, last: units.count - 1, leading: 0, trailing: 0)
       count = units.count
       clamps = true
     case .none:
-      source = .units(units, first: 0)
+      source = .units(units, first: 0, last: units.count - 1, leading: 0, trailing: 0)
       count = units.count
       clamps = false
     }
@@ -93,13 +107,21 @@ struct SnapList {
 
   /// The offset of rest position `index` (0 ..< count).
   func offset(_ index: Int64) -> Double {
+    if let u = uniform {
+      if u.leading == 1 && index == 0 { return minimum }
+      if u.trailing == 1 && index == count - 1 { return maximum }
+      let raw = u.start + Double(u.first + index - u.leading) * u.stride
+      return clamps ? min(max(raw, minimum), maximum) : raw
+    }
     switch source {
     case .free: return minimum
     case .single(let position): return position
     case .pages(let length):
       return index >= count - 1 ? maximum : minimum + Double(index) * length
-    case .units(let units, let first):
-      let raw = units.offset(first + index)
+    case .units(let units, let first, _, let leading, let trailing):
+      if leading == 1 && index == 0 { return minimum }
+      if trailing == 1 && index == count - 1 { return maximum }
+      let raw = units.offset(first + index - leading)
       return clamps ? min(max(raw, minimum), maximum) : raw
     }
   }
@@ -107,6 +129,19 @@ struct SnapList {
   /// How many rest positions lie at or before `x` (before, when `strict`).
   /// - Complexity: O(log sections).
   func rank(_ x: Double, strict: Bool = false) -> Int64 {
+    if let u = uniform {
+      if clamps {
+        if strict ? maximum < x : maximum <= x { return count }
+        if strict ? x <= minimum : x < minimum { return 0 }
+      }
+      // Units at or before x: k = ⌊(x − start)/stride⌋ + 1, settled against the offsets.
+      let steps = (x - u.start) / u.stride
+      var below: Int64 = steps < 0 ? 0 : steps >= Double(Int64.max / 2) ? Int64.max / 2 : Int64(steps) + 1
+      let raw = { (k: Int64) in u.start + Double(k) * u.stride }
+      if below > 0 && !(strict ? raw(below - 1) < x : raw(below - 1) <= x) { below -= 1 }
+      if strict ? raw(below) < x : raw(below) <= x { below += 1 }
+      return u.leading + min(max(below - u.first, 0), u.last - u.first + 1)
+    }
     switch source {
     case .free: return 0
     case .single(let position): return (strict ? position < x : position <= x) ? 1 : 0
@@ -117,49 +152,69 @@ struct SnapList {
       var pages = Int64(clamping: (room / length).rounded(.down) + 1, 0, count - 1)
       if strict && Double(pages - 1) * length >= room { pages -= 1 }
       return pages
-    case .units(let units, let first):
+    case .units(let units, let first, let last, let leading, _):
       if clamps {
-        // Clamped positions: everything is at or after the start bound and at or before the end.
+        // Clamped positions lie between the bounds; the start bound is rest position 0 when
+        // prepended, the end bound the last one when appended.
         if strict ? maximum < x : maximum <= x { return count }
         if strict ? x <= minimum : x < minimum { return 0 }
       }
-      let below = units.rank(x, strict: strict) - first
-      return min(max(below, 0), count)
+      let interior = min(max(units.rank(x, strict: strict) - first, 0), last - first + 1)
+      return leading + interior
     }
   }
 
   /// The rest position nearest `x` (ties go to the lower index).
-  func nearest(_ x: Double) -> Int64 {
-    guard count > 1 else { return 0 }
+  func nearest(_ x: Double) -> Int64 { nearestWithOffset(x).index }
+
+  /// The rest position nearest `x` and its offset (one lookup for both).
+  func nearestWithOffset(_ x: Double) -> (index: Int64, offset: Double) {
+    guard count > 1 else { return (0, offset(0)) }
     let after = rank(x)  // positions <= x
-    if after == 0 { return 0 }
-    if after >= count { return count - 1 }
+    if after == 0 { return (0, offset(0)) }
+    if after >= count { return (count - 1, offset(count - 1)) }
     let below = after - 1
-    return x - offset(below) <= offset(after) - x ? below : after
+    let low = offset(below)
+    let high = offset(after)
+    return x - low <= high - x ? (below, low) : (after, high)
+  }
+
+  /// The rest positions around `x`: the last at or before it (or 0) and the next, with their
+  /// offsets, for the positional rule and for progress.
+  func segment(_ x: Double) -> (low: Int64, lowOffset: Double, high: Int64, highOffset: Double) {
+    let low = max(0, min(rank(x) - 1, count - 1))
+    let high = min(low + 1, count - 1)
+    return (low, offset(low), high, high == low ? offset(low) : offset(high))
   }
 
   /// The fractional position of `x` among the rest positions: `k + (x − B_k)/(B_{k+1} − B_k)`.
   func progress(_ x: Double) -> Double {
     guard count > 1 else { return 0 }
-    let at = rank(x) - 1
-    if at < 0 { return 0 }
-    if at >= count - 1 { return Double(count - 1) }
-    let low = offset(at)
-    let high = offset(at + 1)
-    return high > low ? Double(at) + (x - low) / (high - low) : Double(at)
+    return progress(x, in: segment(x))
+  }
+
+  /// Progress within a segment already looked up.
+  func progress(
+    _ x: Double, in segment: (low: Int64, lowOffset: Double, high: Int64, highOffset: Double)
+  ) -> Double {
+    let (low, lowOffset, high, highOffset) = segment
+    if x <= lowOffset || high == low { return Double(low) }
+    if x >= highOffset { return Double(high) }
+    return Double(low) + (x - lowOffset) / (highOffset - lowOffset)
   }
 
   /// The unit (section, item) resting at position `index`, or nil for pages and free scrolls.
   func item(_ index: Int64) -> (section: Int32, item: Int64)? {
-    guard case .units(let units, let first) = source, units.count > 0 else { return nil }
-    return units.item(min(first + index, units.count - 1))
+    guard case .units(let units, let first, let last, let leading, _) = source, units.count > 0
+    else { return nil }
+    return units.item(min(max(first + index - leading, first), last))
   }
 
   /// The rest position of the unit holding `(section, item)`, if the list has units.
   /// - Complexity: O(runs).
   func index(ofSection section: Int32, item: Int64) -> Int64? {
-    guard case .units(let units, let first) = source else { return nil }
+    guard case .units(let units, let first, _, let leading, _) = source else { return nil }
     guard let run = units.runs.first(where: { $0.section == section }) else { return nil }
-    return min(max(run.unit(ofItem: item) - first, 0), count - 1)
+    return min(max(run.unit(ofItem: item) - first + leading, 0), count - 1)
   }
 }

@@ -10,25 +10,46 @@ struct UnitSlot {
 
 /// The snap units of one section along a container's axis: `repetitions` copies of `slots`,
 /// `stride` apart, the last copy holding only `lastSlots` when the last group is partial.
-struct UnitRun {
-  var section: Int32
-  /// Global index of this run's first unit.
-  var firstUnit: Int64
-  var count: Int64
+///
+/// Immutable classes all the way down (this, `UnitSequence`, `SnapList`): a method called on
+/// a struct that holds arrays copies it, retaining and releasing every array, which would cost
+/// more than the arithmetic of a resolve.
+final class UnitRun {
+  let section: Int32
+  /// Global index of this run's first unit (set once by `UnitSequence`).
+  fileprivate(set) var firstUnit: Int64 = 0
+  let count: Int64
   /// Where repetition 0 starts along the axis (content coordinates).
-  var base: Double
-  var stride: Double
-  var repetitions: Int64
+  let base: Double
+  let stride: Double
+  let repetitions: Int64
   /// Items per repetition (N), to map units back to items.
-  var itemsPerGroup: Int64
+  let itemsPerGroup: Int64
   /// Sorted by `aligned`; all within one stride, so units are ordered.
-  var slots: [UnitSlot]
+  let slots: [UnitSlot]
   /// The slots of the last repetition (a subset when the group is partial).
-  var lastSlots: [UnitSlot]
+  let lastSlots: [UnitSlot]
   /// For each cell of the template, the index of the slot it rests in (full and last
   /// repetition).
-  var slotOfLeaf: [Int32]
-  var lastSlotOfLeaf: [Int32]
+  let slotOfLeaf: [Int32]
+  let lastSlotOfLeaf: [Int32]
+
+  init(
+    section: Int32, count: Int64, base: Double, stride: Double, repetitions: Int64,
+    itemsPerGroup: Int64, slots: [UnitSlot], lastSlots: [UnitSlot], slotOfLeaf: [Int32],
+    lastSlotOfLeaf: [Int32]
+  ) {
+    self.section = section
+    self.count = count
+    self.base = base
+    self.stride = stride
+    self.repetitions = repetitions
+    self.itemsPerGroup = itemsPerGroup
+    self.slots = slots
+    self.lastSlots = lastSlots
+    self.slotOfLeaf = slotOfLeaf
+    self.lastSlotOfLeaf = lastSlotOfLeaf
+  }
 
   func slot(_ unit: Int64) -> (repetition: Int64, slot: UnitSlot) {
     let width = Int64(slots.count)
@@ -88,19 +109,29 @@ struct UnitRun {
 }
 
 /// All the units of a container in order: the concatenation of its sections' runs.
-struct UnitSequence {
-  var runs: [UnitRun]
-  var count: Int64
+final class UnitSequence {
+  let runs: [UnitRun]
+  let count: Int64
+  /// The common case — one section, one position per repetition (a carousel, a list, a
+  /// grid's rows) — answered by arithmetic alone: unit k rests at `start + k · stride`.
+  let uniform: (start: Double, stride: Double)?
 
   init(runs: [UnitRun]) {
-    var runs = runs.filter { $0.count > 0 }
+    let runs = runs.filter { $0.count > 0 }
     var total: Int64 = 0
-    for index in runs.indices {
-      runs[index].firstUnit = total
-      total += runs[index].count
+    for run in runs {
+      run.firstUnit = total
+      total += run.count
     }
     self.runs = runs
     count = total
+    if runs.count == 1, runs[0].slots.count == 1, runs[0].lastSlots.count == 1,
+      runs[0].slots[0].aligned == runs[0].lastSlots[0].aligned, runs[0].stride > 0
+    {
+      uniform = (runs[0].base + runs[0].slots[0].aligned, runs[0].stride)
+    } else {
+      uniform = nil
+    }
   }
 
   /// The run holding a unit. - Complexity: O(log runs).
@@ -114,11 +145,21 @@ struct UnitSequence {
     return low
   }
 
-  func offset(_ unit: Int64) -> Double { runs[run(of: unit)].offset(unit) }
+  func offset(_ unit: Int64) -> Double {
+    if let uniform { return uniform.start + Double(unit) * uniform.stride }
+    return runs[run(of: unit)].offset(unit)
+  }
 
   /// How many units rest at or before `x` (strictly before when `strict`).
   /// - Complexity: O(log runs + slots).
   func rank(_ x: Double, strict: Bool = false) -> Int64 {
+    if let uniform {
+      var k = Int64(clamping: ((x - uniform.start) / uniform.stride).rounded(.down) + 1, 0, count)
+      // Settle the division's rounding against the offsets themselves.
+      if k > 0 && !(strict ? offset(k - 1) < x : offset(k - 1) <= x) { k -= 1 }
+      if k < count && (strict ? offset(k) < x : offset(k) <= x) { k += 1 }
+      return k
+    }
     // Runs are ordered: find the last run whose first unit is at or before x.
     var low = 0
     var high = runs.count - 1
