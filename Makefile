@@ -34,7 +34,7 @@ CFLAGS      ?= -O2 -g
 LINK_LIB    := -L$(BUILD) -lsnaplayout -Wl,-rpath,$(abspath $(BUILD))
 
 C_TESTS     := $(patsubst Tests/c/%.c,$(BUILD)/tests/%,$(wildcard Tests/c/test_*.c))
-EXAMPLES    := $(BUILD)/minimal $(BUILD)/snaplayout
+EXAMPLES    := $(BUILD)/minimal $(BUILD)/snaplayout $(BUILD)/carousel
 VALGRIND    := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=all \
                --errors-for-leak-kinds=all
 
@@ -73,6 +73,9 @@ $(BUILD)/snaplayout: examples-c/snaplayout.c $(BUILD)/appstore_json.h include/sn
 	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -I$(BUILD) $< -o $@ $(LINK_LIB)
 
 $(BUILD)/minimal: examples-c/minimal.c include/snaplayout.h $(LIB)
+	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)
+
+$(BUILD)/carousel: examples-c/carousel.c include/snaplayout.h $(LIB)
 	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)
 
 demo: examples

@@ -7,13 +7,15 @@
  * cards of 320 x 744 points, 7 points apart, on a 390 x 844 screen that scrolls horizontally,
  * with a contentInset of 34 on both sides. A card is 327 points from the next (the stride), so
  * card k rests at offset k * 327 - 34, from -34 (card 0) to 2907 (card 9, clamped to the end of
- * the content). The centred card is drawn at full size and its neighbours at 0.9, through the
- * section's visibleItemEffects.
+ * the content). A card at the centre of the screen is drawn at full size and a card one stride
+ * away at 0.9, through the section's visibleItemEffects.
  *
  * Each gesture is a touch-down, a drag and a release with a velocity, as a UIScrollView delegate
  * would report them (its velocity is in points per millisecond; the API takes points per
  * second). sl_layout_resolve_scroll says where the carousel comes to rest and how it gets there;
  * the program samples that motion, then sets the resting offset and reads the cards' scale.
+ * A second layout, identical but for "algorithm": "uikitTargetContentOffset" (the seeds' blog
+ * 004) and normal deceleration, resolves the same releases, and the two targets are compared.
  * Everything is computed, nothing is timed, so the output is the same on every run.
  */
 #include <stdio.h>
@@ -132,9 +134,10 @@ static int print_scales(sl_layout *layout, double offset, int64_t centred) {
     printf(" %.4f", elements[i].transform.a);
   }
   printf(" (on screen:");
-  for (size_t i = 0; i < count; i++) {
+  for (size_t i = 0, shown = 0; i < count; i++) {
     if (elements[i].category != SL_ELEMENT_CELL) continue;
-    printf("%s #%lld %.4f", i ? "," : "", (long long)elements[i].item, elements[i].transform.a);
+    printf("%s #%lld %.4f", shown++ ? "," : "", (long long)elements[i].item,
+           elements[i].transform.a);
   }
   printf(")\n");
   return 0;

@@ -10,6 +10,33 @@ trap 'rm -rf "$tmp"' EXIT
 out=$(build/minimal)
 [ "$out" = "item 42: x=0 y=1820 width=130 height=130" ] || fail "minimal printed: $out"
 
+# carousel.c: the seeds' carousel, card k at rest at k * 327 - 34 (hand-computed lines).
+build/carousel > "$tmp/carousel.txt"
+# after HEADING N: the Nth line after the exact line HEADING of the carousel's output.
+after() { grep -x -A"$2" -- "$1" "$tmp/carousel.txt" | sed -n "$(($2 + 1))p"; }
+expect() { [ "$1" = "$2" ] || fail "carousel printed '$1', expected '$2'"; }
+grep -qx "content 3263, contentInset 34 / 34, offsets -34 ... 2907, 10 rest positions" \
+  "$tmp/carousel.txt" || fail "carousel: wrong bounds"
+# A slow 54-pt drag (0.165 of a card) goes back: -34.
+expect "$(after "1. slow small drag, released back" 2)" \
+  "   target -34.00: page 0, card 0 (from page 0, +0); progress at release 0.165"
+# A gentle fling from card 0: 0 + 0.6 * 99 = 59.4 is nearer card 0, but never behind: 293.
+expect "$(after "2. gentle fling from card 0" 2)" \
+  "   target 293.00: page 1, card 1 (from page 0, +1); progress at release 0.104"
+# A hard fling projects to 660 + 8 * 99 = 1452 (card 5) but moves one page: 947.
+expect "$(after "4. hard fling (one page at most)" 2)" \
+  "   target 947.00: page 3, card 3 (from page 2, +1); progress at release 2.122"
+# Re-grabbed in flight toward card 8, a backward fling goes on to card 7: 7 * 327 - 34.
+expect "$(after "8. re-grab and fling back again" 2)" \
+  "   target 2255.00: page 7, card 7 (from page 8, -1); progress at release 8.462"
+grep -qx "   rests at 293.00, card 1 centred: scale 0.9997 (on screen: #0 0.9000, #1 0.9997, #2 0.9003)" \
+  "$tmp/carousel.txt" || fail "carousel: wrong scales at card 1"
+# Seed 004 lets the hard fling run to the end: round((660 + 3992 - 34) / 327) = 14, clamped.
+grep -Eq "^4\. hard fling .* 947\.00 p3 +2907\.00 p9 +DIFFERS\$" "$tmp/carousel.txt" ||
+  fail "carousel: the seed-004 comparison of the hard fling"
+n=$(grep -c " yes\$" "$tmp/carousel.txt" || true)
+[ "$n" -eq 7 ] || fail "carousel: $n motions settled, expected 7"
+
 # The built-in layout as a table and as JSON.
 build/snaplayout > "$tmp/table.txt"
 grep -q "built-in App Store layout, container 390 x 844" "$tmp/table.txt" || fail "table header"
