@@ -210,12 +210,12 @@ public struct Motion: Equatable, Sendable {
       // holds when e^{-βt/2} <= eβε/(4|b|), since t·e^{-βt/2} <= 2/(eβ).
       let b = v0 + beta * e0  // position: a = e0
       let d = beta * beta * e0 + beta * v0  // velocity: a = v0, b = −d
+      // Both bounds in one logarithm: max(ln A/β, ln B/(β/2)) = ln max(A, B²)/β.
       let e = 2.718281828459045
-      let first = envelopeTime(max(2 * Swift.abs(e0) / ex, 2 * Swift.abs(v0) / ev), rate: beta)
-      let second = envelopeTime(
-        max(4 * Swift.abs(b) / (e * beta * ex), 4 * Swift.abs(d) / (e * beta * ev)),
-        rate: beta / 2)
-      return max(first, second)
+      let first = max(2 * Swift.abs(e0) / ex, 2 * Swift.abs(v0) / ev)
+      let second = max(4 * Swift.abs(b) / (e * beta * ex), 4 * Swift.abs(d) / (e * beta * ev))
+      if second < 1e150 { return envelopeTime(max(first, second * second), rate: beta) }
+      return max(envelopeTime(first, rate: beta), envelopeTime(second, rate: beta / 2))
     }
     if dampingRatio < 1 {
       let wd = omega * (1 - dampingRatio * dampingRatio).squareRoot()

@@ -26,8 +26,17 @@ final class SnapList {
   /// Whether positions are clamped to the bounds (all containments but `.none`).
   let clamps: Bool
   /// Units that rest at `start + k · stride` (one section, one position per repetition),
-  /// answered without calls: rest j is unit `first + j − leading`.
-  private var uniform: (start: Double, stride: Double, first: Int64, last: Int64, leading: Int64, trailing: Int64)?
+  /// answered in closed form without calls: rest position j is unit `first + j − leading`.
+  private let uniform: Uniform?
+
+  private struct Uniform {
+    let start: Double
+    let stride: Double
+    let first: Int64
+    let last: Int64
+    let leading: Int64
+    let trailing: Int64
+  }
 
   var isFree: Bool {
     if case .free = source { return true }
@@ -40,6 +49,7 @@ final class SnapList {
     self.minimum = minimum
     self.maximum = maximum
     clamps = true
+    uniform = nil
   }
 
   init(single position: Double) {
@@ -48,12 +58,14 @@ final class SnapList {
     minimum = position
     maximum = position
     clamps = true
+    uniform = nil
   }
 
   init(pageLength: Double, minimum: Double, maximum: Double) {
     self.minimum = minimum
     self.maximum = maximum
     clamps = true
+    uniform = nil
     let span = maximum - minimum
     guard span > SnapList.tolerance, pageLength > 0 else {
       source = .single(minimum)
@@ -73,12 +85,8 @@ final class SnapList {
       source = .single(minimum)
       count = 1
       clamps = true
+      uniform = nil
       return
-    }
-    defer {
-      if let arithmetic = units.uniform, case .units(_, let first, let last, let leading, let trailing) = source {
-        uniform = (arithmetic.start, arithmetic.stride, first, last, leading, trailing)
-      }
     }
     switch containment {
     case .trimSnaps:
@@ -103,16 +111,20 @@ final class SnapList {
       count = units.count
       clamps = false
     }
+    if let arithmetic = units.uniform,
+      case .units(_, let first, let last, let leading, let trailing) = source
+    {
+      uniform = Uniform(
+        start: arithmetic.start, stride: arithmetic.stride, first: first, last: last,
+        leading: leading, trailing: trailing)
+    } else {
+      uniform = nil
+    }
   }
 
   /// The offset of rest position `index` (0 ..< count).
   func offset(_ index: Int64) -> Double {
-    if let u = uniform {
-      if u.leading == 1 && index == 0 { return minimum }
-      if u.trailing == 1 && index == count - 1 { return maximum }
-      let raw = u.start + Double(u.first + index - u.leading) * u.stride
-      return clamps ? min(max(raw, minimum), maximum) : raw
-    }
+    if let u = uniform { return offset(index, u) }
     switch source {
     case .free: return minimum
     case .single(let position): return position
@@ -129,19 +141,7 @@ final class SnapList {
   /// How many rest positions lie at or before `x` (before, when `strict`).
   /// - Complexity: O(log sections).
   func rank(_ x: Double, strict: Bool = false) -> Int64 {
-    if let u = uniform {
-      if clamps {
-        if strict ? maximum < x : maximum <= x { return count }
-        if strict ? x <= minimum : x < minimum { return 0 }
-      }
-      // Units at or before x: k = ⌊(x − start)/stride⌋ + 1, settled against the offsets.
-      let steps = (x - u.start) / u.stride
-      var below: Int64 = steps < 0 ? 0 : steps >= Double(Int64.max / 2) ? Int64.max / 2 : Int64(steps) + 1
-      let raw = { (k: Int64) in u.start + Double(k) * u.stride }
-      if below > 0 && !(strict ? raw(below - 1) < x : raw(below - 1) <= x) { below -= 1 }
-      if strict ? raw(below) < x : raw(below) <= x { below += 1 }
-      return u.leading + min(max(below - u.first, 0), u.last - u.first + 1)
-    }
+    if let u = uniform { return rank(x, strict: strict, u) }
     switch source {
     case .free: return 0
     case .single(let position): return (strict ? position < x : position <= x) ? 1 : 0
@@ -169,19 +169,19 @@ final class SnapList {
 
   /// The rest position nearest `x` and its offset (one lookup for both).
   func nearestWithOffset(_ x: Double) -> (index: Int64, offset: Double) {
-    guard count > 1 else { return (0, offset(0)) }
-    let after = rank(x)  // positions <= x
-    if after == 0 { return (0, offset(0)) }
-    if after >= count { return (count - 1, offset(count - 1)) }
-    let below = after - 1
-    let low = offset(below)
-    let high = offset(after)
-    return x - low <= high - x ? (below, low) : (after, high)
+    let around = segment(x)
+    return x - around.lowOffset <= around.highOffset - x
+      ? (around.low, around.lowOffset) : (around.high, around.highOffset)
   }
 
   /// The rest positions around `x`: the last at or before it (or 0) and the next, with their
-  /// offsets, for the positional rule and for progress.
+  /// offsets, for the positional rule, for progress and for the nearest position.
   func segment(_ x: Double) -> (low: Int64, lowOffset: Double, high: Int64, highOffset: Double) {
+    if let u = uniform {
+      let low = max(0, min(rank(x, strict: false, u) &- 1, count &- 1))
+      let high = min(low &+ 1, count &- 1)
+      return (low, offset(low, u), high, offset(high, u))
+    }
     let low = max(0, min(rank(x) - 1, count - 1))
     let high = min(low + 1, count - 1)
     return (low, offset(low), high, high == low ? offset(low) : offset(high))
@@ -201,6 +201,35 @@ final class SnapList {
     if x <= lowOffset || high == low { return Double(low) }
     if x >= highOffset { return Double(high) }
     return Double(low) + (x - lowOffset) / (highOffset - lowOffset)
+  }
+
+  /// `offset(_:)` for a uniform list. Indices are below `count`, far from overflow.
+  @inline(__always)
+  private func offset(_ index: Int64, _ u: Uniform) -> Double {
+    if u.leading == 1 && index == 0 { return minimum }
+    if u.trailing == 1 && index == count &- 1 { return maximum }
+    let raw = u.start + Double(u.first &+ index &- u.leading) * u.stride
+    return clamps ? min(max(raw, minimum), maximum) : raw
+  }
+
+  /// `rank(_:strict:)` for a uniform list: ⌊(x − start)/stride⌋ + 1 units lie at or before x,
+  /// settled against the offsets themselves so that rounding never misplaces a boundary.
+  @inline(__always)
+  private func rank(_ x: Double, strict: Bool, _ u: Uniform) -> Int64 {
+    if clamps {
+      if strict ? maximum < x : maximum <= x { return count }
+      if strict ? x <= minimum : x < minimum { return 0 }
+    }
+    let steps = (x - u.start) / u.stride
+    var below: Int64 =
+      steps < 0 ? 0 : steps >= 4.0e18 ? 4_000_000_000_000_000_000 : Int64(steps) &+ 1
+    if below > 0 {
+      let previous = u.start + Double(below &- 1) * u.stride
+      if !(strict ? previous < x : previous <= x) { below &-= 1 }
+    }
+    let next = u.start + Double(below) * u.stride
+    if strict ? next < x : next <= x { below &+= 1 }
+    return u.leading &+ min(max(below &- u.first, 0), u.last &- u.first &+ 1)
   }
 
   /// The unit (section, item) resting at position `index`, or nil for pages and free scrolls.
