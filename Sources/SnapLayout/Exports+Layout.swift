@@ -40,15 +40,13 @@ public func sl_layout_destroy(_ layout: OpaquePointer?) {
 }
 
 @implementation @_cdecl("sl_layout_set_container_size")
-public func sl_layout_set_container_size(_ layout: OpaquePointer?, _ width: Double, _ height: Double)
-  -> Int32
-{
+public func sl_layout_set_container_size(
+  _ layout: OpaquePointer?, _ width: Double, _ height: Double
+) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
-  do {
-    try handle(layout).layout.setContainerSize(Size(width: width, height: height))
+  return withLayout(layout) { target throws(LayoutError) in
+    try target.setContainerSize(Size(width: width, height: height))
     return SL_OK
-  } catch {
-    return ErrorRecord.fail(error)
   }
 }
 
@@ -81,15 +79,13 @@ public func sl_layout_get_content_size(
 }
 
 @implementation @_cdecl("sl_layout_set_section_offset")
-public func sl_layout_set_section_offset(_ layout: OpaquePointer?, _ section: Int32, _ offset: Double)
-  -> Int32
-{
+public func sl_layout_set_section_offset(
+  _ layout: OpaquePointer?, _ section: Int32, _ offset: Double
+) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
-  do {
-    try handle(layout).layout.setOrthogonalOffset(offset, section: Int(section))
+  return withLayout(layout) { target throws(LayoutError) in
+    try target.setOrthogonalOffset(offset, section: Int(section))
     return SL_OK
-  } catch {
-    return ErrorRecord.fail(error)
   }
 }
 
@@ -99,10 +95,8 @@ public func sl_layout_get_section_offset(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outOffset else { return ErrorRecord.null("out_offset") }
-  do {
-    outOffset.pointee = try handle(layout).layout.orthogonalOffset(section: Int(section))
+  return withLayout(layout) { target throws(LayoutError) in
+    outOffset.pointee = try target.orthogonalOffset(section: Int(section))
     return SL_OK
-  } catch {
-    return ErrorRecord.fail(error)
   }
 }

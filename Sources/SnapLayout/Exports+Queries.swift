@@ -36,8 +36,8 @@ public func sl_layout_get_section_info(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outInfo else { return ErrorRecord.null("out_info") }
-  do {
-    let info = try handle(layout).layout.sectionInfo(Int(section))
+  return withLayout(layout) { target throws(LayoutError) in
+    let info = try target.sectionInfo(Int(section))
     outInfo.pointee = sl_section_info(
       frame: sl_rect(info.frame), item_count: info.itemCount, group_count: info.groupCount,
       items_per_group: Int32(truncatingIfNeeded: info.itemsPerGroup),
@@ -45,14 +45,13 @@ public func sl_layout_get_section_info(
       orthogonal_content_length: info.orthogonalContentLength,
       orthogonal_offset: info.orthogonalOffset)
     return SL_OK
-  } catch {
-    return ErrorRecord.fail(error)
   }
 }
 
 @implementation @_cdecl("sl_layout_get_item_frame")
 public func sl_layout_get_item_frame(
-  _ layout: OpaquePointer?, _ section: Int32, _ item: Int64, _ outFrame: UnsafeMutablePointer<sl_rect>?
+  _ layout: OpaquePointer?, _ section: Int32, _ item: Int64,
+  _ outFrame: UnsafeMutablePointer<sl_rect>?
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outFrame else { return ErrorRecord.null("out_frame") }
@@ -221,7 +220,8 @@ struct HandlingBuffer: ElementVisitor {
     let end = min(buffer.count, buffer.capacity)
     guard end > start else { return }
     let layout = handle.layout
-    let container = layout.description.sections[Int(section)].isOrthogonal ? section : SL_SCROLL_MAIN
+    let container =
+      layout.description.sections[Int(section)].isOrthogonal ? section : SL_SCROLL_MAIN
     guard let info = try? layout.scrollInfo(Int(container)) else { return }
     var context = sl_visible_items_context(
       section: section, container: container, offset: info.offset,

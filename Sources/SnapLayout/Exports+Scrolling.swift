@@ -10,8 +10,8 @@ public func sl_layout_get_scroll_info(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outInfo else { return ErrorRecord.null("out_info") }
-  do {
-    let info = try handle(layout).layout.scrollInfo(Int(container))
+  return withLayout(layout) { target throws(LayoutError) in
+    let info = try target.scrollInfo(Int(container))
     outInfo.pointee = sl_scroll_info(
       viewport_length: info.viewportLength, content_length: info.contentLength,
       inset_leading: info.insetLeading, inset_trailing: info.insetTrailing,
@@ -21,23 +21,18 @@ public func sl_layout_get_scroll_info(
       orthogonal_scrolling_behavior: info.behavior.rawValue, snap_unit: info.snapUnit.code,
       max_pages_per_gesture: Int32(clamping: info.maxPagesPerGesture), bounce: info.bounce.code)
     return SL_OK
-  } catch {
-    return ErrorRecord.fail(error)
   }
 }
 
 @implementation @_cdecl("sl_layout_set_scroll_offset")
-public func sl_layout_set_scroll_offset(_ layout: OpaquePointer?, _ container: Int32, _ offset: Double)
-  -> Int32
-{
+public func sl_layout_set_scroll_offset(
+  _ layout: OpaquePointer?, _ container: Int32, _ offset: Double
+) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
-  do {
-    let target = handle(layout).layout
+  return withLayout(layout) { target throws(LayoutError) in
     _ = try target.scrollInfo(Int(container))  // validates the container and the state
     try target.setScrollOffset(offset, container: Int(container))
     return SL_OK
-  } catch {
-    return ErrorRecord.fail(error)
   }
 }
 
@@ -47,11 +42,9 @@ public func sl_layout_get_scroll_offset(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outOffset else { return ErrorRecord.null("out_offset") }
-  do {
-    outOffset.pointee = try handle(layout).layout.scrollOffset(Int(container))
+  return withLayout(layout) { target throws(LayoutError) in
+    outOffset.pointee = try target.scrollOffset(Int(container))
     return SL_OK
-  } catch {
-    return ErrorRecord.fail(error)
   }
 }
 
@@ -71,31 +64,27 @@ public func sl_layout_resolve_scroll(
         + "\(SL_SCROLL_RELEASE_VERSION)", path: "release.version")
   }
   let hasReference = input.flags & SL_RELEASE_HAS_REFERENCE != 0
-  return LayoutHandle.with(layout) { handle in
-    do throws(LayoutError) {
-      if hasReference {
-        let count = try handle.layout.snapCount(Int(container))
-        guard input.reference_snap >= 0, input.reference_snap < max(count, 1) else {
-          throw LayoutError(
-            .outOfRange,
-            "reference_snap \(input.reference_snap) is not a rest position; the container has "
-              + "\(count)", path: "release.reference_snap")
-        }
+  return withLayout(layout) { target throws(LayoutError) in
+    if hasReference {
+      let count = try target.snapCount(Int(container))
+      guard input.reference_snap >= 0, input.reference_snap < max(count, 1) else {
+        throw LayoutError(
+          .outOfRange,
+          "reference_snap \(input.reference_snap) is not a rest position; the container has "
+            + "\(count)", path: "release.reference_snap")
       }
-      let decision = try handle.layout.resolveScroll(
-        ScrollRelease(
-          startOffset: input.start_offset, releaseOffset: input.release_offset,
-          velocity: input.velocity, referenceSnap: hasReference ? input.reference_snap : nil),
-        container: Int(container))
-      outResult.pointee = sl_snap_result(
-        target_offset: decision.targetOffset, release_progress: decision.releaseProgress,
-        snap_index: decision.snapIndex, reference_snap: decision.referenceSnap,
-        item: decision.item, section: decision.section, reserved: 0,
-        motion: sl_motion(decision.motion))
-      return SL_OK
-    } catch {
-      return ErrorRecord.fail(error)
     }
+    let decision = try target.resolveScroll(
+      ScrollRelease(
+        startOffset: input.start_offset, releaseOffset: input.release_offset,
+        velocity: input.velocity, referenceSnap: hasReference ? input.reference_snap : nil),
+      container: Int(container))
+    outResult.pointee = sl_snap_result(
+      target_offset: decision.targetOffset, release_progress: decision.releaseProgress,
+      snap_index: decision.snapIndex, reference_snap: decision.referenceSnap,
+      item: decision.item, section: decision.section, reserved: 0,
+      motion: sl_motion(decision.motion))
+    return SL_OK
   }
 }
 
@@ -106,14 +95,12 @@ public func sl_layout_get_snap_position(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outPosition else { return ErrorRecord.null("out_position") }
-  do {
-    let position = try handle(layout).layout.snapPosition(at: offset, container: Int(container))
+  return withLayout(layout) { target throws(LayoutError) in
+    let position = try target.snapPosition(at: offset, container: Int(container))
     outPosition.pointee = sl_snap_position(
       progress: position.progress, index: position.index, item: position.item,
       section: position.section, reserved: 0)
     return SL_OK
-  } catch {
-    return ErrorRecord.fail(error)
   }
 }
 
@@ -124,8 +111,7 @@ public func sl_layout_get_snap_offsets(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outCount else { return ErrorRecord.null("out_count") }
-  do {
-    let target = handle(layout).layout
+  return withLayout(layout) { target throws(LayoutError) in
     let count = try target.snapCount(Int(container))
     guard first >= 0, first <= count else {
       return ErrorRecord.fail(
@@ -149,8 +135,6 @@ public func sl_layout_get_snap_offsets(
           + "were written", path: "capacity")
     }
     return SL_OK
-  } catch {
-    return ErrorRecord.fail(error)
   }
 }
 
@@ -161,14 +145,12 @@ public func sl_layout_get_offset_for_item(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outOffset else { return ErrorRecord.null("out_offset") }
-  do {
-    let result = try handle(layout).layout.snapOffset(
+  return withLayout(layout) { target throws(LayoutError) in
+    let result = try target.snapOffset(
       forSection: Int(section), item: item, container: Int(container))
     outOffset.pointee = result.offset
     outSnap?.pointee = result.index
     return SL_OK
-  } catch {
-    return ErrorRecord.fail(error)
   }
 }
 
@@ -193,18 +175,17 @@ public func sl_layout_get_reference_snap(
     if let field = converted.invalidField { return invalidMotion(field, argument: "in_flight") }
     motion = converted
   }
-  do {
-    outSnap.pointee = try handle(layout).layout.referenceSnap(
+  return withLayout(layout) { target throws(LayoutError) in
+    outSnap.pointee = try target.referenceSnap(
       touchOffset: touchOffset, inFlight: motion, at: time, container: Int(container))
     return SL_OK
-  } catch {
-    return ErrorRecord.fail(error)
   }
 }
 
 @implementation @_cdecl("sl_motion_sample")
 public func sl_motion_sample(
-  _ motion: UnsafePointer<sl_motion>?, _ time: Double, _ outState: UnsafeMutablePointer<sl_motion_state>?
+  _ motion: UnsafePointer<sl_motion>?, _ time: Double,
+  _ outState: UnsafeMutablePointer<sl_motion_state>?
 ) -> Int32 {
   guard let motion else { return ErrorRecord.null("motion") }
   guard let outState else { return ErrorRecord.null("out_state") }
@@ -320,14 +301,13 @@ public func sl_layout_set_visible_items_handler(
 
 @implementation @_cdecl("sl_layout_get_item_distance")
 public func sl_layout_get_item_distance(
-  _ layout: OpaquePointer?, _ section: Int32, _ item: Int64, _ outDistance: UnsafeMutablePointer<Double>?
+  _ layout: OpaquePointer?, _ section: Int32, _ item: Int64,
+  _ outDistance: UnsafeMutablePointer<Double>?
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outDistance else { return ErrorRecord.null("out_distance") }
-  do {
-    outDistance.pointee = try handle(layout).layout.itemDistance(section: Int(section), item: item)
+  return withLayout(layout) { target throws(LayoutError) in
+    outDistance.pointee = try target.itemDistance(section: Int(section), item: item)
     return SL_OK
-  } catch {
-    return ErrorRecord.fail(error)
   }
 }

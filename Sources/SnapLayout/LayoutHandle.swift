@@ -59,6 +59,19 @@ final class LayoutHandle {
   }
 }
 
+/// Runs `body` with the layout behind a C pointer, borrowed (the C caller's reference keeps
+/// it alive, so no reference counting), and turns a thrown error into its status.
+@inline(__always)
+func withLayout(_ pointer: OpaquePointer, _ body: (Layout) throws(LayoutError) -> Int32) -> Int32 {
+  LayoutHandle.with(pointer) { handle in
+    do throws(LayoutError) {
+      return try body(handle.layout)
+    } catch {
+      return ErrorRecord.fail(error)
+    }
+  }
+}
+
 /// The handle behind a C pointer, borrowed for the duration of the export that asks.
 @inline(__always)
 func handle(_ pointer: OpaquePointer) -> LayoutHandle {

@@ -15,8 +15,24 @@ struct MotionTests {
       #expect(close(Math.exp(x), Foundation.exp(x)), "exp(\(x))")
       x += 3.37
     }
-    for value in [1e-300, 1e-10, 0.001, 0.5, 0.9999, 1, 1.0001, 2, 10, 123.456, 1e10, 1e300] {
-      #expect(close(Math.log(value), Foundation.log(value)) || Swift.abs(Math.log(value) - Foundation.log(value)) < 1e-15, "log(\(value))")
+    // log: fixed points, every table interval's edges and centre, and a sweep over magnitudes
+    // (absolute error is what matters near 1, where the result itself is tiny).
+    var logValues: [Double] = [
+      5e-324, 1e-310, 1e-300, 1e-10, 0.001, 0.5, 0.9999, 1, 1.0001, 2, 10, 123.456, 1e10, 1e300,
+      .greatestFiniteMagnitude,
+    ]
+    for i in 0...128 {
+      let edge = 1 + Double(i) / 128
+      logValues += [edge, edge.nextDown, edge.nextUp, edge + 1.0 / 256, 3 * edge, edge / 7]
+    }
+    var v = 1e-20
+    while v < 1e20 {
+      logValues.append(v)
+      v *= 1.0137
+    }
+    for value in logValues {
+      let (mine, libm) = (Math.log(value), Foundation.log(value))
+      #expect(close(mine, libm) || Swift.abs(mine - libm) < 2e-16, "log(\(value))")
     }
     x = -2000
     while x < 2000 {

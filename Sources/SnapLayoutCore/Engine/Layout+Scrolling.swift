@@ -35,10 +35,19 @@ public struct SnapPosition: Equatable, Sendable {
 }
 
 extension Layout {
-  /// The scroll container `container` (`mainScrollContainer` or an orthogonal section).
-  func scroll(_ container: Int) throws(LayoutError) -> ScrollContainer {
+  /// Runs `body` with the scroll container `container` (`mainScrollContainer` or an
+  /// orthogonal section) borrowed, without reference counting (which would
+  /// cost more than most queries): the layout keeps its containers alive while it is not
+  /// mutated, and a query never mutates it.
+  @inline(__always)
+  func withScroll<R>(_ container: Int, _ body: (ScrollContainer) -> R) throws(LayoutError) -> R {
+    try scrollReference(container)._withUnsafeGuaranteedRef(body)
+  }
+
+  @inline(__always)
+  private func scrollReference(_ container: Int) throws(LayoutError) -> Unmanaged<ScrollContainer> {
     try requireSolved()
-    if container == mainScrollContainer { return solved.mainScroll }
+    if container == mainScrollContainer { return Unmanaged.passUnretained(solved.mainScroll) }
     guard container >= 0, container < sections.count else {
       throw LayoutError(
         .outOfRange,
@@ -51,26 +60,27 @@ extension Layout {
         "section \(container) does not scroll orthogonally (its orthogonalScrollingBehavior is "
           + "none); its items scroll with the main scroll (-1)", path: "container")
     }
-    return scroll
+    return Unmanaged.passUnretained(scroll)
   }
 
   public func scrollInfo(_ container: Int) throws(LayoutError) -> ScrollInfo {
-    let scroll = try self.scroll(container)
-    return ScrollInfo(
-      container: container,
-      scrollsHorizontally: (container == mainScrollContainer) == transposed,
-      viewportLength: scroll.viewportLength, contentLength: scroll.contentLength,
-      insetLeading: scroll.insetLeading, insetTrailing: scroll.insetTrailing,
-      minimumOffset: scroll.minimumOffset, maximumOffset: scroll.maximumOffset,
-      offset: container == mainScrollContainer ? mainOffset : offsets[container],
-      snapCount: scroll.snaps.isFree ? 0 : scroll.snaps.count, behavior: scroll.behavior,
-      snapUnit: scroll.settings.snapUnit, maxPagesPerGesture: scroll.settings.maxSteps,
-      decelerationRate: scroll.settings.decelerationRate, bounce: scroll.settings.bounce)
+    try withScroll(container) { scroll in
+      ScrollInfo(
+        container: container,
+        scrollsHorizontally: (container == mainScrollContainer) == transposed,
+        viewportLength: scroll.viewportLength, contentLength: scroll.contentLength,
+        insetLeading: scroll.insetLeading, insetTrailing: scroll.insetTrailing,
+        minimumOffset: scroll.minimumOffset, maximumOffset: scroll.maximumOffset,
+        offset: container == mainScrollContainer ? mainOffset : offsets[container],
+        snapCount: scroll.snaps.isFree ? 0 : scroll.snaps.count, behavior: scroll.behavior,
+        snapUnit: scroll.settings.snapUnit, maxPagesPerGesture: scroll.settings.maxSteps,
+        decelerationRate: scroll.settings.decelerationRate, bounce: scroll.settings.bounce)
+    }
   }
 
   /// The current offset of a container.
   public func scrollOffset(_ container: Int) throws(LayoutError) -> Double {
-    _ = try scroll(container)
+    try withScroll(container) { _ in }
     return container == mainScrollContainer ? mainOffset : offsets[container]
   }
 
@@ -108,7 +118,7 @@ extension Layout {
       throw LayoutError(
         .invalidArgument, "offsets and velocity must be finite numbers", path: "release")
     }
-    return try scroll(container).resolve(release)
+    return try withScroll(container) { $0.resolve(release) }
   }
 
   /// The nearest rest position and fractional progress of an offset.
@@ -116,33 +126,40 @@ extension Layout {
     guard offset.isFinite else {
       throw LayoutError(.invalidArgument, "the offset must be a finite number", path: "offset")
     }
-    let scroll = try self.scroll(container)
-    guard !scroll.snaps.isFree else {
-      return SnapPosition(index: -1, progress: 0, section: -1, item: -1)
+    return try withScroll(container) { scroll in
+      let snaps = scroll.snaps
+      guard !snaps.isFree else {
+        return SnapPosition(index: -1, progress: 0, section: -1, item: -1)
+      }
+      // One lookup for both: the nearest position is an end of the segment around `offset`.
+      let around = snaps.segment(offset)
+      let index =
+        offset - around.lowOffset <= around.highOffset - offset ? around.low : around.high
+      let item = snaps.item(index)
+      return SnapPosition(
+        index: index, progress: snaps.progress(offset, in: around), section: item?.section ?? -1,
+        item: item?.item ?? -1)
     }
-    let index = scroll.snaps.nearest(offset)
-    let item = scroll.snaps.item(index)
-    return SnapPosition(
-      index: index, progress: scroll.snaps.progress(offset), section: item?.section ?? -1,
-      item: item?.item ?? -1)
   }
 
   /// The number of rest positions (0 for free deceleration).
   public func snapCount(_ container: Int) throws(LayoutError) -> Int64 {
-    let scroll = try self.scroll(container)
-    return scroll.snaps.isFree ? 0 : scroll.snaps.count
+    try withScroll(container) { $0.snaps.isFree ? 0 : $0.snaps.count }
   }
 
   /// The offset of rest position `index`.
   public func snapOffset(_ index: Int64, container: Int) throws(LayoutError) -> Double {
-    let scroll = try self.scroll(container)
-    let count = scroll.snaps.isFree ? 0 : scroll.snaps.count
-    guard index >= 0, index < count else {
+    let offset: Double? = try withScroll(container) { scroll in
+      let count = scroll.snaps.isFree ? 0 : scroll.snaps.count
+      return index >= 0 && index < count ? scroll.snaps.offset(index) : nil
+    }
+    guard let offset else {
       throw LayoutError(
         .outOfRange,
-        "rest position \(index) does not exist; the container has \(count)", path: "index")
+        "rest position \(index) does not exist; the container has \(try snapCount(container))",
+        path: "index")
     }
-    return scroll.snaps.offset(index)
+    return offset
   }
 
   /// The rest offset that shows an item (programmatic scroll to an item), and its index.
@@ -151,7 +168,7 @@ extension Layout {
   public func snapOffset(forSection section: Int, item: Int64, container: Int)
     throws(LayoutError) -> (offset: Double, index: Int64)
   {
-    let scroll = try self.scroll(container)
+    try withScroll(container) { _ in }
     let frame = try itemFrame(section: section, item: item)
     if container != mainScrollContainer && section != container {
       throw LayoutError(
@@ -159,19 +176,17 @@ extension Layout {
         "item \(item) of section \(section) is not in scroll container \(container)",
         path: "section")
     }
-    if let index = scroll.snaps.index(ofSection: Int32(section), item: item) {
-      return (scroll.snaps.offset(index), index)
-    }
     // Pages and free scrolls: bring the item's start to the snapport's start.
     let canonical = space.canonical(frame)
-    let start: Double
-    if container == mainScrollContainer {
-      start = canonical.minY
-    } else {
-      start = canonical.minX + offsets[container]
+    let start =
+      container == mainScrollContainer ? canonical.minY : canonical.minX + offsets[container]
+    return try withScroll(container) { scroll in
+      if let index = scroll.snaps.index(ofSection: Int32(section), item: item) {
+        return (scroll.snaps.offset(index), index)
+      }
+      let offset = scroll.clamp(start - scroll.settings.padding.leading)
+      return (offset, scroll.snaps.isFree ? -1 : scroll.snaps.nearest(offset))
     }
-    let offset = scroll.clamp(start - scroll.settings.padding.leading)
-    return (offset, scroll.snaps.isFree ? -1 : scroll.snaps.nearest(offset))
   }
 
   /// The rest position a new touch should be measured from: the target of a motion still in
@@ -184,11 +199,12 @@ extension Layout {
         .invalidArgument, "the touch offset and the time must be finite numbers",
         path: touchOffset.isFinite ? "time" : "touch_offset")
     }
-    let scroll = try self.scroll(container)
-    guard !scroll.snaps.isFree else { return -1 }
-    if let motion, !motion.sample(at: t).settled {
-      return scroll.snaps.nearest(scroll.clamp(motion.targetOffset))
+    return try withScroll(container) { scroll in
+      guard !scroll.snaps.isFree else { return -1 }
+      if let motion, !motion.sample(at: t).settled {
+        return scroll.snaps.nearest(scroll.clamp(motion.targetOffset))
+      }
+      return scroll.snaps.nearest(scroll.clamp(touchOffset))
     }
-    return scroll.snaps.nearest(scroll.clamp(touchOffset))
   }
 }

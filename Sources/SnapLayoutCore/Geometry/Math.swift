@@ -24,8 +24,9 @@ enum Math {
     if x.isNaN || x < 0 { return .nan }
     if x == 0 { return -.infinity }
     if x.isInfinite { return x }
-    // x = m · 2^e with m in [√½, √2), read from the bits (subnormals scaled up first);
-    // log m = 2·atanh((m − 1)/(m + 1)).
+    // x = m · 2^e with m in [1, 2), read from the bits (subnormals scaled up first). The top
+    // seven bits of m pick an interval of width 1/128 and its centre c (LogTable.swift);
+    // ln m = ln c + ln(1 + r) with r = (m − c)/c, |r| < 1/256, without a division.
     var bits = x.bitPattern
     var e = Int((bits >> 52) & 0x7FF)
     if e == 0 {
@@ -33,17 +34,20 @@ enum Math {
       e = Int((bits >> 52) & 0x7FF) - 54
     }
     e -= 1023
-    var m = Double(bitPattern: (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000)
-    if m > 1.4142135623730951 {
-      m *= 0.5
-      e += 1
-    }
-    let s = (m - 1) / (m + 1)
-    let s2 = s * s
-    // atanh(s)/s = 1 + s²/3 + s⁴/5 + …; |s| < 0.172, so terms to s²² suffice.
-    let series = estrin(s2, logarithmCoefficients)
-    let sum = s + s * s2 * series
-    return 2 * sum + Double(e) * ln2Lo + Double(e) * ln2Hi
+    let fraction = bits & 0x000F_FFFF_FFFF_FFFF
+    let interval = Int(truncatingIfNeeded: fraction >> 45)
+    let m = Double(bitPattern: fraction | 0x3FF0_0000_0000_0000)
+    let centre = Double(bitPattern: (fraction >> 45) << 45 | 1 << 44 | 0x3FF0_0000_0000_0000)
+    let r = (m - centre) * logInverseCentres[interval]  // m − c is exact
+    // ln(1 + r) = r − r²/2 + r³/3 − … − r⁸/8; the next term is below 1e-20.
+    let r2 = r * r
+    let r4 = r2 * r2
+    let low = r + r2 * (-0.5 + r * 0.3333333333333333)
+    let high =
+      (-0.25 + r * 0.2) + r2 * (-0.16666666666666666 + r * 0.14285714285714285 - r2 * 0.125)
+    let series = low + r4 * high
+    let exponent = Double(e)
+    return exponent * ln2Hi + (logCentres[interval] + (series + exponent * ln2Lo))
   }
 
   static func sin(_ x: Double) -> Double {
@@ -89,45 +93,38 @@ enum Math {
   }
 
   /// 1/k! for k = 0 … 14.
-  private static let exponentialCoefficients: (
-    Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
-    Double, Double, Double, Double, Double
-  ) = (
-    1.0, 1.0, 0.5, 0.16666666666666666, 0.041666666666666664, 0.008333333333333333,
-    0.001388888888888889, 0.0001984126984126984, 2.48015873015873e-05,
-    2.7557319223985893e-06, 2.755731922398589e-07, 2.505210838544172e-08,
-    2.08767569878681e-09, 1.6059043836821613e-10, 1.1470745597729725e-11, 0
-  )
-
-  /// 1/(2k + 3) for k = 0 … 10.
-  private static let logarithmCoefficients: (
-    Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
-    Double, Double, Double, Double, Double
-  ) = (
-    0.3333333333333333, 0.2, 0.14285714285714285, 0.1111111111111111, 0.09090909090909091,
-    0.07692307692307693, 0.06666666666666667, 0.058823529411764705, 0.05263157894736842,
-    0.047619047619047616, 0.043478260869565216, 0, 0, 0, 0, 0
-  )
+  private static let exponentialCoefficients:
+    (
+      Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+      Double, Double, Double, Double, Double
+    ) = (
+      1.0, 1.0, 0.5, 0.16666666666666666, 0.041666666666666664, 0.008333333333333333,
+      0.001388888888888889, 0.0001984126984126984, 2.48015873015873e-05,
+      2.7557319223985893e-06, 2.755731922398589e-07, 2.505210838544172e-08,
+      2.08767569878681e-09, 1.6059043836821613e-10, 1.1470745597729725e-11, 0
+    )
 
   /// (−1)^(k+1)/(2k + 3)! for k = 0 … 8.
-  private static let sineCoefficients: (
-    Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
-    Double, Double, Double, Double, Double
-  ) = (
-    -0.16666666666666666, 0.008333333333333333, -0.0001984126984126984,
-    2.7557319223985893e-06, -2.505210838544172e-08, 1.6059043836821613e-10,
-    -7.647163731819816e-13, 2.8114572543455206e-15, -8.22063524662433e-18, 0, 0, 0, 0, 0, 0, 0
-  )
+  private static let sineCoefficients:
+    (
+      Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+      Double, Double, Double, Double, Double
+    ) = (
+      -0.16666666666666666, 0.008333333333333333, -0.0001984126984126984,
+      2.7557319223985893e-06, -2.505210838544172e-08, 1.6059043836821613e-10,
+      -7.647163731819816e-13, 2.8114572543455206e-15, -8.22063524662433e-18, 0, 0, 0, 0, 0, 0, 0
+    )
 
   /// (−1)^(k+1)/(2k + 2)! for k = 0 … 8.
-  private static let cosineCoefficients: (
-    Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
-    Double, Double, Double, Double, Double
-  ) = (
-    -0.5, 0.041666666666666664, -0.001388888888888889, 2.48015873015873e-05,
-    -2.755731922398589e-07, 2.08767569878681e-09, -1.1470745597729725e-11,
-    4.779477332387385e-14, -1.5619206968586225e-16, 0, 0, 0, 0, 0, 0, 0
-  )
+  private static let cosineCoefficients:
+    (
+      Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+      Double, Double, Double, Double, Double
+    ) = (
+      -0.5, 0.041666666666666664, -0.001388888888888889, 2.48015873015873e-05,
+      -2.755731922398589e-07, 2.08767569878681e-09, -1.1470745597729725e-11,
+      4.779477332387385e-14, -1.5619206968586225e-16, 0, 0, 0, 0, 0, 0, 0
+    )
 
   /// c0 + c1·x + … + c15·x¹⁵ by Estrin's scheme: four levels of independent multiply-adds
   /// instead of fifteen dependent ones (trailing zero coefficients cost nothing measurable).

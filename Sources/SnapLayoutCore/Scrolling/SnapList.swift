@@ -74,7 +74,8 @@ final class SnapList {
     }
     source = .pages(length: pageLength)
     // Whole pages strictly before the end, then the end itself (a partial last page).
-    let whole = Int64(clamping: ((span - SnapList.tolerance) / pageLength).rounded(.down), 0, Int64.max - 2)
+    let whole = Int64(
+      clamping: ((span - SnapList.tolerance) / pageLength).rounded(.down), 0, Int64.max - 2)
     count = whole + 2
   }
 
