@@ -30,12 +30,19 @@ final class SnapList {
   private let uniform: Uniform?
 
   private struct Uniform {
-    let start: Double
+    let base: Double
     let stride: Double
+    let aligned: Double
     let first: Int64
     let last: Int64
     let leading: Int64
     let trailing: Int64
+    /// Unit k holds item `k · itemsPerUnit + leaf` of `section` (`lastLeaf` for the last unit).
+    let section: Int32
+    let itemsPerUnit: Int64
+    let leaf: Int64
+    let lastLeaf: Int64
+    let lastUnit: Int64
   }
 
   var isFree: Bool {
@@ -112,12 +119,15 @@ final class SnapList {
       count = units.count
       clamps = false
     }
-    if let arithmetic = units.uniform,
+    if let arithmetic = units.uniform, let items = units.uniformItems,
       case .units(_, let first, let last, let leading, let trailing) = source
     {
       uniform = Uniform(
-        start: arithmetic.start, stride: arithmetic.stride, first: first, last: last,
-        leading: leading, trailing: trailing)
+        base: arithmetic.base, stride: arithmetic.stride, aligned: arithmetic.aligned,
+        first: first, last: last,
+        leading: leading, trailing: trailing, section: items.section,
+        itemsPerUnit: items.itemsPerGroup, leaf: items.leaf, lastLeaf: items.lastLeaf,
+        lastUnit: units.count - 1)
     } else {
       uniform = nil
     }
@@ -209,7 +219,8 @@ final class SnapList {
   private func offset(_ index: Int64, _ u: Uniform) -> Double {
     if u.leading == 1 && index == 0 { return minimum }
     if u.trailing == 1 && index == count &- 1 { return maximum }
-    let raw = u.start + Double(u.first &+ index &- u.leading) * u.stride
+    let raw = UnitRun.offset(
+      base: u.base, stride: u.stride, repetition: u.first &+ index &- u.leading, aligned: u.aligned)
     return clamps ? min(max(raw, minimum), maximum) : raw
   }
 
@@ -221,20 +232,24 @@ final class SnapList {
       if strict ? maximum < x : maximum <= x { return count }
       if strict ? x <= minimum : x < minimum { return 0 }
     }
-    let steps = (x - u.start) / u.stride
+    func at(_ k: Int64) -> Double {
+      UnitRun.offset(base: u.base, stride: u.stride, repetition: k, aligned: u.aligned)
+    }
+    let steps = (x - u.base - u.aligned) / u.stride
     var below: Int64 =
       steps < 0 ? 0 : steps >= 4.0e18 ? 4_000_000_000_000_000_000 : Int64(steps) &+ 1
-    if below > 0 {
-      let previous = u.start + Double(below &- 1) * u.stride
-      if !(strict ? previous < x : previous <= x) { below &-= 1 }
-    }
-    let next = u.start + Double(below) * u.stride
-    if strict ? next < x : next <= x { below &+= 1 }
+    // The estimate is off by at most one either way; settle it against the offsets.
+    if below > 0 && !(strict ? at(below &- 1) < x : at(below &- 1) <= x) { below &-= 1 }
+    if strict ? at(below) < x : at(below) <= x { below &+= 1 }
     return u.leading &+ min(max(below &- u.first, 0), u.last &- u.first &+ 1)
   }
 
   /// The unit (section, item) resting at position `index`, or nil for pages and free scrolls.
   func item(_ index: Int64) -> (section: Int32, item: Int64)? {
+    if let u = uniform {
+      let unit = min(max(u.first &+ index &- u.leading, u.first), u.last)
+      return (u.section, unit &* u.itemsPerUnit &+ (unit == u.lastUnit ? u.lastLeaf : u.leaf))
+    }
     guard case .units(let units, let first, let last, let leading, _) = source, units.count > 0
     else { return nil }
     return units.item(min(max(first + index - leading, first), last))

@@ -63,7 +63,15 @@ final class UnitRun {
   /// The aligned offset of a unit of this run.
   func offset(_ unit: Int64) -> Double {
     let (repetition, slot) = self.slot(unit)
-    return base + Double(repetition) * stride + slot.aligned
+    return UnitRun.offset(base: base, stride: stride, repetition: repetition, aligned: slot.aligned)
+  }
+
+  /// The one formula for where a unit rests, `(base + repetition · stride) + aligned`: every
+  /// path (offsets, ranks, the closed form) evaluates exactly this expression, so a position
+  /// compared with itself is always found at or before itself.
+  @inline(__always)
+  static func offset(base: Double, stride: Double, repetition: Int64, aligned: Double) -> Double {
+    (base + Double(repetition) * stride) + aligned
   }
 
   /// How many of this run's units have an aligned offset `<= x` (`< x` when `strict`).
@@ -71,25 +79,27 @@ final class UnitRun {
     var total: Int64 = 0
     let full = repetitions - 1
     for slot in slots {
-      total += Self.count(x - base - slot.aligned, stride: stride, limit: full, strict: strict)
+      total += count(x, aligned: slot.aligned, limit: full, strict: strict)
     }
-    let last = base + Double(full) * stride
-    for slot in lastSlots where strict ? last + slot.aligned < x : last + slot.aligned <= x {
-      total += 1
+    for slot in lastSlots {
+      let at = UnitRun.offset(base: base, stride: stride, repetition: full, aligned: slot.aligned)
+      if strict ? at < x : at <= x { total += 1 }
     }
     return total
   }
 
-  /// How many of `k = 0 ..< limit` satisfy `k · stride <= room` (or `<`).
-  private static func count(_ room: Double, stride: Double, limit: Int64, strict: Bool) -> Int64 {
-    guard limit > 0, room >= 0 else { return 0 }
-    let ratio = room / stride
-    var k = Int64(clamping: ratio.rounded(.down), 0, limit - 1)
-    // Settle rounding at the boundary exactly.
-    while k + 1 < limit && (strict ? Double(k + 1) * stride < room : Double(k + 1) * stride <= room) {
-      k += 1
+  /// How many repetitions `k = 0 ..< limit` of a slot rest at or before `x` (before, when
+  /// `strict`): an estimate by division, settled against the offsets themselves.
+  private func count(_ x: Double, aligned: Double, limit: Int64, strict: Bool) -> Int64 {
+    guard limit > 0 else { return 0 }
+    func before(_ k: Int64) -> Bool {
+      let at = UnitRun.offset(base: base, stride: stride, repetition: k, aligned: aligned)
+      return strict ? at < x : at <= x
     }
-    while k >= 0 && !(strict ? Double(k) * stride < room : Double(k) * stride <= room) { k -= 1 }
+    let ratio = ((x - base - aligned) / stride).rounded(.down)
+    var k = ratio < 0 ? -1 : Int64(clamping: ratio, 0, limit - 1)  // the last k before x
+    while k + 1 < limit && before(k + 1) { k += 1 }
+    while k >= 0 && !before(k) { k -= 1 }
     return k + 1
   }
 
@@ -113,10 +123,15 @@ final class UnitSequence {
   let runs: [UnitRun]
   let count: Int64
   /// The common case — one section, one position per repetition (a carousel, a list, a
-  /// grid's rows) — answered by arithmetic alone: unit k rests at `start + k · stride`.
-  let uniform: (start: Double, stride: Double)?
+  /// grid's rows) — answered by arithmetic alone: unit k rests at
+  /// `UnitRun.offset(base:stride:repetition: k, aligned:)`.
+  let uniform: (base: Double, stride: Double, aligned: Double)?
+  /// With `uniform`: unit k holds item `k · itemsPerGroup + leaf` (`lastLeaf` for the last).
+  let uniformItems: (section: Int32, itemsPerGroup: Int64, leaf: Int64, lastLeaf: Int64)?
 
-  init(runs: [UnitRun]) {
+  /// - Parameter closedForm: answer uniform sequences by arithmetic (tests turn it off to check
+  ///   the arithmetic against the general path).
+  init(runs: [UnitRun], closedForm: Bool = true) {
     let runs = runs.filter { $0.count > 0 }
     var total: Int64 = 0
     for run in runs {
@@ -125,12 +140,16 @@ final class UnitSequence {
     }
     self.runs = runs
     count = total
-    if runs.count == 1, runs[0].slots.count == 1, runs[0].lastSlots.count == 1,
+    if closedForm, runs.count == 1, runs[0].slots.count == 1, runs[0].lastSlots.count == 1,
       runs[0].slots[0].aligned == runs[0].lastSlots[0].aligned, runs[0].stride > 0
     {
-      uniform = (runs[0].base + runs[0].slots[0].aligned, runs[0].stride)
+      uniform = (runs[0].base, runs[0].stride, runs[0].slots[0].aligned)
+      uniformItems = (
+        runs[0].section, runs[0].itemsPerGroup, runs[0].slots[0].leaf, runs[0].lastSlots[0].leaf
+      )
     } else {
       uniform = nil
+      uniformItems = nil
     }
   }
 
@@ -146,7 +165,10 @@ final class UnitSequence {
   }
 
   func offset(_ unit: Int64) -> Double {
-    if let uniform { return uniform.start + Double(unit) * uniform.stride }
+    if let uniform {
+      return UnitRun.offset(
+        base: uniform.base, stride: uniform.stride, repetition: unit, aligned: uniform.aligned)
+    }
     return runs[run(of: unit)].offset(unit)
   }
 
@@ -154,7 +176,8 @@ final class UnitSequence {
   /// - Complexity: O(log runs + slots).
   func rank(_ x: Double, strict: Bool = false) -> Int64 {
     if let uniform {
-      var k = Int64(clamping: ((x - uniform.start) / uniform.stride).rounded(.down) + 1, 0, count)
+      let estimate = ((x - uniform.base - uniform.aligned) / uniform.stride).rounded(.down) + 1
+      var k = Int64(clamping: estimate, 0, count)
       // Settle the division's rounding against the offsets themselves.
       if k > 0 && !(strict ? offset(k - 1) < x : offset(k - 1) <= x) { k -= 1 }
       if k < count && (strict ? offset(k) < x : offset(k) <= x) { k += 1 }

@@ -1,0 +1,103 @@
+import Testing
+
+@testable import SnapLayoutCore
+
+/// The closed-form answers of a uniform snap list (one section, one rest position per
+/// repetition) against the general path over the same units, position by position.
+@Suite("Snap lists: closed form against the general path")
+struct SnapListTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var name: String
+    var horizontal: Bool
+    var itemCount: Int64
+    var columns: Int
+    var itemLength: Double
+    var spacing: Double
+    var inset: Double
+    var containment: SnapContainment
+    var alignment: Double
+    var testDescription: String { name }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      name: "seed carousel, trimSnaps, start", horizontal: true, itemCount: 10, columns: 1,
+      itemLength: 320, spacing: 7, inset: 34, containment: .trimSnaps, alignment: 0),
+    Case(
+      name: "seed carousel, keepSnaps, centre", horizontal: true, itemCount: 10, columns: 1,
+      itemLength: 320, spacing: 7, inset: 34, containment: .keepSnaps, alignment: 0.5),
+    Case(
+      name: "seed carousel, no containment, end", horizontal: true, itemCount: 10, columns: 1,
+      itemLength: 320, spacing: 7, inset: 34, containment: .none, alignment: 1),
+    Case(
+      name: "3-column grid, partial last row, centre", horizontal: false, itemCount: 31,
+      columns: 3, itemLength: 130, spacing: 0, inset: 0, containment: .trimSnaps,
+      alignment: 0.5),
+    Case(
+      name: "list of 1000 rows of 44.3 pt", horizontal: false, itemCount: 1000, columns: 1,
+      itemLength: 44.3, spacing: 0.7, inset: 20, containment: .trimSnaps, alignment: 0.25),
+    Case(
+      name: "rows larger than the viewport", horizontal: false, itemCount: 6, columns: 1,
+      itemLength: 1000, spacing: 10, inset: 0, containment: .keepSnaps, alignment: 0.5),
+  ]
+
+  @Test("every offset, rank, segment, nearest position, progress and item agree", arguments: cases)
+  func closedFormMatchesGeneral(_ c: Case) throws {
+    var scrolling = ScrollingProperties()
+    scrolling.snapUnit = .item
+    scrolling.containment = c.containment
+    scrolling.alignment = c.alignment
+    scrolling.contentInset = (c.inset, c.inset)
+    let cell = item(fw(1.0 / Double(c.columns)), fh(1))
+    let group =
+      c.horizontal
+      ? hgroup(abs_(c.itemLength), fh(0.9), .subitems([cell]))
+      : hgroup(fw(1), abs_(c.itemLength), .subitem(cell, count: c.columns))
+    let layout = try solve(
+      [LayoutSection(group: group, itemCount: c.itemCount, interGroupSpacing: c.spacing)],
+      width: 390, height: 844,
+      configuration: LayoutConfiguration(
+        scrollDirection: c.horizontal ? .horizontal : .vertical, scrolling: scrolling))
+    let fast = layout.solved.mainScroll.snaps
+    guard case .units(let units, _, _, _, _) = fast.source else {
+      Issue.record("the main scroll does not rest on units")
+      return
+    }
+    #expect(units.uniform != nil, "the case must take the closed form")
+    let general = SnapList(
+      units: UnitSequence(runs: units.runs, closedForm: false), containment: c.containment,
+      minimum: fast.minimum, maximum: fast.maximum)
+    #expect(general.count == fast.count)
+
+    var probes: [Double] = []
+    for index in 0..<fast.count {
+      #expect(fast.offset(index) == general.offset(index), "offset(\(index))")
+      let itemsMatch =
+        fast.item(index).map { [Double($0.section), Double($0.item)] }
+        == general.item(index).map { [Double($0.section), Double($0.item)] }
+      #expect(itemsMatch, "item(\(index))")
+      let at = general.offset(index)
+      probes += [at, at.nextUp, at.nextDown]
+      // A position is found at or before itself, and not strictly before, on both paths.
+      for list in [fast, general] {
+        #expect(list.rank(at) >= index + 1, "rank(offset(\(index)))")
+        #expect(list.rank(at, strict: true) <= index, "strict rank(offset(\(index)))")
+      }
+    }
+    var x = fast.minimum - 700
+    while x < fast.maximum + 700 {
+      probes.append(x)
+      x += 3.71
+    }
+    for x in probes {
+      #expect(fast.rank(x) == general.rank(x), "rank(\(x))")
+      #expect(fast.rank(x, strict: true) == general.rank(x, strict: true), "strict rank(\(x))")
+      let (a, b) = (fast.segment(x), general.segment(x))
+      #expect(
+        a.low == b.low && a.high == b.high && a.lowOffset == b.lowOffset
+          && a.highOffset == b.highOffset, "segment(\(x))")
+      #expect(fast.nearestWithOffset(x) == general.nearestWithOffset(x), "nearest(\(x))")
+      #expect(fast.progress(x) == general.progress(x), "progress(\(x))")
+    }
+  }
+}
