@@ -210,10 +210,13 @@ public struct Motion: Equatable, Sendable {
       // holds when e^{-βt/2} <= eβε/(4|b|), since t·e^{-βt/2} <= 2/(eβ).
       let b = v0 + beta * e0  // position: a = e0
       let d = beta * beta * e0 + beta * v0  // velocity: a = v0, b = −d
-      // Both bounds in one logarithm: max(ln A/β, ln B/(β/2)) = ln max(A, B²)/β.
-      let e = 2.718281828459045
-      let first = max(2 * Swift.abs(e0) / ex, 2 * Swift.abs(v0) / ev)
-      let second = max(4 * Swift.abs(b) / (e * beta * ex), 4 * Swift.abs(d) / (e * beta * ev))
+      // Both bounds in one logarithm: max(ln A/β, ln B/(β/2)) = ln max(A, B²)/β. Amplitudes
+      // are scaled by reciprocals (three independent divisions instead of four chained ones).
+      let (perOffset, perVelocity) = (1 / ex, 1 / ev)
+      let first = 2 * max(Swift.abs(e0) * perOffset, Swift.abs(v0) * perVelocity)
+      let second =
+        4 / (2.718281828459045 * beta)
+        * max(Swift.abs(b) * perOffset, Swift.abs(d) * perVelocity)
       if second < 1e150 { return envelopeTime(max(first, second * second), rate: beta) }
       return max(envelopeTime(first, rate: beta), envelopeTime(second, rate: beta / 2))
     }
