@@ -39,7 +39,7 @@ VALGRIND    := valgrind --quiet --error-exitcode=99 --leak-check=full --show-lea
                --errors-for-leak-kinds=all
 
 .PHONY: all lib deps demo test test-deps test-swift test-c test-header test-valgrind \
-        test-examples examples bench clean
+        test-examples test-bench examples bench clean
 
 all: lib examples
 
@@ -83,7 +83,7 @@ demo: examples
 
 # --- tests -----------------------------------------------------------------------------------
 
-test: test-deps test-swift test-header test-c test-examples test-valgrind
+test: test-deps test-swift test-header test-c test-examples test-bench test-valgrind
 	@echo "all tests passed"
 
 test-deps:
@@ -106,6 +106,11 @@ test-c: lib $(C_TESTS)
 
 test-examples: examples
 	scripts/test-examples.sh
+
+# The benchmark's quick mode: it builds, and every C floor writes what the library writes.
+# Timings are not judged here (PERFORMANCE.md).
+test-bench: lib $(BUILD)/bench
+	$(BUILD)/bench --quick >/dev/null
 
 test-valgrind: lib $(C_TESTS) examples
 	@for t in $(C_TESTS); do echo "== valgrind $$t"; SL_TEST_QUICK=1 $(VALGRIND) $$t >/dev/null || exit 1; done
