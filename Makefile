@@ -116,6 +116,7 @@ test-valgrind: lib $(C_TESTS) examples
 	@for t in $(C_TESTS); do echo "== valgrind $$t"; SL_TEST_QUICK=1 $(VALGRIND) $$t >/dev/null || exit 1; done
 	$(VALGRIND) $(BUILD)/minimal >/dev/null
 	$(VALGRIND) $(BUILD)/snaplayout --json >/dev/null
+	$(VALGRIND) $(BUILD)/carousel >/dev/null
 
 # --- benchmark -------------------------------------------------------------------------------
 
