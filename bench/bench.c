@@ -115,6 +115,24 @@ static double minor_faults(void) {
 /* Keeps results alive so the compiler cannot drop the work that produced them. */
 static volatile double sink;
 
+/*
+ * The whole body of a simple timing function: runs the statements (which see the iteration as
+ * `i` and add what they compute to `sum`) `iters` times, keeps `sum` alive through `sink` and
+ * returns the elapsed nanoseconds. The statements are pasted into the loop, so the measured
+ * loop contains no indirect call of its own.
+ */
+#define TIMED_SUM_LOOP(iters, ...)        \
+  do {                                    \
+    double sum = 0;                       \
+    double t0_ = now_ns();                \
+    for (long i = 0; i < (iters); i++) {  \
+      __VA_ARGS__                         \
+    }                                     \
+    double elapsed_ = now_ns() - t0_;     \
+    sink = sum;                           \
+    return elapsed_;                      \
+  } while (0)
+
 /* ---------------------------------------------------------------------------------------------
  * The configuration
  * ------------------------------------------------------------------------------------------- */
@@ -651,32 +669,22 @@ typedef struct frame_ctx {
 static double run_item_frame(void *vctx, long iters) {
   const frame_ctx *ctx = vctx;
   sl_rect frame;
-  double sum = 0;
-  double t0 = now_ns();
-  for (long i = 0; i < iters; i++) {
+  TIMED_SUM_LOOP(iters,
     int status = sl_layout_get_item_frame(ctx->layout, ctx->section,
                                           ctx->items[i & (RANDOM_COUNT - 1)], &frame);
     if (status != SL_OK) die_status(status, "sl_layout_get_item_frame");
     sum += frame.y;
-  }
-  double elapsed = now_ns() - t0;
-  sink = sum;
-  return elapsed;
+  );
 }
 
 static double run_item_frame_floor(void *vctx, long iters) {
   const frame_ctx *ctx = vctx;
   sl_rect frame;
-  double sum = 0;
-  double t0 = now_ns();
-  for (long i = 0; i < iters; i++) {
+  TIMED_SUM_LOOP(iters,
     if (floor_item_frame_fn(ctx->geometry, ctx->items[i & (RANDOM_COUNT - 1)], &frame) != SL_OK)
       die("floor_item_frame failed");
     sum += frame.y;
-  }
-  double elapsed = now_ns() - t0;
-  sink = sum;
-  return elapsed;
+  );
 }
 
 #define RECT_COUNT 1024 /* power of two */
@@ -1483,62 +1491,42 @@ static double check_resolve_floor(const resolve_ctx *ctx) {
 static double run_resolve(void *vctx, long iters) {
   const resolve_ctx *ctx = vctx;
   sl_snap_result result;
-  double sum = 0;
-  double t0 = now_ns();
-  for (long i = 0; i < iters; i++) {
+  TIMED_SUM_LOOP(iters,
     int status = sl_layout_resolve_scroll(ctx->layout, SL_SCROLL_MAIN,
                                           &ctx->releases[i & (RELEASE_COUNT - 1)], &result);
     if (status != SL_OK) die_status(status, "sl_layout_resolve_scroll");
     sum += result.target_offset + result.motion.duration;
-  }
-  double elapsed = now_ns() - t0;
-  sink = sum;
-  return elapsed;
+  );
 }
 
 static double run_resolve_floor(void *vctx, long iters) {
   const resolve_ctx *ctx = vctx;
   sl_snap_result result;
-  double sum = 0;
-  double t0 = now_ns();
-  for (long i = 0; i < iters; i++) {
+  TIMED_SUM_LOOP(iters,
     if (floor_resolve_fn(ctx->floor, &ctx->releases[i & (RELEASE_COUNT - 1)], &result) != SL_OK)
       die("floor_resolve failed");
     sum += result.target_offset + result.motion.duration;
-  }
-  double elapsed = now_ns() - t0;
-  sink = sum;
-  return elapsed;
+  );
 }
 
 static double run_decide_floor(void *vctx, long iters) {
   const resolve_ctx *ctx = vctx;
   sl_snap_result result;
-  double sum = 0;
-  double t0 = now_ns();
-  for (long i = 0; i < iters; i++) {
+  TIMED_SUM_LOOP(iters,
     if (floor_decide_fn(ctx->floor, &ctx->releases[i & (RELEASE_COUNT - 1)], &result) != SL_OK)
       die("floor_decide failed");
     sum += result.target_offset;
-  }
-  double elapsed = now_ns() - t0;
-  sink = sum;
-  return elapsed;
+  );
 }
 
 static double run_seed_formula(void *vctx, long iters) {
   const resolve_ctx *ctx = vctx;
   sl_snap_result result;
-  double sum = 0;
-  double t0 = now_ns();
-  for (long i = 0; i < iters; i++) {
+  TIMED_SUM_LOOP(iters,
     if (floor_seed_fn(ctx->floor, &ctx->releases[i & (RELEASE_COUNT - 1)], &result) != SL_OK)
       die("floor_seed_formula failed");
     sum += result.target_offset;
-  }
-  double elapsed = now_ns() - t0;
-  sink = sum;
-  return elapsed;
+  );
 }
 
 typedef struct sample_ctx {
@@ -1549,33 +1537,23 @@ typedef struct sample_ctx {
 static double run_sample(void *vctx, long iters) {
   const sample_ctx *ctx = vctx;
   sl_motion_state state;
-  double sum = 0;
-  double t0 = now_ns();
-  for (long i = 0; i < iters; i++) {
+  TIMED_SUM_LOOP(iters,
     long k = i & (RELEASE_COUNT - 1);
     int status = sl_motion_sample(&ctx->motions[k], ctx->times[k], &state);
     if (status != SL_OK) die_status(status, "sl_motion_sample");
     sum += state.offset;
-  }
-  double elapsed = now_ns() - t0;
-  sink = sum;
-  return elapsed;
+  );
 }
 
 static double run_sample_floor(void *vctx, long iters) {
   const sample_ctx *ctx = vctx;
   sl_motion_state state;
-  double sum = 0;
-  double t0 = now_ns();
-  for (long i = 0; i < iters; i++) {
+  TIMED_SUM_LOOP(iters,
     long k = i & (RELEASE_COUNT - 1);
     if (floor_sample_fn(&ctx->motions[k], ctx->times[k], &state) != SL_OK)
       die("floor_motion_sample failed");
     sum += state.offset;
-  }
-  double elapsed = now_ns() - t0;
-  sink = sum;
-  return elapsed;
+  );
 }
 
 /* Motions of one kind from random carousel releases, each sampled at a random time before it
@@ -1621,32 +1599,22 @@ typedef struct position_ctx {
 static double run_position(void *vctx, long iters) {
   const position_ctx *ctx = vctx;
   sl_snap_position position;
-  double sum = 0;
-  double t0 = now_ns();
-  for (long i = 0; i < iters; i++) {
+  TIMED_SUM_LOOP(iters,
     int status = sl_layout_get_snap_position(ctx->layout, SL_SCROLL_MAIN,
                                              ctx->offsets[i & (RANDOM_COUNT - 1)], &position);
     if (status != SL_OK) die_status(status, "sl_layout_get_snap_position");
     sum += position.progress;
-  }
-  double elapsed = now_ns() - t0;
-  sink = sum;
-  return elapsed;
+  );
 }
 
 static double run_position_floor(void *vctx, long iters) {
   const position_ctx *ctx = vctx;
   sl_snap_position position;
-  double sum = 0;
-  double t0 = now_ns();
-  for (long i = 0; i < iters; i++) {
+  TIMED_SUM_LOOP(iters,
     if (floor_position_fn(ctx->floor, ctx->offsets[i & (RANDOM_COUNT - 1)], &position) != SL_OK)
       die("floor_snap_position failed");
     sum += position.progress;
-  }
-  double elapsed = now_ns() - t0;
-  sink = sum;
-  return elapsed;
+  );
 }
 
 static double run_item_offset(void *vctx, long iters) {
