@@ -161,54 +161,9 @@ static const char HANDLER_JSON[] =
  * Helpers
  * ------------------------------------------------------------------------------------------- */
 
-static int quick_mode(void) {
-  const char *quick = getenv("SL_TEST_QUICK");
-  return quick != NULL && strcmp(quick, "1") == 0;
-}
-
-/*
- * Checks that `expr` fails with `code_` and that it set the calling thread's error record: the
- * same code, a non-empty message containing `needle_` (unless NULL) and the path `path_`
- * (unless NULL). The record is cleared first, so a failure that does not set it is caught.
- */
-#define CHECK_ERROR(expr, code_, path_, needle_)                                                \
-  do {                                                                                          \
-    sl_error_clear();                                                                           \
-    CHECK_STATUS(expr, code_);                                                                  \
-    const sl_error *record_ = sl_error_last();                                                  \
-    const char *needle_text_ = (needle_);                                                       \
-    const char *path_text_ = (path_);                                                           \
-    CHECK(record_->code == (code_), "%s: error code %d, expected %d", #expr, record_->code,     \
-          (int)(code_));                                                                        \
-    CHECK(record_->message != NULL && record_->message[0] != '\0', "%s: empty message", #expr); \
-    CHECK(record_->path != NULL, "%s: path is NULL", #expr);                                    \
-    if (path_text_ != NULL && record_->path != NULL)                                            \
-      CHECK(strcmp(record_->path, path_text_) == 0, "%s: path '%s', expected '%s' (%s)", #expr, \
-            record_->path, path_text_, record_->message ? record_->message : "");               \
-    if (needle_text_ != NULL)                                                                   \
-      CHECK(record_->message != NULL && strstr(record_->message, needle_text_) != NULL,         \
-            "%s: message '%s' does not mention '%s'", #expr,                                    \
-            record_->message ? record_->message : "(null)", needle_text_);                      \
-    CHECK(record_->line == 0 && record_->column == 0, "%s: line/column set", #expr);            \
-  } while (0)
-
-#define SENTINEL 0xA5
-
-static void fill_sentinel(void *memory, size_t size) { memset(memory, SENTINEL, size); }
-
-static int is_sentinel(const void *memory, size_t size) {
-  const unsigned char *bytes = memory;
-  for (size_t i = 0; i < size; i++)
-    if (bytes[i] != SENTINEL) return 0;
-  return 1;
-}
-
 /* (No libm: the tests link without -lm.) */
 static double dmax(double a, double b) { return a > b ? a : b; }
 static double dmin(double a, double b) { return a < b ? a : b; }
-
-#define CHECK_UNTOUCHED(object) \
-  CHECK(is_sentinel(&(object), sizeof(object)), "%s was written by a failing call", #object)
 
 /* Exact comparison of doubles, printing both with all digits. */
 #define CHECK_EQ(actual, expected)                                                        \

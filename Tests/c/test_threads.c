@@ -63,11 +63,6 @@ static const char CONFIG[] =
 static const char *const KIND_NAMES[] = {"globalHeader", "header", "footer", "background", "badge"};
 #define KIND_COUNT 5
 
-static int quick_mode(void) {
-  const char *quick = getenv("SL_TEST_QUICK");
-  return quick != NULL && strcmp(quick, "1") == 0;
-}
-
 /* Scales an iteration count down ~10x under SL_TEST_QUICK=1. */
 static int iterations(int normal) {
   int n = quick_mode() ? normal / 10 : normal;
