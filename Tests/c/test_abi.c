@@ -94,14 +94,6 @@ static const char WIDE_ITEM_IN_200_JSON[] =
 static char sentinel_target;
 #define SENTINEL_POINTER ((void *)&sentinel_target)
 
-static sl_layout *create_layout(const char *json) {
-  sl_layout *layout = NULL;
-  int status = sl_layout_create(json, strlen(json), &layout);
-  CHECK(status == SL_OK && layout != NULL, "sl_layout_create failed: %d %s [%s]", status,
-        sl_error_last()->message, sl_error_last()->path);
-  return status == SL_OK ? layout : NULL;
-}
-
 static int rect_equal(sl_rect a, sl_rect b) {
   return a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height;
 }

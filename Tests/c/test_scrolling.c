@@ -179,14 +179,6 @@ static double dmin(double a, double b) { return a < b ? a : b; }
           check_e_);                                                                        \
   } while (0)
 
-static sl_layout *create_layout(const char *json) {
-  sl_layout *layout = NULL;
-  int status = sl_layout_create(json, strlen(json), &layout);
-  CHECK(status == SL_OK && layout != NULL, "sl_layout_create failed: %d %s [%s]", status,
-        sl_error_last()->message, sl_error_last()->path);
-  return status == SL_OK ? layout : NULL;
-}
-
 static sl_scroll_release make_release(double start, double release, double velocity) {
   sl_scroll_release r;
   memset(&r, 0, sizeof r);

@@ -105,6 +105,15 @@ static inline int is_sentinel(const void *memory, size_t size) {
 #define CHECK_UNTOUCHED(object) \
   CHECK(is_sentinel(&(object), sizeof(object)), "%s was written by a failing call", #object)
 
+/* A layout from JSON text, checked to succeed (NULL, counted as a failure, if not). */
+static inline sl_layout *create_layout(const char *json) {
+  sl_layout *layout = NULL;
+  int status = sl_layout_create(json, strlen(json), &layout);
+  CHECK(status == SL_OK && layout != NULL, "sl_layout_create failed: %d %s [%s]", status,
+        sl_error_last()->message, sl_error_last()->path);
+  return status == SL_OK ? layout : NULL;
+}
+
 static inline int test_finish(const char *name) {
   if (test_failures == 0) {
     printf("%s: %d checks passed\n", name, test_checks);

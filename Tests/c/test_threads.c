@@ -117,7 +117,8 @@ static int rect_equal(sl_rect a, sl_rect b) {
   return a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height;
 }
 
-static sl_layout *create_layout(void) {
+/* CONFIG as a layout, or NULL (callable from any thread: it does not count checks). */
+static sl_layout *create_config_layout(void) {
   sl_layout *layout = NULL;
   if (sl_layout_create(CONFIG, strlen(CONFIG), &layout) != SL_OK) return NULL;
   return layout;
@@ -217,7 +218,7 @@ static void *own_layouts_main(void *argument) {
 static void test_independent_layouts(void) {
   snapshot expected[OWN_THREADS][OWN_VARIANTS];
   memset(expected, 0, sizeof expected);
-  sl_layout *layout = create_layout();
+  sl_layout *layout = create_config_layout();
   CHECK(layout != NULL, "cannot create the layout: %s", sl_error_last()->message);
   if (layout == NULL) return;
   int ok = 1;
@@ -426,7 +427,7 @@ static void *reader_main(void *argument) {
 }
 
 static void test_shared_layout(void) {
-  sl_layout *layout = create_layout();
+  sl_layout *layout = create_config_layout();
   CHECK(layout != NULL, "cannot create the layout: %s", sl_error_last()->message);
   if (layout == NULL) return;
   reference *r = malloc(sizeof *r);
@@ -579,7 +580,7 @@ static void *error_worker_main(void *argument) {
                 fresh->message[0] == '\0' && fresh->path != NULL && fresh->path[0] == '\0' &&
                 fresh->line == 0 && fresh->column == 0,
          "a new thread's error record is not clear");
-  sl_layout *unsolved = create_layout(); /* this thread's own, never sized */
+  sl_layout *unsolved = create_config_layout(); /* this thread's own, never sized */
   WCHECK(t, unsolved != NULL, "cannot create a layout");
   for (int round = 0; round < w->rounds; round++) {
     expected_error e;
@@ -618,7 +619,7 @@ static void *error_worker_main(void *argument) {
 }
 
 static void test_thread_local_errors(void) {
-  sl_layout *shared = create_layout();
+  sl_layout *shared = create_config_layout();
   CHECK(shared != NULL, "cannot create the layout");
   if (shared == NULL) return;
   CHECK_STATUS(sl_layout_set_container_size(shared, 393, 852), SL_OK);
