@@ -25,8 +25,9 @@ final class SnapList {
   let maximum: Double
   /// Whether positions are clamped to the bounds (all containments but `.none`).
   let clamps: Bool
-  /// Units that rest at `start + k · stride` (one section, one position per repetition),
-  /// answered in closed form without calls: rest position j is unit `first + j − leading`.
+  /// Units that rest at `(base + k · stride) + aligned` (one section, one position per
+  /// repetition), answered in closed form without calls: rest position j is unit
+  /// `first + j − leading`.
   private let uniform: Uniform?
 
   private struct Uniform {
@@ -124,8 +125,7 @@ final class SnapList {
     {
       uniform = Uniform(
         base: arithmetic.base, stride: arithmetic.stride, aligned: arithmetic.aligned,
-        first: first, last: last,
-        leading: leading, trailing: trailing, section: items.section,
+        first: first, last: last, leading: leading, trailing: trailing, section: items.section,
         itemsPerUnit: items.itemsPerGroup, leaf: items.leaf, lastLeaf: items.lastLeaf,
         lastUnit: units.count - 1)
     } else {
