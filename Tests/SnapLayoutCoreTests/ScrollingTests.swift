@@ -45,6 +45,12 @@ struct ScrollingTests {
     #expect(try layout.snapOffset(0, container: -1) == -34)
     #expect(try layout.snapOffset(4, container: -1) == 4 * 327 - 34)
     #expect(try layout.snapOffset(9, container: -1) == 2907)
+    for index: Int64 in [-1, 10] {
+      expectLayoutError(
+        .outOfRange, path: "index",
+        messageContains: "rest position \(index) does not exist; the container has 10"
+      ) { _ = try layout.snapOffset(index, container: -1) }
+    }
   }
 
   @Test(
