@@ -56,35 +56,54 @@ public func sl_layout_resolve_scroll(
   guard let layout else { return ErrorRecord.null("layout") }
   guard let release else { return ErrorRecord.null("release") }
   guard let outResult else { return ErrorRecord.null("out_result") }
+  // The hot path of a gesture's end: errors are built out of line, the layout is borrowed
+  // without a shared closure, and the result is written field by field (no temporary).
   let input = release.pointee
-  guard input.version == SL_SCROLL_RELEASE_VERSION else {
-    return ErrorRecord.fail(
-      SL_EINVAL,
-      "release.version is \(input.version); this library reads version "
-        + "\(SL_SCROLL_RELEASE_VERSION)", path: "release.version")
-  }
+  guard input.version == SL_SCROLL_RELEASE_VERSION else { return unknownVersion(input.version) }
   let hasReference = input.flags & SL_RELEASE_HAS_REFERENCE != 0
-  return withLayout(layout) { target throws(LayoutError) in
-    if hasReference {
-      let count = try target.snapCount(Int(container))
-      guard input.reference_snap >= 0, input.reference_snap < max(count, 1) else {
-        throw LayoutError(
-          .outOfRange,
-          "reference_snap \(input.reference_snap) is not a rest position; the container has "
-            + "\(count)", path: "release.reference_snap")
-      }
+  return LayoutHandle.with(layout) { handle in
+    let target = handle.layout
+    do throws(LayoutError) {
+      if hasReference { try checkReference(input.reference_snap, target, container) }
+      let decision = try target.resolveScroll(
+        ScrollRelease(
+          startOffset: input.start_offset, releaseOffset: input.release_offset,
+          velocity: input.velocity, referenceSnap: hasReference ? input.reference_snap : nil),
+        container: Int(container))
+      outResult.pointee.target_offset = decision.targetOffset
+      outResult.pointee.release_progress = decision.releaseProgress
+      outResult.pointee.snap_index = decision.snapIndex
+      outResult.pointee.reference_snap = decision.referenceSnap
+      outResult.pointee.item = decision.item
+      outResult.pointee.section = decision.section
+      outResult.pointee.reserved = 0
+      outResult.pointee.motion.write(decision.motion)
+      return SL_OK
+    } catch {
+      return ErrorRecord.fail(error)
     }
-    let decision = try target.resolveScroll(
-      ScrollRelease(
-        startOffset: input.start_offset, releaseOffset: input.release_offset,
-        velocity: input.velocity, referenceSnap: hasReference ? input.reference_snap : nil),
-      container: Int(container))
-    outResult.pointee = sl_snap_result(
-      target_offset: decision.targetOffset, release_progress: decision.releaseProgress,
-      snap_index: decision.snapIndex, reference_snap: decision.referenceSnap,
-      item: decision.item, section: decision.section, reserved: 0,
-      motion: sl_motion(decision.motion))
-    return SL_OK
+  }
+}
+
+@inline(never)
+private func unknownVersion(_ version: UInt32) -> Int32 {
+  ErrorRecord.fail(
+    SL_EINVAL,
+    "release.version is \(version); this library reads version \(SL_SCROLL_RELEASE_VERSION)",
+    path: "release.version")
+}
+
+/// Throws unless `reference` is a rest position of the container.
+@inline(never)
+private func checkReference(_ reference: Int64, _ layout: Layout, _ container: Int32)
+  throws(LayoutError)
+{
+  let count = try layout.snapCount(Int(container))
+  guard reference >= 0, reference < max(count, 1) else {
+    throw LayoutError(
+      .outOfRange,
+      "reference_snap \(reference) is not a rest position; the container has \(count)",
+      path: "release.reference_snap")
   }
 }
 
@@ -230,6 +249,24 @@ private func invalidMotion(_ field: String, argument: String) -> Int32 {
 }
 
 extension sl_motion {
+  /// Writes `motion` into this C struct field by field.
+  @inline(always)
+  mutating func write(_ motion: Motion) {
+    kind = motion.kind.rawValue
+    reserved = 0
+    start_offset = motion.startOffset
+    start_velocity = motion.startVelocity
+    target_offset = motion.targetOffset
+    duration = motion.duration
+    decay = motion.decay
+    omega = motion.omega
+    damping_ratio = motion.dampingRatio
+    epsilon_offset = motion.epsilonOffset
+    epsilon_velocity = motion.epsilonVelocity
+    landing_min_rate = motion.landingMinimumRate
+    landing_max_rate = motion.landingMaximumRate
+  }
+
   init(_ motion: Motion) {
     self.init(
       kind: motion.kind.rawValue, reserved: 0, start_offset: motion.startOffset,

@@ -35,7 +35,7 @@ final class LayoutHandle {
 
   /// Runs `body` with the handle behind a C pointer, borrowed: the C caller's reference keeps
   /// it alive for the call, so no reference counting is needed on the hot path.
-  @inline(__always)
+  @inline(always)
   static func with<R>(_ pointer: OpaquePointer, _ body: (LayoutHandle) -> R) -> R {
     Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef(body)
   }
@@ -61,7 +61,7 @@ final class LayoutHandle {
 
 /// Runs `body` with the layout behind a C pointer, borrowed (the C caller's reference keeps
 /// it alive, so no reference counting), and turns a thrown error into its status.
-@inline(__always)
+@inline(always)
 func withLayout(_ pointer: OpaquePointer, _ body: (Layout) throws(LayoutError) -> Int32) -> Int32 {
   LayoutHandle.with(pointer) { handle in
     do throws(LayoutError) {
@@ -73,7 +73,7 @@ func withLayout(_ pointer: OpaquePointer, _ body: (Layout) throws(LayoutError) -
 }
 
 /// The handle behind a C pointer, borrowed for the duration of the export that asks.
-@inline(__always)
+@inline(always)
 func handle(_ pointer: OpaquePointer) -> LayoutHandle {
   Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
 }

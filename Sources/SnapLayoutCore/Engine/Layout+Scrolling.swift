@@ -39,12 +39,12 @@ extension Layout {
   /// orthogonal section) borrowed, without reference counting (which would
   /// cost more than most queries): the layout keeps its containers alive while it is not
   /// mutated, and a query never mutates it.
-  @inline(__always)
+  @inline(always)
   func withScroll<R>(_ container: Int, _ body: (ScrollContainer) -> R) throws(LayoutError) -> R {
     try scrollReference(container)._withUnsafeGuaranteedRef(body)
   }
 
-  @inline(__always)
+  @inline(always)
   private func scrollReference(_ container: Int) throws(LayoutError) -> Unmanaged<ScrollContainer> {
     try requireSolved()
     if container == mainScrollContainer { return Unmanaged.passUnretained(solved.mainScroll) }

@@ -131,13 +131,40 @@ public struct Motion: Equatable, Sendable {
     from offset: Double, velocity: Double, to target: Double, omega: Double,
     dampingRatio: Double, landing: LandingBand, epsilonOffset: Double, epsilonVelocity: Double
   ) -> Motion {
+    plan(
+      from: offset, velocity: velocity, to: target, omega: omega, dampingRatio: dampingRatio,
+      landing: landing, tolerance: Tolerance(offset: epsilonOffset, velocity: epsilonVelocity))
+  }
+
+  /// The settling tolerances with their reciprocals, so that settling bounds multiply.
+  struct Tolerance: Equatable, Sendable {
+    let offset: Double
+    let velocity: Double
+    let perOffset: Double
+    let perVelocity: Double
+
+    init(offset: Double, velocity: Double) {
+      self.offset = offset
+      self.velocity = velocity
+      perOffset = 1 / offset
+      perVelocity = 1 / velocity
+    }
+  }
+
+  /// `plan(from:velocity:to:omega:dampingRatio:landing:epsilonOffset:epsilonVelocity:)` with
+  /// the tolerances prepared once per container.
+  @inline(always)
+  static func plan(
+    from offset: Double, velocity: Double, to target: Double, omega: Double,
+    dampingRatio: Double, landing: LandingBand, tolerance: Tolerance
+  ) -> Motion {
     var motion = Motion(
       kind: .none, startOffset: offset, startVelocity: velocity, targetOffset: target,
       duration: 0, decay: 0, omega: omega, dampingRatio: dampingRatio,
-      epsilonOffset: epsilonOffset, epsilonVelocity: epsilonVelocity,
+      epsilonOffset: tolerance.offset, epsilonVelocity: tolerance.velocity,
       landingMinimumRate: landing.minimumRate, landingMaximumRate: landing.maximumRate)
     let distance = target - offset
-    if Swift.abs(distance) <= epsilonOffset && Swift.abs(velocity) <= epsilonVelocity {
+    if Swift.abs(distance) <= tolerance.offset && Swift.abs(velocity) <= tolerance.velocity {
       return motion
     }
     if distance * velocity > 0 {
@@ -145,10 +172,12 @@ public struct Motion: Equatable, Sendable {
       if k >= landing.slowestDecay && k <= landing.fastestDecay {
         motion.kind = .decay
         motion.decay = k
-        // Until both the distance and the velocity are within tolerance (same rate k).
+        // Until both the distance and the velocity are within tolerance (same rate k); the
+        // time constant 1/k is divided out alongside k, not after the logarithm.
+        let timeConstant = distance / velocity
         let ratio = max(
-          Swift.abs(distance) / epsilonOffset, Swift.abs(velocity) / epsilonVelocity)
-        motion.duration = ratio > 1 ? Math.log(ratio) / k : 0
+          Swift.abs(distance) * tolerance.perOffset, Swift.abs(velocity) * tolerance.perVelocity)
+        motion.duration = ratio > 1 ? Math.log(ratio) * timeConstant : 0
         return motion
       }
       if dampingRatio >= 1 {
@@ -158,7 +187,7 @@ public struct Motion: Equatable, Sendable {
       }
     }
     motion.kind = .spring
-    motion.duration = motion.springSettlingTime()
+    motion.duration = motion.springSettlingTime(tolerance)
     return motion
   }
 
@@ -194,7 +223,7 @@ public struct Motion: Equatable, Sendable {
 
   /// An upper bound on the time after which the spring stays within the tolerances
   /// (snapping spec §4.4, with velocity bounds derived the same way).
-  private func springSettlingTime() -> Double {
+  private func springSettlingTime(_ tolerance: Tolerance) -> Double {
     let e0 = startOffset - targetOffset
     let v0 = startVelocity
     let beta = dampingRatio * omega
@@ -203,29 +232,29 @@ public struct Motion: Equatable, Sendable {
     func envelopeTime(_ amplitude: Double, rate: Double) -> Double {
       amplitude > 1 ? Math.log(amplitude) / rate : 0
     }
-    let ex = epsilonOffset
-    let ev = epsilonVelocity
+    let (perOffset, perVelocity) = (tolerance.perOffset, tolerance.perVelocity)
     if Swift.abs(dampingRatio - 1) < 1e-6 {
       // |a + b t| e^{-βt} <= ε once e^{-βt}|a| <= ε/2 and e^{-βt}|b|t <= ε/2; the second
       // holds when e^{-βt/2} <= eβε/(4|b|), since t·e^{-βt/2} <= 2/(eβ).
       let b = v0 + beta * e0  // position: a = e0
       let d = beta * beta * e0 + beta * v0  // velocity: a = v0, b = −d
-      // Both bounds in one logarithm: max(ln A/β, ln B/(β/2)) = ln max(A, B²)/β. Amplitudes
-      // are scaled by reciprocals (three independent divisions instead of four chained ones).
-      let (perOffset, perVelocity) = (1 / ex, 1 / ev)
+      // Both bounds in one logarithm: max(ln A/β, ln B/(β/2)) = ln max(A, B²)/β, with one
+      // division (1/β) for the whole bound.
+      let perBeta = 1 / beta
       let first = 2 * max(Swift.abs(e0) * perOffset, Swift.abs(v0) * perVelocity)
       let second =
-        4 / (2.718281828459045 * beta)
+        4 / 2.718281828459045 * perBeta
         * max(Swift.abs(b) * perOffset, Swift.abs(d) * perVelocity)
-      if second < 1e150 { return envelopeTime(max(first, second * second), rate: beta) }
+      let amplitude = max(first, second * second)
+      if second < 1e150 { return amplitude > 1 ? Math.log(amplitude) * perBeta : 0 }
       return max(envelopeTime(first, rate: beta), envelopeTime(second, rate: beta / 2))
     }
     if dampingRatio < 1 {
       let wd = omega * (1 - dampingRatio * dampingRatio).squareRoot()
       return envelopeTime(
         max(
-          (Swift.abs(e0) + Swift.abs(v0 + beta * e0) / wd) / ex,
-          (Swift.abs(v0) + Swift.abs(omega * omega * e0 + beta * v0) / wd) / ev),
+          (Swift.abs(e0) + Swift.abs(v0 + beta * e0) / wd) * perOffset,
+          (Swift.abs(v0) + Swift.abs(omega * omega * e0 + beta * v0) / wd) * perVelocity),
         rate: beta)
     }
     let wo = omega * (dampingRatio * dampingRatio - 1).squareRoot()
@@ -233,8 +262,8 @@ public struct Motion: Equatable, Sendable {
     let slow = beta - wo
     return envelopeTime(
       max(
-        (Swift.abs(a) + Swift.abs(b)) / ex,
-        (slow * Swift.abs(a) + (beta + wo) * Swift.abs(b)) / ev),
+        (Swift.abs(a) + Swift.abs(b)) * perOffset,
+        (slow * Swift.abs(a) + (beta + wo) * Swift.abs(b)) * perVelocity),
       rate: slow)
   }
 }

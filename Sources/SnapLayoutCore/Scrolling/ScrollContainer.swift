@@ -24,8 +24,7 @@ final class ScrollContainer {
   /// The distance between a section's repetitions along the axis (for effects; 0 if none).
   let unitStride: Double
   /// Settling tolerances (snapping spec §4.4): position (pt) and velocity (pt/s).
-  let epsilonOffset: Double
-  let epsilonVelocity: Double
+  let tolerance: Motion.Tolerance
   /// The landing band with its decay constants, computed once.
   let landing: Motion.LandingBand
 
@@ -42,8 +41,7 @@ final class ScrollContainer {
     insetLeading = insets.leading
     insetTrailing = insets.trailing
     self.unitStride = unitStride
-    epsilonOffset = displayScale > 0 ? 0.5 / displayScale : 0.25
-    epsilonVelocity = 1
+    tolerance = Motion.Tolerance(offset: displayScale > 0 ? 0.5 / displayScale : 0.25, velocity: 1)
     landing = settings.landingBand
 
     var minimum = -insets.leading

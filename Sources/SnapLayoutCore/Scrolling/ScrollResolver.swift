@@ -77,8 +77,7 @@ extension ScrollContainer {
     let motion = Motion.plan(
       from: release.releaseOffset, velocity: release.velocity, to: target,
       omega: settings.spring.omega, dampingRatio: settings.spring.ratio,
-      landing: landing, epsilonOffset: epsilonOffset,
-      epsilonVelocity: epsilonVelocity)
+      landing: landing, tolerance: tolerance)
     return SnapDecision(
       targetOffset: target, snapIndex: index, section: item?.section ?? -1, item: item?.item ?? -1,
       referenceSnap: reference, releaseProgress: progress, motion: motion)
@@ -86,6 +85,7 @@ extension ScrollContainer {
 
   /// SnapLayout's rule (snapping spec §2.1, §2.4, §3.5, §3.6): the rest position and its
   /// offset. `around` is the segment of rest positions containing `current`.
+  @inline(always)
   private func standardIndex(
     current: Double, start: Double, velocity: Double, reference: Int64,
     around: (low: Int64, lowOffset: Double, high: Int64, highOffset: Double)

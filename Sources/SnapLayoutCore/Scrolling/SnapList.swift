@@ -27,8 +27,9 @@ final class SnapList {
   let clamps: Bool
   /// Units that rest at `(base + k · stride) + aligned` (one section, one position per
   /// repetition), answered in closed form without calls: rest position j is unit
-  /// `first + j − leading`.
-  private let uniform: Uniform?
+  /// `first + j − leading`. Stored flat (not optional) so that reading it copies nothing.
+  private let isUniform: Bool
+  private let uniform: Uniform
 
   private struct Uniform {
     let base: Double
@@ -44,6 +45,40 @@ final class SnapList {
     let leaf: Int64
     let lastLeaf: Int64
     let lastUnit: Int64
+    /// 1/stride, for estimates (always settled against the offsets).
+    let perStride: Double
+    /// Position j is unit `j + shift` for `firstInterior <= j <= lastInterior`.
+    let shift: Int64
+    let firstInterior: Int64
+    let lastInterior: Int64
+
+    init(
+      base: Double, stride: Double, aligned: Double, first: Int64, last: Int64, leading: Int64,
+      trailing: Int64, section: Int32, itemsPerUnit: Int64, leaf: Int64, lastLeaf: Int64,
+      lastUnit: Int64
+    ) {
+      self.base = base
+      self.stride = stride
+      self.aligned = aligned
+      self.first = first
+      self.last = last
+      self.leading = leading
+      self.trailing = trailing
+      self.section = section
+      self.itemsPerUnit = itemsPerUnit
+      self.leaf = leaf
+      self.lastLeaf = lastLeaf
+      self.lastUnit = lastUnit
+      perStride = 1 / stride
+      shift = first - leading
+      firstInterior = leading
+      lastInterior = leading + last - first
+    }
+
+    /// Placeholder for lists without a closed form (never read: `isUniform` is false).
+    static let unused = Uniform(
+      base: 0, stride: 1, aligned: 0, first: 0, last: 0, leading: 0, trailing: 0, section: -1,
+      itemsPerUnit: 1, leaf: 0, lastLeaf: 0, lastUnit: 0)
   }
 
   var isFree: Bool {
@@ -57,7 +92,8 @@ final class SnapList {
     self.minimum = minimum
     self.maximum = maximum
     clamps = true
-    uniform = nil
+    isUniform = false
+    uniform = .unused
   }
 
   init(single position: Double) {
@@ -66,14 +102,16 @@ final class SnapList {
     minimum = position
     maximum = position
     clamps = true
-    uniform = nil
+    isUniform = false
+    uniform = .unused
   }
 
   init(pageLength: Double, minimum: Double, maximum: Double) {
     self.minimum = minimum
     self.maximum = maximum
     clamps = true
-    uniform = nil
+    isUniform = false
+    uniform = .unused
     let span = maximum - minimum
     guard span > SnapList.tolerance, pageLength > 0 else {
       source = .single(minimum)
@@ -94,7 +132,8 @@ final class SnapList {
       source = .single(minimum)
       count = 1
       clamps = true
-      uniform = nil
+      isUniform = false
+      uniform = .unused
       return
     }
     switch containment {
@@ -123,19 +162,25 @@ final class SnapList {
     if let arithmetic = units.uniform, let items = units.uniformItems,
       case .units(_, let first, let last, let leading, let trailing) = source
     {
+      isUniform = true
       uniform = Uniform(
         base: arithmetic.base, stride: arithmetic.stride, aligned: arithmetic.aligned,
         first: first, last: last, leading: leading, trailing: trailing, section: items.section,
         itemsPerUnit: items.itemsPerGroup, leaf: items.leaf, lastLeaf: items.lastLeaf,
         lastUnit: units.count - 1)
     } else {
-      uniform = nil
+      isUniform = false
+      uniform = .unused
     }
   }
 
   /// The offset of rest position `index` (0 ..< count).
+  @inline(always)
   func offset(_ index: Int64) -> Double {
-    if let u = uniform { return offset(index, u) }
+    isUniform ? closedFormOffset(index) : generalOffset(index)
+  }
+
+  private func generalOffset(_ index: Int64) -> Double {
     switch source {
     case .free: return minimum
     case .single(let position): return position
@@ -151,8 +196,12 @@ final class SnapList {
 
   /// How many rest positions lie at or before `x` (before, when `strict`).
   /// - Complexity: O(log sections).
+  @inline(always)
   func rank(_ x: Double, strict: Bool = false) -> Int64 {
-    if let u = uniform { return rank(x, strict: strict, u) }
+    isUniform ? closedFormRank(x, strict: strict) : generalRank(x, strict: strict)
+  }
+
+  private func generalRank(_ x: Double, strict: Bool) -> Int64 {
     switch source {
     case .free: return 0
     case .single(let position): return (strict ? position < x : position <= x) ? 1 : 0
@@ -176,9 +225,11 @@ final class SnapList {
   }
 
   /// The rest position nearest `x` (ties go to the lower index).
+  @inline(always)
   func nearest(_ x: Double) -> Int64 { nearestWithOffset(x).index }
 
   /// The rest position nearest `x` and its offset (one lookup for both).
+  @inline(always)
   func nearestWithOffset(_ x: Double) -> (index: Int64, offset: Double) {
     let around = segment(x)
     return x - around.lowOffset <= around.highOffset - x
@@ -187,15 +238,18 @@ final class SnapList {
 
   /// The rest positions around `x`: the last at or before it (or 0) and the next, with their
   /// offsets, for the positional rule, for progress and for the nearest position.
-  func segment(_ x: Double) -> (low: Int64, lowOffset: Double, high: Int64, highOffset: Double) {
-    if let u = uniform {
-      let low = max(0, min(rank(x, strict: false, u) &- 1, count &- 1))
-      let high = min(low &+ 1, count &- 1)
-      return (low, offset(low, u), high, offset(high, u))
-    }
-    let low = max(0, min(rank(x) - 1, count - 1))
+  typealias Segment = (low: Int64, lowOffset: Double, high: Int64, highOffset: Double)
+
+  @inline(always)
+  func segment(_ x: Double) -> Segment {
+    isUniform ? closedFormSegment(x) : generalSegment(x)
+  }
+
+  private func generalSegment(_ x: Double) -> Segment {
+    let low = max(0, min(generalRank(x, strict: false) - 1, count - 1))
     let high = min(low + 1, count - 1)
-    return (low, offset(low), high, high == low ? offset(low) : offset(high))
+    let lowOffset = generalOffset(low)
+    return (low, lowOffset, high, high == low ? lowOffset : generalOffset(high))
   }
 
   /// The fractional position of `x` among the rest positions: `k + (x − B_k)/(B_{k+1} − B_k)`.
@@ -205,51 +259,90 @@ final class SnapList {
   }
 
   /// Progress within a segment already looked up.
-  func progress(
-    _ x: Double, in segment: (low: Int64, lowOffset: Double, high: Int64, highOffset: Double)
-  ) -> Double {
+  @inline(always)
+  func progress(_ x: Double, in segment: Segment) -> Double {
     let (low, lowOffset, high, highOffset) = segment
     if x <= lowOffset || high == low { return Double(low) }
     if x >= highOffset { return Double(high) }
     return Double(low) + (x - lowOffset) / (highOffset - lowOffset)
   }
 
-  /// `offset(_:)` for a uniform list. Indices are below `count`, far from overflow.
-  @inline(__always)
-  private func offset(_ index: Int64, _ u: Uniform) -> Double {
-    if u.leading == 1 && index == 0 { return minimum }
-    if u.trailing == 1 && index == count &- 1 { return maximum }
+  /// `offset(_:)` in closed form (uniform lists). Indices are below `count`, far from overflow.
+  @inline(always)
+  private func closedFormOffset(_ index: Int64) -> Double {
+    if uniform.leading == 1 && index == 0 { return minimum }
+    if uniform.trailing == 1 && index == count &- 1 { return maximum }
     let raw = UnitRun.offset(
-      base: u.base, stride: u.stride, repetition: u.first &+ index &- u.leading, aligned: u.aligned)
+      base: uniform.base, stride: uniform.stride,
+      repetition: uniform.first &+ index &- uniform.leading, aligned: uniform.aligned)
     return clamps ? min(max(raw, minimum), maximum) : raw
   }
 
-  /// `rank(_:strict:)` for a uniform list: ⌊(x − start)/stride⌋ + 1 units lie at or before x,
+  /// `rank(_:strict:)` in closed form: ⌊(x − start)/stride⌋ + 1 units lie at or before x,
   /// settled against the offsets themselves so that rounding never misplaces a boundary.
-  @inline(__always)
-  private func rank(_ x: Double, strict: Bool, _ u: Uniform) -> Int64 {
+  @inline(always)
+  private func closedFormRank(_ x: Double, strict: Bool) -> Int64 {
     if clamps {
       if strict ? maximum < x : maximum <= x { return count }
       if strict ? x <= minimum : x < minimum { return 0 }
     }
+    let (base, stride, aligned) = (uniform.base, uniform.stride, uniform.aligned)
     func at(_ k: Int64) -> Double {
-      UnitRun.offset(base: u.base, stride: u.stride, repetition: k, aligned: u.aligned)
+      UnitRun.offset(base: base, stride: stride, repetition: k, aligned: aligned)
     }
-    let steps = (x - u.base - u.aligned) / u.stride
+    let steps = (x - base - aligned) / stride
     var below: Int64 =
       steps < 0 ? 0 : steps >= 4.0e18 ? 4_000_000_000_000_000_000 : Int64(steps) &+ 1
     // The estimate is off by at most one either way; settle it against the offsets.
     if below > 0 && !(strict ? at(below &- 1) < x : at(below &- 1) <= x) { below &-= 1 }
     if strict ? at(below) < x : at(below) <= x { below &+= 1 }
-    return u.leading &+ min(max(below &- u.first, 0), u.last &- u.first &+ 1)
+    return uniform.leading
+      &+ min(max(below &- uniform.first, 0), uniform.last &- uniform.first &+ 1)
+  }
+
+  /// `segment(_:)` in closed form. Between two unit positions that no bound clamps — nearly
+  /// every offset of a long list — one estimate settles it: the units at `k` and `k + 1`
+  /// enclose `x`, so exactly the positions up to `k − shift` lie at or before it. Anything
+  /// else (the ends, a bound, an estimate one off) takes the exact rank.
+  @inline(always)
+  private func closedFormSegment(_ x: Double) -> Segment {
+    let steps = (x - uniform.base - uniform.aligned) * uniform.perStride
+    if steps >= 0 && steps < 4.0e15 {
+      let k = Int64(steps)
+      let low = k &- uniform.shift
+      if low >= uniform.firstInterior && low < uniform.lastInterior {
+        let a = UnitRun.offset(
+          base: uniform.base, stride: uniform.stride, repetition: k, aligned: uniform.aligned)
+        let b = UnitRun.offset(
+          base: uniform.base, stride: uniform.stride, repetition: k &+ 1, aligned: uniform.aligned)
+        if a <= x && x < b && (!clamps || (minimum <= a && b <= maximum)) {
+          return (low, a, low &+ 1, b)
+        }
+      }
+    }
+    return closedFormSegmentByRank(x)
+  }
+
+  private func closedFormSegmentByRank(_ x: Double) -> Segment {
+    let low = max(0, min(closedFormRank(x, strict: false) &- 1, count &- 1))
+    let high = min(low &+ 1, count &- 1)
+    return (low, closedFormOffset(low), high, closedFormOffset(high))
+  }
+
+  @inline(always)
+  private func closedFormItem(_ index: Int64) -> (section: Int32, item: Int64) {
+    let unit = min(max(uniform.first &+ index &- uniform.leading, uniform.first), uniform.last)
+    let leaf = unit == uniform.lastUnit ? uniform.lastLeaf : uniform.leaf
+    return (uniform.section, unit &* uniform.itemsPerUnit &+ leaf)
   }
 
   /// The unit (section, item) resting at position `index`, or nil for pages and free scrolls.
+  @inline(always)
   func item(_ index: Int64) -> (section: Int32, item: Int64)? {
-    if let u = uniform {
-      let unit = min(max(u.first &+ index &- u.leading, u.first), u.last)
-      return (u.section, unit &* u.itemsPerUnit &+ (unit == u.lastUnit ? u.lastLeaf : u.leaf))
-    }
+    isUniform ? closedFormItem(index) : generalItem(index)
+  }
+
+  private func generalItem(_ index: Int64) -> (section: Int32, item: Int64)? {
     guard case .units(let units, let first, let last, let leading, _) = source, units.count > 0
     else { return nil }
     return units.item(min(max(first + index - leading, first), last))
@@ -263,3 +356,4 @@ final class SnapList {
     return min(max(run.unit(ofItem: item) - first + leading, 0), count - 1)
   }
 }
+

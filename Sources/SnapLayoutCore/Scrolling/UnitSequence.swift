@@ -69,7 +69,7 @@ final class UnitRun {
   /// The one formula for where a unit rests, `(base + repetition · stride) + aligned`: every
   /// path (offsets, ranks, the closed form) evaluates exactly this expression, so a position
   /// compared with itself is always found at or before itself.
-  @inline(__always)
+  @inline(always)
   static func offset(base: Double, stride: Double, repetition: Int64, aligned: Double) -> Double {
     (base + Double(repetition) * stride) + aligned
   }
