@@ -35,8 +35,9 @@ LINK_LIB    := -L$(BUILD) -lsnaplayout -Wl,-rpath,$(abspath $(BUILD))
 
 C_TESTS     := $(patsubst Tests/c/%.c,$(BUILD)/tests/%,$(wildcard Tests/c/test_*.c))
 EXAMPLES    := $(BUILD)/minimal $(BUILD)/snaplayout $(BUILD)/carousel
+# Children a test forks (and kills) are not checked: their reports would only be noise.
 VALGRIND    := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=all \
-               --errors-for-leak-kinds=all
+               --errors-for-leak-kinds=all --child-silent-after-fork=yes
 
 .PHONY: all lib deps demo test test-deps test-swift test-c test-header test-valgrind \
         test-examples test-bench examples bench clean
