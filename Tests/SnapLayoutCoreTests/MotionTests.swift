@@ -19,7 +19,8 @@ struct MotionTests {
     // (absolute error is what matters near 1, where the result itself is tiny).
     var logValues: [Double] = [
       5e-324, 1e-310, 1e-300, 1e-10, 0.001, 0.5, 0.9999, 1, 1.0001, 2, 10, 123.456, 1e10, 1e300,
-      .greatestFiniteMagnitude,
+      .greatestFiniteMagnitude, .leastNormalMagnitude, Double.leastNormalMagnitude.nextDown,
+      Double.leastNormalMagnitude.nextUp,
     ]
     for i in 0...128 {
       let edge = 1 + Double(i) / 128
@@ -42,6 +43,9 @@ struct MotionTests {
     }
     #expect(Math.exp(800) == .infinity && Math.exp(-800) == 0 && Math.log(0) == -.infinity)
     #expect(Math.log(-1).isNaN && Math.exp(.nan).isNaN)
+    // Outside the positive normal range the careful path answers.
+    #expect(Math.log(.infinity) == .infinity && Math.log(.nan).isNaN && Math.log(-0.0) == -.infinity)
+    #expect(Math.log(-.infinity).isNaN && Math.log(-.leastNonzeroMagnitude).isNaN)
   }
 
   let landing = Motion.LandingBand(minimumRate: 0.990, maximumRate: 0.9985)

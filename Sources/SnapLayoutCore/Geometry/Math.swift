@@ -21,19 +21,26 @@ enum Math {
 
   /// The natural logarithm; NaN below 0, -infinity at 0.
   static func log(_ x: Double) -> Double {
+    // One unsigned comparison admits every positive, normal, finite x (the settling bounds'
+    // amplitudes); zero, subnormals, infinities, NaN and negatives take the careful path.
+    let bits = x.bitPattern
+    if bits &- 0x0010_0000_0000_0000 < 0x7FE0_0000_0000_0000 {
+      return logOfNormal(bits, scale: 0)
+    }
     if x.isNaN || x < 0 { return .nan }
     if x == 0 { return -.infinity }
     if x.isInfinite { return x }
-    // x = m · 2^e with m in [1, 2), read from the bits (subnormals scaled up first). The top
-    // seven bits of m pick an interval of width 1/128 and its centre c (LogTable.swift);
-    // ln m = ln c + ln(1 + r) with r = (m − c)/c, |r| < 1/256, without a division.
-    var bits = x.bitPattern
-    var e = Int((bits >> 52) & 0x7FF)
-    if e == 0 {
-      bits = (x * 18014398509481984.0).bitPattern  // 2^54
-      e = Int((bits >> 52) & 0x7FF) - 54
-    }
-    e -= 1023
+    // A subnormal: scaled by 2^54 into the normal range.
+    return logOfNormal((x * 18014398509481984.0).bitPattern, scale: 54)
+  }
+
+  /// ln(x / 2^scale) for a positive, normal, finite x given by its bits.
+  @inline(always)
+  private static func logOfNormal(_ bits: UInt64, scale: Int) -> Double {
+    // x = m · 2^e with m in [1, 2), read from the bits. The top seven bits of m pick an
+    // interval of width 1/128 and its centre c (LogTable.swift); ln m = ln c + ln(1 + r) with
+    // r = (m − c)/c, |r| < 1/256, without a division.
+    let e = Int(truncatingIfNeeded: bits >> 52) &- 1023 &- scale
     let fraction = bits & 0x000F_FFFF_FFFF_FFFF
     let interval = Int(truncatingIfNeeded: fraction >> 45)
     let m = Double(bitPattern: fraction | 0x3FF0_0000_0000_0000)
