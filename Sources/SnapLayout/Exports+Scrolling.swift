@@ -65,11 +65,12 @@ public func sl_layout_resolve_scroll(
     let target = handle.layout
     do throws(LayoutError) {
       if hasReference { try checkReference(input.reference_snap, target, container) }
-      let decision = try target.resolveScroll(
+      var decision = SnapDecision.unresolved
+      try target.resolveScroll(
         ScrollRelease(
           startOffset: input.start_offset, releaseOffset: input.release_offset,
           velocity: input.velocity, referenceSnap: hasReference ? input.reference_snap : nil),
-        container: Int(container))
+        container: Int(container), into: &decision)
       outResult.pointee.target_offset = decision.targetOffset
       outResult.pointee.release_progress = decision.releaseProgress
       outResult.pointee.snap_index = decision.snapIndex

@@ -276,6 +276,21 @@ struct ScrollingTests {
       ScrollRelease(startOffset: 450, releaseOffset: 470, velocity: 900, referenceSnap: reference),
       container: -1)
     #expect(next.targetOffset == 3 * 327 - 34)
+    // The release keeps its reference compactly; every Int64 but the sentinel reads back.
+    var release = ScrollRelease(startOffset: 0, releaseOffset: 0, velocity: 0)
+    #expect(release.referenceSnap == nil)
+    for value: Int64 in [0, 2, -1, .max, .min + 1] {
+      release.referenceSnap = value
+      #expect(release.referenceSnap == value)
+    }
+    release.referenceSnap = nil
+    #expect(release == ScrollRelease(startOffset: 0, releaseOffset: 0, velocity: 0))
+    // A decision resolved in place is the decision returned.
+    var inPlace = SnapDecision.unresolved
+    try layout.resolveScroll(
+      ScrollRelease(startOffset: 293, releaseOffset: 400, velocity: 900), container: -1,
+      into: &inPlace)
+    #expect(inPlace == flight)
   }
 
   @Test("release arguments must be finite")

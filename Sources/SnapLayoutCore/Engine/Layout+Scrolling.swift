@@ -112,13 +112,24 @@ extension Layout {
   public func resolveScroll(_ release: ScrollRelease, container: Int) throws(LayoutError)
     -> SnapDecision
   {
+    var decision = SnapDecision.unresolved
+    try resolveScroll(release, container: container, into: &decision)
+    return decision
+  }
+
+  /// `resolveScroll(_:container:)` writing into `decision`, for callers that keep it in place
+  /// (the C export: no temporary to copy on the hot path).
+  public func resolveScroll(
+    _ release: ScrollRelease, container: Int, into decision: inout SnapDecision
+  ) throws(LayoutError) {
     guard release.startOffset.isFinite, release.releaseOffset.isFinite,
       release.velocity.isFinite
     else {
       throw LayoutError(
         .invalidArgument, "offsets and velocity must be finite numbers", path: "release")
     }
-    return try withScroll(container) { $0.resolve(release) }
+    let scroll = try scrollReference(container)
+    scroll._withUnsafeGuaranteedRef { decision = $0.resolve(release) }
   }
 
   /// The nearest rest position and fractional progress of an offset.

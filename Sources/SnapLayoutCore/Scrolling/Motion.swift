@@ -223,6 +223,7 @@ public struct Motion: Equatable, Sendable {
 
   /// An upper bound on the time after which the spring stays within the tolerances
   /// (snapping spec §4.4, with velocity bounds derived the same way).
+  @inline(always)
   private func springSettlingTime(_ tolerance: Tolerance) -> Double {
     let e0 = startOffset - targetOffset
     let v0 = startVelocity

@@ -8,13 +8,21 @@ public struct ScrollRelease: Equatable, Sendable {
   public var velocity: Double
   /// The rest position the gesture started from, when the host knows better than
   /// `startOffset` (a touch that interrupted a motion: its target; see `referenceSnap`).
-  public var referenceSnap: Int64?
+  public var referenceSnap: Int64? {
+    get { reference == ScrollRelease.noReference ? nil : reference }
+    set { reference = newValue ?? ScrollRelease.noReference }
+  }
+
+  /// `referenceSnap`, stored without an optional's extra byte so that a release is four words
+  /// and travels in registers, never through memory.
+  private var reference: Int64
+  private static let noReference = Int64.min
 
   public init(startOffset: Double, releaseOffset: Double, velocity: Double, referenceSnap: Int64? = nil) {
     self.startOffset = startOffset
     self.releaseOffset = releaseOffset
     self.velocity = velocity
-    self.referenceSnap = referenceSnap
+    reference = referenceSnap ?? ScrollRelease.noReference
   }
 }
 
@@ -31,11 +39,21 @@ public struct SnapDecision: Equatable, Sendable {
   /// The fractional rest position at release (for page indicators).
   public var releaseProgress: Double
   public var motion: Motion
+
+  /// A placeholder to resolve into.
+  public static let unresolved = SnapDecision(
+    targetOffset: 0, snapIndex: -1, section: -1, item: -1, referenceSnap: -1,
+    releaseProgress: 0,
+    motion: Motion(
+      kind: .none, startOffset: 0, startVelocity: 0, targetOffset: 0, duration: 0, decay: 0,
+      omega: 1, dampingRatio: 1, epsilonOffset: 1, epsilonVelocity: 1, landingMinimumRate: 0.5,
+      landingMaximumRate: 0.5))
 }
 
 extension ScrollContainer {
   /// Resolves a release into a rest position and a motion (snapping spec §2.1).
   /// - Complexity: O(log sections).
+  @inline(always)
   func resolve(_ release: ScrollRelease) -> SnapDecision {
     let velocity = release.velocity / 1000  // the formulas use pt/ms
     let start = clamp(release.startOffset)
