@@ -37,7 +37,9 @@ public enum ConfigDecoder {
   // MARK: - Root
 
   static func decodeRoot(_ node: JSONNode) throws(ConfigError) -> LayoutDescription {
-    let root = try node.object(allowed: ["version", "configuration", "environment", "sections"])
+    let root = try node.object(allowed: [
+      "version", "configuration", "environment", "flowLayout", "sections",
+    ])
     if let version = root["version"] {
       let number = try version.integer(in: Int64.min...Int64.max, "")
       guard number == formatVersion else {
@@ -46,29 +48,62 @@ public enum ConfigDecoder {
             + "\(formatVersion)", at: version.path)
       }
     }
+    // A flow layout may name the scroll direction itself (UIKit's flowLayout.scrollDirection);
+    // it is read first because the scrolling options are named along it.
+    var flow: FlowProperties?
+    var flowDirection: (horizontal: Bool, path: String)?
+    if let node = root["flowLayout"] {
+      let decoded = try decodeFlowLayout(node)
+      flow = decoded.properties
+      flowDirection = decoded.horizontal
+    }
     var configuration = LayoutConfiguration()
-    if let node = root["configuration"] { configuration = try decodeConfiguration(node) }
+    if let flowDirection, flowDirection.horizontal { configuration.scrollDirection = .horizontal }
+    if let node = root["configuration"] {
+      configuration = try decodeConfiguration(node, flowDirection: flowDirection)
+    }
     var environment = LayoutEnvironment()
     if let node = root["environment"] { environment = try decodeEnvironment(node) }
     let sectionNodes = try root.required("sections").array(maxCount: ConfigLimits.maxSections)
     var sections: [LayoutSection] = []
     sections.reserveCapacity(sectionNodes.count)
     for node in sectionNodes {
-      sections.append(
-        try decodeSection(node, layoutScrollsVertically: configuration.scrollDirection == .vertical))
+      if let flow {
+        sections.append(
+          try decodeFlowSection(
+            node, defaults: flow, horizontal: configuration.scrollDirection == .horizontal))
+      } else {
+        sections.append(
+          try decodeSection(
+            node, layoutScrollsVertically: configuration.scrollDirection == .vertical))
+      }
     }
     return LayoutDescription(
       configuration: configuration, environment: environment, sections: sections)
   }
 
-  static func decodeConfiguration(_ node: JSONNode) throws(ConfigError) -> LayoutConfiguration {
-    let object = try node.object(allowed: [
-      "scrollDirection", "interSectionSpacing", "boundarySupplementaryItems", "scrolling",
-    ])
+  static let configurationKeys = [
+    "scrollDirection", "interSectionSpacing", "boundarySupplementaryItems", "scrolling",
+  ]
+
+  static func decodeConfiguration(
+    _ node: JSONNode, flowDirection: (horizontal: Bool, path: String)? = nil
+  ) throws(ConfigError) -> LayoutConfiguration {
+    let object = try node.object(allowed: configurationKeys)
     var configuration = LayoutConfiguration()
+    if let flowDirection {
+      configuration.scrollDirection = flowDirection.horizontal ? .horizontal : .vertical
+    }
     if let value = object["scrollDirection"] {
       configuration.scrollDirection =
         try value.choice(["vertical", "horizontal"]) == "horizontal" ? .horizontal : .vertical
+      if let flowDirection,
+        (configuration.scrollDirection == .horizontal) != flowDirection.horizontal
+      {
+        throw .invalid(
+          "configuration.scrollDirection contradicts \(flowDirection.path); give one of them",
+          at: value.path)
+      }
     }
     if let value = object["interSectionSpacing"] {
       configuration.interSectionSpacing = try value.length()

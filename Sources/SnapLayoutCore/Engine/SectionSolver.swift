@@ -35,7 +35,11 @@ struct SectionSolver {
           + "\(container.physical(transposed).width) x \(container.physical(transposed).height) pt "
           + "container", path: path + "/contentInsets")
     }
-    let group = section.group
+    // A flow section's line depends on the room across the scroll axis (docs/FLOW-LAYOUT.md).
+    let group =
+      try section.flowItems.map { flow throws(LayoutError) in
+        try FlowLine.group(flow, length: groupContainer.width, path: path + "/itemSize")
+      } ?? section.group
     let groupSize = resolver.resolve(group.layoutSize, in: groupContainer)
     var solver = GroupSolver(resolver: resolver, kinds: kinds, transposed: transposed)
     var template = try solver.solveRoot(group, size: groupSize, path: path + "/group")

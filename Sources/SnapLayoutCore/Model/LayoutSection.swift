@@ -25,6 +25,9 @@ public struct LayoutSection: Equatable, Sendable {
   public var orthogonalScrollingProperties: ScrollingProperties
   /// Scale, opacity and zIndex by distance from the viewport's centre.
   public var visibleItemEffects: VisibleItemEffects?
+  /// A flow-layout section's items: its group is built for the container when the layout is
+  /// solved (`group` is then a placeholder).
+  public var flowItems: FlowItems?
 
   public init(
     group: LayoutGroup, itemCount: Int64, contentInsets: DirectionalEdgeInsets = .zero,
@@ -32,7 +35,7 @@ public struct LayoutSection: Equatable, Sendable {
     boundarySupplementaryItems: [BoundarySupplementaryItem] = [],
     decorationItems: [DecorationItem] = [], supplementariesFollowContentInsets: Bool = true,
     orthogonalScrollingProperties: ScrollingProperties = ScrollingProperties(),
-    visibleItemEffects: VisibleItemEffects? = nil
+    visibleItemEffects: VisibleItemEffects? = nil, flowItems: FlowItems? = nil
   ) {
     self.group = group
     self.itemCount = itemCount
@@ -44,6 +47,7 @@ public struct LayoutSection: Equatable, Sendable {
     self.supplementariesFollowContentInsets = supplementariesFollowContentInsets
     self.orthogonalScrollingProperties = orthogonalScrollingProperties
     self.visibleItemEffects = visibleItemEffects
+    self.flowItems = flowItems
   }
 
   /// Whether the section scrolls across the main axis.
@@ -58,6 +62,6 @@ public struct LayoutSection: Equatable, Sendable {
       decorationItems: decorationItems.map { $0.transposed },
       supplementariesFollowContentInsets: supplementariesFollowContentInsets,
       orthogonalScrollingProperties: orthogonalScrollingProperties,
-      visibleItemEffects: visibleItemEffects)
+      visibleItemEffects: visibleItemEffects, flowItems: flowItems?.transposed)
   }
 }

@@ -1,0 +1,139 @@
+import SnapLayoutConfig
+import SnapLayoutCore
+import Testing
+
+/// `flowLayout` (docs/FLOW-LAYOUT.md): snapping, pinning and the scroll direction applied to
+/// flow sections; the frames themselves are pinned down by the `flow-*` fixtures.
+@Suite("Flow layout")
+struct FlowLayoutTests {
+  func layout(_ text: String) throws -> Layout {
+    try Layout.solving(ConfigDecoder.decode(text))
+  }
+
+  static let scrolling = #"""
+    "configuration": {"scrolling": {"contentInset": {"leading": 34, "trailing": 34},
+      "snapUnit": "item", "decelerationRate": "fast", "maxPagesPerGesture": 1}},
+    "environment": {"container": {"width": 390, "height": 844}, "displayScale": 3}
+    """#
+
+  @Test("the seeds' carousel as a flow config rests and moves like the compositional one")
+  func seedCarousel() throws {
+    let flow = try layout(
+      #"""
+      {"flowLayout": {"scrollDirection": "horizontal", "itemSize": {"width": 320, "height": 744},
+        "minimumLineSpacing": 7}, \#(Self.scrolling),
+       "sections": [{"itemCount": 1000}]}
+      """#)
+    let compositional = try layout(
+      #"""
+      {"configuration": {"scrollDirection": "horizontal", "scrolling": {"contentInset":
+        {"leading": 34, "trailing": 34}, "snapUnit": "item", "decelerationRate": "fast",
+        "maxPagesPerGesture": 1}},
+       "environment": {"container": {"width": 390, "height": 844}, "displayScale": 3},
+       "sections": [{"itemCount": 1000, "interGroupSpacing": 7, "group": {"group": "horizontal",
+         "layoutSize": {"widthDimension": {"absolute": 320}, "heightDimension": {"absolute": 744}},
+         "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1},
+           "heightDimension": {"fractionalHeight": 1}}}]}}]}
+      """#)
+    #expect(try flow.snapOffset(0, container: mainScrollContainer) == -34)
+    #expect(try flow.snapOffset(3, container: mainScrollContainer) == 3 * 327 - 34)
+    var state: UInt64 = 0x5EED
+    func next() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(state >> 11) / 9_007_199_254_740_992
+    }
+    for _ in 0..<500 {
+      let start = Double(Int(next() * 900)) * 327 - 34
+      let release = ScrollRelease(
+        startOffset: start, releaseOffset: start + (next() - 0.5) * 500,
+        velocity: (next() - 0.5) * 12_000)
+      let a = try flow.resolveScroll(release, container: mainScrollContainer)
+      let b = try compositional.resolveScroll(release, container: mainScrollContainer)
+      #expect(a == b, "\(release)")
+    }
+  }
+
+  @Test("sectionHeadersPinToVisibleBounds pins every section's header to the top")
+  func pinnedHeaders() throws {
+    let flow = try layout(
+      #"""
+      {"flowLayout": {"itemSize": {"width": 100, "height": 100}, "sectionHeadersPinToVisibleBounds": true,
+        "headerReferenceSize": {"width": 0, "height": 40}},
+       "environment": {"container": {"width": 390, "height": 844}},
+       "sections": [{"itemCount": 30}, {"itemCount": 30}]}
+      """#)
+    // Section 0: header 40, then 10 lines of 100 with 10 between: 40 + 1090 = 1130 long.
+    func header(_ section: Int32) throws -> LayoutElement {
+      var collector = Collector()
+      try flow.visitAllElements(&collector)
+      let id = try #require(flow.kinds.id(of: "header"))
+      return try #require(collector.elements.first { $0.kind == id && $0.section == section })
+    }
+    try flow.setScrollOffset(500, container: mainScrollContainer)
+    #expect(try header(0).frame.y == 500 && header(0).isPinned)
+    try flow.setScrollOffset(1110, container: mainScrollContainer)
+    #expect(try header(0).frame.y == 1130 - 40)
+    try flow.setScrollOffset(1500, container: mainScrollContainer)
+    #expect(try header(1).frame.y == 1500)
+  }
+
+  @Test("flowLayout.scrollDirection names the scrolling options along it")
+  func scrollDirection() throws {
+    let description = try ConfigDecoder.decode(
+      #"""
+      {"flowLayout": {"scrollDirection": "horizontal"},
+       "configuration": {"scrolling": {"contentInset": {"top": 5, "leading": 34}}},
+       "sections": [{"itemCount": 3}]}
+      """#)
+    #expect(description.configuration.scrollDirection == .horizontal)
+    #expect(description.configuration.scrolling.contentInset?.leading == 34)
+    // Agreeing directions are fine; the defaults are UIKit's.
+    let agreed = try ConfigDecoder.decode(
+      #"""
+      {"flowLayout": {"scrollDirection": "vertical"}, "configuration": {"scrollDirection": "vertical"},
+       "sections": [{"itemCount": 3}]}
+      """#)
+    let section = agreed.sections[0]
+    #expect(section.flowItems == FlowItems(itemSize: Size(width: 50, height: 50), minimumInteritemSpacing: 10))
+    #expect(section.interGroupSpacing == 10 && section.contentInsets == DirectionalEdgeInsets())
+    #expect(section.boundarySupplementaryItems.isEmpty)
+  }
+
+  @Test("estimatedItemSize stands in for the size; a zero estimate means none")
+  func estimatedItemSize() throws {
+    let estimated = try ConfigDecoder.decode(
+      #"""
+      {"flowLayout": {"itemSize": {"width": 10, "height": 10}, "estimatedItemSize": {"width": 80, "height": 44}},
+       "sections": [{"itemCount": 3}, {"itemCount": 1, "estimatedItemSize": {"width": 0, "height": 0}}]}
+      """#)
+    #expect(estimated.sections[0].flowItems?.itemSize == Size(width: 80, height: 44))
+    #expect(estimated.sections[1].flowItems?.itemSize == Size(width: 80, height: 44))
+  }
+
+  @Test("bad flow configurations name their key")
+  func errors() throws {
+    expectConfigError(
+      #"{"flowLayout": {"itemSize": {"width": 10}}, "sections": [{"itemCount": 1}]}"#,
+      .invalid, path: "/flowLayout/itemSize", "height")
+    expectConfigError(
+      #"{"flowLayout": {"itemSize": {"width": 10, "height": -1}}, "sections": [{"itemCount": 1}]}"#,
+      .invalid, path: "/flowLayout/itemSize/height", "between 0")
+    expectConfigError(
+      #"{"flowLayout": {"minimumLineSpacin": 3}, "sections": [{"itemCount": 1}]}"#,
+      .invalid, path: "/flowLayout/minimumLineSpacin", "minimumLineSpacing")
+    expectConfigError(
+      #"{"flowLayout": {}, "sections": [{"itemCount": 1, "sectionInset": {"leading": 3}}]}"#,
+      .invalid, path: "/sections/0/sectionInset/leading", "unknown key")
+    expectConfigError(
+      #"{"flowLayout": {}, "sections": [{"itemCount": 1, "orthogonalScrollingBehavior": "paging"}]}"#,
+      .invalid, path: "/sections/0/orthogonalScrollingBehavior", "unknown key")
+    // A line that would hold more than 10,000 items is refused when the size is known.
+    let tiny = try ConfigDecoder.decode(
+      #"""
+      {"flowLayout": {"itemSize": {"width": 0.01, "height": 1}, "minimumInteritemSpacing": 0},
+       "sections": [{"itemCount": 5}]}
+      """#)
+    let layout = Layout(tiny)
+    #expect(throws: LayoutError.self) { try layout.setContainerSize(Size(width: 390, height: 844)) }
+  }
+}
