@@ -68,7 +68,11 @@ extension ConfigDecoder {
     if let value = object["minimumInteritemSpacing"] {
       properties.minimumInteritemSpacing = try value.length()
     }
-    if let value = object["sectionInset"] { properties.sectionInset = try decodeEdgeInsets(value) }
+    // UIEdgeInsets: left is the leading edge (a right-to-left layout mirrors it, as UIKit's
+    // flow layout does when it flips).
+    if let value = object["sectionInset"] {
+      properties.sectionInset = try decodeInsets(value, leading: "left", trailing: "right")
+    }
     if let value = object["headerReferenceSize"] {
       properties.headerReferenceSize = try decodeCGSize(value)
     }
@@ -149,17 +153,5 @@ extension ConfigDecoder {
       return length
     }
     return Size(width: try positive("width"), height: try positive("height"))
-  }
-
-  /// `UIEdgeInsets`: `top`, `left`, `bottom`, `right` (left is the leading edge; a
-  /// right-to-left layout mirrors it, as UIKit's flow layout does when it flips).
-  static func decodeEdgeInsets(_ node: JSONNode) throws(ConfigError) -> DirectionalEdgeInsets {
-    let object = try node.object(allowed: ["top", "left", "bottom", "right"])
-    var insets = DirectionalEdgeInsets()
-    if let value = object["top"] { insets.top = try value.length() }
-    if let value = object["left"] { insets.leading = try value.length() }
-    if let value = object["bottom"] { insets.bottom = try value.length() }
-    if let value = object["right"] { insets.trailing = try value.length() }
-    return insets
   }
 }

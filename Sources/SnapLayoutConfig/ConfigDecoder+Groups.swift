@@ -140,13 +140,17 @@ extension ConfigDecoder {
 
   // MARK: - Insets and spacing
 
-  static func decodeInsets(_ node: JSONNode) throws(ConfigError) -> DirectionalEdgeInsets {
-    let object = try node.object(allowed: ["top", "leading", "bottom", "trailing"])
+  /// Directional insets; `leading`/`trailing` name the side keys (UIKit's `UIEdgeInsets`, as
+  /// the flow layout's `sectionInset`, calls them `left`/`right`).
+  static func decodeInsets(
+    _ node: JSONNode, leading: String = "leading", trailing: String = "trailing"
+  ) throws(ConfigError) -> DirectionalEdgeInsets {
+    let object = try node.object(allowed: ["top", leading, "bottom", trailing])
     var insets = DirectionalEdgeInsets()
     if let value = object["top"] { insets.top = try value.length() }
-    if let value = object["leading"] { insets.leading = try value.length() }
+    if let value = object[leading] { insets.leading = try value.length() }
     if let value = object["bottom"] { insets.bottom = try value.length() }
-    if let value = object["trailing"] { insets.trailing = try value.length() }
+    if let value = object[trailing] { insets.trailing = try value.length() }
     return insets
   }
 
