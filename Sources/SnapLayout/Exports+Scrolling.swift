@@ -238,7 +238,7 @@ public func sl_motion_retarget(
       SL_EINVAL, "time and target_offset must be finite numbers",
       path: time.isFinite ? "target_offset" : "time")
   }
-  outMotion.pointee = sl_motion(converted.retargeted(at: time, to: targetOffset))
+  outMotion.pointee.write(converted.retargeted(at: time, to: targetOffset))
   return SL_OK
 }
 
@@ -266,16 +266,6 @@ extension sl_motion {
     epsilon_velocity = motion.epsilonVelocity
     landing_min_rate = motion.landingMinimumRate
     landing_max_rate = motion.landingMaximumRate
-  }
-
-  init(_ motion: Motion) {
-    self.init(
-      kind: motion.kind.rawValue, reserved: 0, start_offset: motion.startOffset,
-      start_velocity: motion.startVelocity, target_offset: motion.targetOffset,
-      duration: motion.duration, decay: motion.decay, omega: motion.omega,
-      damping_ratio: motion.dampingRatio, epsilon_offset: motion.epsilonOffset,
-      epsilon_velocity: motion.epsilonVelocity, landing_min_rate: motion.landingMinimumRate,
-      landing_max_rate: motion.landingMaximumRate)
   }
 }
 

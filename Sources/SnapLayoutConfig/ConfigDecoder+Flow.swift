@@ -10,7 +10,6 @@ extension ConfigDecoder {
   /// The properties a flow layout and its sections share, with UIKit's defaults.
   struct FlowProperties {
     var itemSize = Size(width: 50, height: 50)
-    var itemSizePath = ""
     var minimumLineSpacing = 10.0
     var minimumInteritemSpacing = 10.0
     var sectionInset = DirectionalEdgeInsets()
@@ -52,17 +51,10 @@ extension ConfigDecoder {
   static func decodeFlowProperties(_ object: JSONObject, into properties: inout FlowProperties)
     throws(ConfigError)
   {
-    if let value = object["itemSize"] {
-      properties.itemSize = try decodeItemSize(value)
-      properties.itemSizePath = value.path
-    }
+    if let value = object["itemSize"] { properties.itemSize = try decodeItemSize(value) }
     // Self-sizing: the estimate is the size until the host reports a measured one.
     if let value = object["estimatedItemSize"] {
-      let size = try decodeCGSize(value)
-      if size.width > 0 || size.height > 0 {
-        properties.itemSize = try decodeItemSize(value)
-        properties.itemSizePath = value.path
-      }
+      if try decodeCGSize(value) != .zero { properties.itemSize = try decodeItemSize(value) }
     }
     if let value = object["minimumLineSpacing"] { properties.minimumLineSpacing = try value.length() }
     if let value = object["minimumInteritemSpacing"] {

@@ -134,6 +134,12 @@ struct FlowLayoutTests {
        "sections": [{"itemCount": 5}]}
       """#)
     let layout = Layout(tiny)
-    #expect(throws: LayoutError.self) { try layout.setContainerSize(Size(width: 390, height: 844)) }
+    do {
+      try layout.setContainerSize(Size(width: 390, height: 844))
+      Issue.record("a 39,000-item line was accepted")
+    } catch {
+      #expect(error.kind == .invalidLayout && error.path == "/sections/0")
+      #expect(error.message.contains("more than 10000 on one 390.0 pt line"), "\(error.message)")
+    }
   }
 }

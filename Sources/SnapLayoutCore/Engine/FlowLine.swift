@@ -5,8 +5,8 @@
 /// same places, and the last holds the first of those places — so a flow section is a
 /// compositional section whose group is one line, repeated, with a partial last repetition.
 enum FlowLine {
-  /// Items may overlap the end of a line by this much and still fit (binary rounding of sums
-  /// like 3 × 100 + 2 × 10 against 320).
+  /// A count of items that fits but for binary rounding (3 × 110 + 2 × 10 against 350) still
+  /// fits: the fitted count may fall short of a whole number by this much.
   static let fitTolerance = 1e-9
 
   /// The group holding one line of `flow`'s items in a line `length` long.
@@ -26,8 +26,9 @@ enum FlowLine {
     guard fitting <= Double(GroupSolver.maxChildrenPerGroup) else {
       throw LayoutError(
         .invalidLayout,
-        "items \(width) pt long put more than \(GroupSolver.maxChildrenPerGroup) on one "
-          + "\(length) pt line; make them larger", path: path)
+        "items \(width) pt long (itemSize, of the section or of flowLayout) put more than "
+          + "\(GroupSolver.maxChildrenPerGroup) on one \(length) pt line; make them larger",
+        path: path)
     }
     let count = max(1, Int(fitting))
     var item = LayoutItem(
@@ -35,10 +36,6 @@ enum FlowLine {
     var gap = 0.0
     if count >= 2 {
       gap = (length - Double(count) * width) / Double(count - 1)
-      // The justified line must end at `length`, never an ulp past it.
-      while Double(count) * width + Double(count - 1) * gap > length && gap > spacing {
-        gap = gap.nextDown
-      }
     } else if width < length {
       item.edgeSpacing = EdgeSpacing(leading: .fixed((length - width) / 2))
     }

@@ -128,8 +128,7 @@ extension Layout {
       throw LayoutError(
         .invalidArgument, "offsets and velocity must be finite numbers", path: "release")
     }
-    let scroll = try scrollReference(container)
-    scroll._withUnsafeGuaranteedRef { decision = $0.resolve(release) }
+    try withScroll(container) { decision = $0.resolve(release) }
   }
 
   /// The nearest rest position and fractional progress of an offset.

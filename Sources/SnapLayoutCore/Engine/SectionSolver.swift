@@ -38,7 +38,8 @@ struct SectionSolver {
     // A flow section's line depends on the room across the scroll axis (docs/FLOW-LAYOUT.md).
     let group =
       try section.flowItems.map { flow throws(LayoutError) in
-        try FlowLine.group(flow, length: groupContainer.width, path: path + "/itemSize")
+        // The size may be the section's or flowLayout's: the error points at the section.
+        try FlowLine.group(flow, length: groupContainer.width, path: path)
       } ?? section.group
     let groupSize = resolver.resolve(group.layoutSize, in: groupContainer)
     var solver = GroupSolver(resolver: resolver, kinds: kinds, transposed: transposed)
