@@ -110,12 +110,14 @@ extension ConfigDecoder {
   /// A dimension. A fraction of the same axis is in (0, 1]; a fraction of the other axis (an
   /// aspect ratio, e.g. a height of fractionalWidth(1.5)) may reach `maxCrossAxisFraction`.
   static func decodeDimension(_ node: JSONNode, isWidth: Bool) throws(ConfigError) -> Dimension {
-    let keys = ["fractionalWidth", "fractionalHeight", "absolute", "estimated"]
+    let keys = [
+      "fractionalWidth", "fractionalHeight", "absolute", "estimated", "uniformAcrossSiblings",
+    ]
     let object = try node.object(allowed: keys)
     guard object.members.count == 1, let member = object.members.first else {
       throw .invalid(
-        "a dimension has exactly one of 'fractionalWidth', 'fractionalHeight', 'absolute' and "
-          + "'estimated'", at: object.path)
+        "a dimension has exactly one of 'fractionalWidth', 'fractionalHeight', 'absolute', "
+          + "'estimated' and 'uniformAcrossSiblings'", at: object.path)
     }
     let value = member.node
     switch member.key {
@@ -131,10 +133,10 @@ extension ConfigDecoder {
     case "absolute":
       return .absolute(try value.length())
     default:
-      return .estimated(
-        try value.number(
-          in: Double.leastNonzeroMagnitude...ConfigLimits.maxLength,
-          "an estimate must be greater than 0 and at most \(ConfigLimits.maxLength) points"))
+      let estimate = try value.number(
+        in: Double.leastNonzeroMagnitude...ConfigLimits.maxLength,
+        "an estimate must be greater than 0 and at most \(ConfigLimits.maxLength) points")
+      return member.key == "estimated" ? .estimated(estimate) : .uniformAcrossSiblings(estimate)
     }
   }
 

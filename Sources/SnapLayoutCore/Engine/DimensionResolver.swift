@@ -17,7 +17,7 @@ struct DimensionResolver {
     switch dimension {
     case .fractionalWidth(let f): return snap(container.width * f)
     case .fractionalHeight(let f): return snap(container.height * f)
-    case .absolute(let v), .estimated(let v): return v
+    case .absolute(let v), .estimated(let v), .uniformAcrossSiblings(let v): return v
     }
   }
 

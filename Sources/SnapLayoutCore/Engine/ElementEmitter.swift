@@ -90,45 +90,77 @@ struct ElementEmitter {
     let repetitions: ClosedRange<Int64>?
     if placement.isOrthogonal {
       let rowMin = placement.origin.y + placement.envelope.minY
-      let rowMax = placement.origin.y + placement.envelope.maxY
+      let rowMax = sections[index].frame.maxY
       guard rowMin <= query.maxY, rowMax >= query.minY else { return }
-      repetitions = placement.repetitions(from: query.minX, to: query.maxX, offset: offset)
+      repetitions = sections[index].repetitions(from: query.minX, to: query.maxX, offset: offset)
     } else {
-      repetitions = placement.repetitions(from: query.minY, to: query.maxY, offset: offset)
+      repetitions = sections[index].repetitions(from: query.minY, to: query.maxY, offset: offset)
     }
     guard let repetitions else { return }
     let sectionIndex = Int32(truncatingIfNeeded: index)
-    let leaves = sections[index].template.leaves
-    let badges = sections[index].template.badges
     let n = placement.itemsPerGroup
+    guard let measured = sections[index].measured else {
+      let template = sections[index].template
+      for repetition in repetitions {
+        if visitor.isFinished { return }
+        emitRepetition(
+          repetition, template: template, shift: 0, placement: placement, section: sectionIndex,
+          offset: offset, effects: effects, into: &visitor)
+      }
+      return
+    }
+    // Measured cells: repetitions start later by the deltas before them, and those holding a
+    // measured cell have frames of their own.
+    var shift = measured.shift(before: repetitions.lowerBound)
     for repetition in repetitions {
       if visitor.isFinished { return }
-      let firstItem = repetition * n
-      for slot in 0..<leaves.count {
-        let item = firstItem + Int64(slot)
-        if item >= placement.itemCount { return }
-        let leaf = leaves[slot]
-        let frame = placement.place(leaf.frame, repetition: repetition, offset: offset)
-        if frame.intersects(query) {
-          var element = LayoutElement(
-            frame: space.physical(frame), category: .cell, section: sectionIndex, item: item,
-            kind: LayoutElement.cellKind, zIndex: placement.cellZIndex)
-          if let effects {
-            let unscrolled = placement.place(leaf.frame, repetition: repetition, offset: 0)
-            effects.apply(&element, distance: effects.distance(of: unscrolled))
-          }
-          visitor.visit(element)
+      if repetition * n >= placement.itemCount { return }
+      let (measurements, delta) = measured.repetition(repetition)
+      let template =
+        measurements.page == nil
+        ? sections[index].template
+        : ((try? sections[index].repetitionSolver.solve(measurements))
+          ?? sections[index].template)
+      emitRepetition(
+        repetition, template: template, shift: shift, placement: placement,
+        section: sectionIndex, offset: offset, effects: effects, into: &visitor)
+      shift += delta
+    }
+  }
+
+  @inline(__always)
+  private func emitRepetition<V: ElementVisitor>(
+    _ repetition: Int64, template: GroupTemplate, shift: Double, placement: SectionPlacement,
+    section sectionIndex: Int32, offset: Double, effects: EffectContext?, into visitor: inout V
+  ) {
+    let leaves = template.leaves
+    let badges = template.badges
+    let firstItem = repetition * placement.itemsPerGroup
+    for slot in 0..<leaves.count {
+      let item = firstItem + Int64(slot)
+      if item >= placement.itemCount { return }
+      let leaf = leaves[slot]
+      let frame = placement.place(leaf.frame, repetition: repetition, offset: offset, shift: shift)
+      if frame.intersects(query) {
+        var element = LayoutElement(
+          frame: space.physical(frame), category: .cell, section: sectionIndex, item: item,
+          kind: LayoutElement.cellKind, zIndex: placement.cellZIndex)
+        if let effects {
+          let unscrolled = placement.place(leaf.frame, repetition: repetition, offset: 0, shift: shift)
+          effects.apply(&element, distance: effects.distance(of: unscrolled))
         }
-        let first = Int(leaf.firstBadge)
-        for badgeIndex in first..<first + Int(leaf.badgeCount) {
-          let badge = badges[badgeIndex]
-          let badgeFrame = placement.place(badge.frame, repetition: repetition, offset: offset)
-          guard badgeFrame.intersects(query) else { continue }
-          visitor.visit(
-            LayoutElement(
-              frame: space.physical(badgeFrame), category: .supplementary,
-              section: sectionIndex, item: item, kind: badge.kind, zIndex: badge.zIndex))
-        }
+        visitor.visit(element)
+      }
+      let first = Int(leaf.firstBadge)
+      for badgeIndex in first..<first + Int(leaf.badgeCount) {
+        let badge = badges[badgeIndex]
+        let badgeFrame = placement.place(
+          badge.frame, repetition: repetition, offset: offset, shift: shift)
+        guard badgeFrame.intersects(query) else { continue }
+        visitor.visit(
+          LayoutElement(
+            frame: space.physical(badgeFrame), category: .supplementary,
+            section: sectionIndex, item: item, kind: badge.kind, zIndex: badge.zIndex))
       }
     }
   }
@@ -150,9 +182,7 @@ extension Layout {
   public func itemDistance(section: Int, item: Int64) throws(LayoutError) -> Double {
     _ = try itemFrame(section: section, item: item)  // validates section, item and state
     let placement = solved.sections[section].placement
-    let n = placement.itemsPerGroup
-    let slot = solved.sections[section].template.leaves[Int(item % n)].frame
-    let frame = placement.place(slot, repetition: item / n, offset: 0)
+    let frame = solved.sections[section].frame(ofItem: item, offset: 0)
     let context = EffectContext(
       effects: VisibleItemEffects(), alongX: placement.isOrthogonal,
       center: center(ofSection: section), stride: placement.stride)

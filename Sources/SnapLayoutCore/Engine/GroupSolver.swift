@@ -17,6 +17,9 @@ struct GroupSolver {
 
   private(set) var leaves: [LeafSlot] = []
   private(set) var badges: [BadgeSlot] = []
+  private var measurements = LeafMeasurements.none
+  /// Per cell: whether its width (bit 0) or height (bit 1) is shared across the section.
+  private var sectionUniform: [UInt8] = []
 
   init(resolver: DimensionResolver, kinds: KindTable, transposed: Bool) {
     self.resolver = resolver
@@ -24,17 +27,22 @@ struct GroupSolver {
     self.transposed = transposed
   }
 
-  /// Solves `group` at `size` and returns the template of one repetition.
-  mutating func solveRoot(_ group: LayoutGroup, size: Size, path: String)
-    throws(LayoutError) -> GroupTemplate
-  {
+  /// Solves `group` at `size` and returns the template of one repetition. `measurements`
+  /// gives the measured sizes of this repetition's cells (docs/SELF-SIZING.md).
+  mutating func solveRoot(
+    _ group: LayoutGroup, size: Size, path: String, measurements: LeafMeasurements = .none
+  ) throws(LayoutError) -> GroupTemplate {
     leaves = []
     badges = []
-    try solve(group, size: size, origin: .zero, path: path, depth: 0)
+    sectionUniform = []
+    self.measurements = measurements
+    let actual = try solve(group, size: size, path: path, depth: 0)
     var envelope = leaves[0].frame
     for leaf in leaves { envelope = envelope.union(leaf.frame) }
     for badge in badges { envelope = envelope.union(badge.frame) }
-    return GroupTemplate(size: size, leaves: leaves, badges: badges, envelope: envelope)
+    return GroupTemplate(
+      size: actual, leaves: leaves, badges: badges, envelope: envelope,
+      sectionUniform: sectionUniform.contains { $0 != 0 } ? sectionUniform : [])
   }
 
   // MARK: - One group
@@ -44,11 +52,19 @@ struct GroupSolver {
     var subitem: Subitem
     var path: String
     var size: Size
+
+    /// Whether the child is a cell whose length along `axis` is shared among its siblings.
+    func isUniform(along axis: GroupAxis) -> Bool {
+      guard case .item(let item) = subitem else { return false }
+      return item.layoutSize.dimension(along: axis).isUniformAcrossSiblings
+    }
   }
 
+  /// Solves `group` with its top-left corner at the origin and returns its size: `size`, except
+  /// on estimated axes, where the group takes the extent of its children (spec §6).
   private mutating func solve(
-    _ group: LayoutGroup, size: Size, origin: Point, path: String, depth: Int
-  ) throws(LayoutError) {
+    _ group: LayoutGroup, size: Size, path: String, depth: Int
+  ) throws(LayoutError) -> Size {
     guard depth <= GroupSolver.maxDepth else {
       throw LayoutError(
         .invalidLayout, "groups are nested more than \(GroupSolver.maxDepth) levels deep",
@@ -82,9 +98,11 @@ struct GroupSolver {
         along: axis, length - spacing * Double(placed.count - 1))
       placed = try fit(group, container: reduced, axisLength: length, secondPass: true, path: path)
     }
-    try arrange(
+    let contentSize = try arrange(
       placed, in: group, content: content,
-      contentOrigin: Point(x: origin.x + insets.leading, y: origin.y + insets.top), depth: depth)
+      contentOrigin: Point(x: insets.leading, y: insets.top), depth: depth)
+    return Size(
+      width: contentSize.width + insets.horizontal, height: contentSize.height + insets.vertical)
   }
 
   /// The fit loop (spec §4.2): which children one repetition of `group` holds.
@@ -172,39 +190,96 @@ struct GroupSolver {
     return placed
   }
 
-  /// Places the chosen children along the axis (spec §4.3) and across it (spec §4.4), then
-  /// emits cells or recurses into nested groups (spec §4.5).
+  /// Places the chosen children along the axis (spec §4.3) and across it (spec §4.4), after
+  /// solving nested groups (spec §4.5) and measured cells, and returns the size the content
+  /// takes: `content`, except on the group's estimated axes, which follow the children.
   private mutating func arrange(
     _ placed: [Placed], in group: LayoutGroup, content: Size, contentOrigin: Point, depth: Int
-  ) throws(LayoutError) {
+  ) throws(LayoutError) -> Size {
     let axis = group.axis
-    let length = content.length(along: axis)
-    let crossLength = content.length(along: axis.transposed)
     let spacing = group.interItemSpacing?.value ?? 0
     let flexibleSpacing = group.interItemSpacing?.isFlexible ?? false
 
+    // 1. Final sizes. Cells take their measured lengths on estimated axes; nested groups are
+    // solved at the origin (their cells move into place below). A cell's slot is reserved now
+    // so that leaves stay in item order.
+    var sizes = placed.map { $0.size }
+    var ranges: [(leaves: Range<Int>, badges: Range<Int>)] = []
+    ranges.reserveCapacity(placed.count)
+    for (index, child) in placed.enumerated() {
+      let firstLeaf = leaves.count
+      let firstBadge = badges.count
+      switch child.subitem {
+      case .item(let item):
+        guard firstLeaf < GroupSolver.maxLeavesPerTemplate else {
+          throw LayoutError(
+            .invalidLayout,
+            "one repetition of the section's group holds more than "
+              + "\(GroupSolver.maxLeavesPerTemplate) items; make the items larger",
+            path: child.path)
+        }
+        sizes[index] = measurements.size(
+          of: item.layoutSize, proposed: child.size, leaf: firstLeaf)
+        leaves.append(LeafSlot(frame: .zero, firstBadge: 0, badgeCount: 0))
+        // uniformAcrossSiblings in the root group is shared by the whole section (spec §6).
+        let root = depth == 0 ? child : nil
+        sectionUniform.append(
+          (root?.isUniform(along: .horizontal) == true ? 1 : 0)
+            | (root?.isUniform(along: .vertical) == true ? 2 : 0))
+      case .group(let nested):
+        sizes[index] = try solve(nested, size: child.size, path: child.path, depth: depth + 1)
+      }
+      ranges.append((firstLeaf..<leaves.count, firstBadge..<badges.count))
+    }
+    // 2. uniformAcrossSiblings: such cells take the largest length among them — and the
+    // section's largest when the parent is the root group (spec §6).
+    for uniformAxis in [GroupAxis.horizontal, .vertical] {
+      var largest = depth == 0 ? measurements.sectionUniform.length(along: uniformAxis) : 0
+      var shared = false
+      for (index, child) in placed.enumerated() where child.isUniform(along: uniformAxis) {
+        largest = max(largest, sizes[index].length(along: uniformAxis))
+        shared = true
+      }
+      guard shared else { continue }
+      for (index, child) in placed.enumerated() where child.isUniform(along: uniformAxis) {
+        sizes[index].setLength(along: uniformAxis, largest)
+      }
+    }
+
+    // 3. Lengths along and across the axis; estimated axes follow the children.
     var used = spacing * Double(placed.count - 1)
     var flexibleCount = flexibleSpacing ? placed.count - 1 : 0
-    for child in placed {
+    var crossExtent = 0.0
+    for (index, child) in placed.enumerated() {
       let edges = child.subitem.edgeSpacing.along(axis)
-      used += child.size.length(along: axis) + (edges.pre?.value ?? 0) + (edges.post?.value ?? 0)
+      used += sizes[index].length(along: axis) + (edges.pre?.value ?? 0) + (edges.post?.value ?? 0)
       if edges.pre?.isFlexible == true { flexibleCount += 1 }
       if edges.post?.isFlexible == true { flexibleCount += 1 }
+      let cross = child.subitem.edgeSpacing.along(axis.transposed)
+      crossExtent = max(
+        crossExtent,
+        sizes[index].length(along: axis.transposed) + (cross.pre?.value ?? 0)
+          + (cross.post?.value ?? 0))
     }
+    let estimatedAlong = group.layoutSize.dimension(along: axis).isEstimated
+    let estimatedAcross = group.layoutSize.dimension(along: axis.transposed).isEstimated
+    let length = estimatedAlong ? used : content.length(along: axis)
+    let crossLength = estimatedAcross ? crossExtent : content.length(along: axis.transposed)
     let share = flexibleCount > 0 ? (length - used) / Double(flexibleCount) : 0
     let gap = spacing + (flexibleSpacing ? share : 0)
 
     var position = 0.0
     for (index, child) in placed.enumerated() {
+      let size = sizes[index]
       let edges = child.subitem.edgeSpacing.along(axis)
       position += (edges.pre?.value ?? 0) + (edges.pre?.isFlexible == true ? share : 0)
       let axisOrigin = position
-      position += child.size.length(along: axis) + (edges.post?.value ?? 0)
+      position += size.length(along: axis) + (edges.post?.value ?? 0)
         + (edges.post?.isFlexible == true ? share : 0)
       if index != placed.count - 1 { position += gap }
 
       let cross = child.subitem.edgeSpacing.along(axis.transposed)
-      let childCross = child.size.length(along: axis.transposed)
+      let childCross = size.length(along: axis.transposed)
       let crossFlexible = (cross.pre?.isFlexible == true ? 1 : 0)
         + (cross.post?.isFlexible == true ? 1 : 0)
       let crossShare =
@@ -219,22 +294,23 @@ struct GroupSolver {
         : Point(x: contentOrigin.x + crossOrigin, y: contentOrigin.y + axisOrigin)
       switch child.subitem {
       case .item(let item):
-        try emitCell(item, slot: Rect(origin: slotOrigin, size: child.size), path: child.path)
-      case .group(let nested):
-        try solve(nested, size: child.size, origin: slotOrigin, path: child.path, depth: depth + 1)
+        emitCell(item, slot: Rect(origin: slotOrigin, size: size), at: ranges[index].leaves.lowerBound)
+      case .group:
+        for leaf in ranges[index].leaves {
+          leaves[leaf].frame = leaves[leaf].frame.offsetBy(dx: slotOrigin.x, dy: slotOrigin.y)
+        }
+        for badge in ranges[index].badges {
+          badges[badge].frame = badges[badge].frame.offsetBy(dx: slotOrigin.x, dy: slotOrigin.y)
+        }
       }
     }
+    return axis == .horizontal
+      ? Size(width: length, height: crossLength) : Size(width: crossLength, height: length)
   }
 
   /// Adds one cell (the slot minus the item's effective content insets, spec §3.4) and its
   /// item supplementary items (spec §7.6).
-  private mutating func emitCell(_ item: LayoutItem, slot: Rect, path: String) throws(LayoutError) {
-    guard leaves.count < GroupSolver.maxLeavesPerTemplate else {
-      throw LayoutError(
-        .invalidLayout,
-        "one repetition of the section's group holds more than "
-          + "\(GroupSolver.maxLeavesPerTemplate) items; make the items larger", path: path)
-    }
+  private mutating func emitCell(_ item: LayoutItem, slot: Rect, at index: Int) {
     let cell = slot.inset(by: item.contentInsets.ignoringEstimatedAxes(of: item.layoutSize))
     let first = Int32(truncatingIfNeeded: badges.count)
     for supplementary in item.supplementaryItems {
@@ -243,10 +319,9 @@ struct GroupSolver {
           frame: supplementary.frame(anchoredTo: cell, resolver: resolver),
           kind: kinds.id(of: supplementary.elementKind) ?? 0, zIndex: supplementary.zIndex))
     }
-    leaves.append(
-      LeafSlot(
-        frame: cell, firstBadge: first,
-        badgeCount: Int32(truncatingIfNeeded: item.supplementaryItems.count)))
+    leaves[index] = LeafSlot(
+      frame: cell, firstBadge: first,
+      badgeCount: Int32(truncatingIfNeeded: item.supplementaryItems.count))
   }
 
   private func axisName(_ axis: GroupAxis) -> String {

@@ -23,6 +23,9 @@ struct GroupTemplate: Equatable {
   var badges: [BadgeSlot]
   /// The union of all leaf and badge frames.
   var envelope: Rect
+  /// Per cell, when any is: whether its width (bit 0) or height (bit 1) is
+  /// `uniformAcrossSiblings` in the root group, so shared by the whole section.
+  var sectionUniform: [UInt8] = []
 
   /// The number of items per repetition.
   var itemsPerGroup: Int { leaves.count }

@@ -79,6 +79,9 @@ extension Layout {
         "item \(item) does not exist; section \(section) has \(placement.itemCount) items",
         path: "item")
     }
+    if solved.sections[section].measured != nil {
+      return space.physical(solved.sections[section].frame(ofItem: item, offset: offsets[section]))
+    }
     let n = placement.itemsPerGroup
     let slot = solved.sections[section].template.leaves[Int(item % n)].frame
     return space.physical(placement.place(slot, repetition: item / n, offset: offsets[section]))

@@ -20,7 +20,7 @@ public final class Layout {
   let environmentInsets: DirectionalEdgeInsets
   /// The solution at the current container size; meaningful only when `isSolved`. Stored
   /// without an optional so that queries read it in place instead of copying it.
-  private(set) var solved = SolvedLayout.unsolved
+  var solved = SolvedLayout.unsolved
   public var isSolved: Bool { containerSize != nil }
   /// Scroll offset per section (logical; 0 for sections that follow the main axis) and of the
   /// main scroll. Offsets the host never set follow the containers' initial rest offsets.
@@ -28,6 +28,8 @@ public final class Layout {
   var mainOffset = 0.0
   var hostSetOffsets: [Bool]
   var hostSetMainOffset = false
+  /// The sizes the host measured, per section (docs/SELF-SIZING.md).
+  var measuredSizes: [MeasuredSizes?]
 
   /// Creates a layout and solves it when the environment names a container size.
   /// - Throws: `LayoutError` when the description cannot be solved at that size.
@@ -59,6 +61,7 @@ public final class Layout {
     }
     offsets = Array(repeating: 0, count: description.sections.count)
     hostSetOffsets = Array(repeating: false, count: description.sections.count)
+    measuredSizes = Array(repeating: nil, count: description.sections.count)
   }
 
   /// Solves the layout for a new container size. On failure nothing changes.
@@ -72,6 +75,7 @@ public final class Layout {
     }
     solved = try SolvedLayout(layout: self, container: transposed ? size.transposed : size)
     containerSize = size
+    adoptMeasuredSizes()
     // Until the host scrolls them, containers rest where they start: UIKit centres the first
     // group of a groupPagingCentered section (negative offset) and starts the main scroll at
     // -contentInset.
@@ -79,6 +83,13 @@ public final class Layout {
       offsets[section] = solved.sectionScrolls[section]?.minimumOffset ?? 0
     }
     if !hostSetMainOffset { mainOffset = solved.mainScroll.minimumOffset }
+  }
+
+  /// Keeps the measured sizes the solve re-keyed (a template with a new number of cells).
+  func adoptMeasuredSizes() {
+    for index in solved.sections.indices where solved.sections[index].measured != nil {
+      measuredSizes[index] = solved.sections[index].measured
+    }
   }
 
   /// The size of the scrollable content, once a container size is set.

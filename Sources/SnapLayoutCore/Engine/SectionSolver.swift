@@ -9,10 +9,14 @@ struct SectionSolver {
   /// The container's insets (canonical).
   let environmentInsets: DirectionalEdgeInsets
 
-  /// Solves `section`, placing its leading edge at `start` on the main axis.
-  func solve(_ section: LayoutSection, index: Int, start: Double) throws(LayoutError)
-    -> SolvedSection
-  {
+  /// Solves `section`, placing its leading edge at `start` on the main axis. `measured` holds
+  /// the sizes the host reported for its cells; with `refresh` every measured repetition is
+  /// solved again (the container or the template changed), otherwise the recorded deltas are
+  /// current.
+  func solve(
+    _ section: LayoutSection, index: Int, start: Double, measured: MeasuredSizes? = nil,
+    refresh: Bool = true
+  ) throws(LayoutError) -> SolvedSection {
     let path = "/sections/\(index)"
     let insets = section.contentInsets
     let env = environmentInsets
@@ -41,26 +45,23 @@ struct SectionSolver {
         // The size may be the section's or flowLayout's: the error points at the section.
         try FlowLine.group(flow, length: groupContainer.width, path: path)
       } ?? section.group
-    let groupSize = resolver.resolve(group.layoutSize, in: groupContainer)
-    var solver = GroupSolver(resolver: resolver, kinds: kinds, transposed: transposed)
-    var template = try solver.solveRoot(group, size: groupSize, path: path + "/group")
-
+    let proposedSize = resolver.resolve(group.layoutSize, in: groupContainer)
     let hasBackground = !section.decorationItems.isEmpty
-    if hasBackground {
-      // Spec §7.7: with a background, cells and supplementaries are promoted above it.
-      for index in template.badges.indices {
-        template.badges[index].zIndex = max(template.badges[index].zIndex, 1)
-      }
-    }
-
-    // Spec §7.2: the root group's edge spacing. Along the repeat axis only the (minimum)
-    // values count; across it flexible edges share the leftover room.
     let edges = group.edgeSpacing
     let repeatEdges = orthogonal ? edges.along(.horizontal) : edges.along(.vertical)
     let crossEdges = orthogonal ? edges.along(.vertical) : edges.along(.horizontal)
-    let repeatLength = orthogonal ? groupSize.width : groupSize.height
     let pre = repeatEdges.pre?.value ?? 0
-    let step = repeatLength + pre + (repeatEdges.post?.value ?? 0)
+    let repetitionSolver = RepetitionSolver(
+      group: group, proposedSize: proposedSize, resolver: resolver, kinds: kinds,
+      transposed: transposed, promotesBadges: hasBackground, path: path + "/group",
+      alongX: orthogonal, edgeLength: pre + (repeatEdges.post?.value ?? 0))
+    let template = try repetitionSolver.solve(
+      LeafMeasurements(page: nil, base: 0, sectionUniform: measured?.sectionUniform ?? .zero))
+    let groupSize = template.size
+
+    // Spec §7.2: the root group's edge spacing. Along the repeat axis only the (minimum)
+    // values count; across it flexible edges share the leftover room.
+    let step = repetitionSolver.extent(template)
     let stride = step + section.interGroupSpacing
     var crossOffset = crossEdges.pre?.value ?? 0
     if !orthogonal {
@@ -81,17 +82,46 @@ struct SectionSolver {
     if groupCount > 0 {
       primaryLength = Double(fullGroups) * step + section.interGroupSpacing * Double(groupCount - 1)
       if remainder > 0 {
-        primaryLength += partialLength(
-          template, items: Int(remainder), step: step, alongX: orthogonal)
+        primaryLength += repetitionSolver.extent(template, present: Int(remainder))
       }
     }
+
+    // Measured cells (docs/SELF-SIZING.md): each measured repetition adds its delta.
+    var measured = measured
+    if let current = measured, current.isEmpty {
+      measured = nil
+    } else if let current = measured {
+      let tracksCross = group.layoutSize.dimension(along: orthogonal ? .vertical : .horizontal)
+        .isEstimated
+      var refresh = refresh
+      if current.itemsPerGroup != n || current.tracksCross != tracksCross {
+        // The template holds a different number of cells: re-key the sizes by repetition.
+        let rekeyed = MeasuredSizes(itemsPerGroup: n, tracksCross: tracksCross)
+        rekeyed.sectionUniform = current.sectionUniform
+        current.forEachMeasuredItem { item, size in rekeyed.setSize(size, ofItem: item) }
+        measured = rekeyed
+        refresh = true
+      }
+      if refresh, let measured {
+        measured.forEachMeasuredRepetition { repetition in
+          guard repetition < groupCount else { return }
+          let present = repetition == groupCount - 1 && remainder > 0 ? Int(remainder) : Int(n)
+          let change = repetitionSolver.change(
+            of: repetition, present: present, measured: measured, template: template)
+          measured.setDelta(change.delta, cross: change.cross, repetition: repetition)
+        }
+      }
+      primaryLength += measured?.totalDelta ?? 0
+    }
+    let crossLength = max(
+      orthogonal ? groupSize.height : groupSize.width, measured?.largestCross ?? 0)
 
     // The host: insets plus content along the main axis (spec §7.4).
     let rowLength: Double
     if orthogonal {
       rowLength =
         groupCount > 0
-        ? groupSize.height + crossOffset + (crossEdges.post?.value ?? 0) : 0
+        ? crossLength + crossOffset + (crossEdges.post?.value ?? 0) : 0
     } else {
       rowLength = primaryLength
     }
@@ -135,36 +165,29 @@ struct SectionSolver {
       itemsPerGroup: n, groupCount: groupCount, envelope: template.envelope,
       cellZIndex: hasBackground ? 1 : 0)
     var solved = SolvedSection(
-      frame: frame, template: template, placement: placement,
+      frame: frame, template: template, placement: placement, measured: measured,
+      repetitionSolver: repetitionSolver,
       behavior: section.orthogonalScrollingBehavior,
       orthogonalContentLength: orthogonalContentLength,
       boundaryItems: boundaryItems, decorations: decorations, mainMin: frame.minY,
       mainMax: frame.maxY,
       crossExtent: orthogonal
         ? container.width
-        : max(container.width, origin.x + groupSize.width + insets.trailing + env.trailing))
+        : max(container.width, origin.x + crossLength + insets.trailing + env.trailing))
     solved.extendMainSpan(by: boundaryItems + decorations)
     if groupCount > 0 {
-      let lastShift = orthogonal ? 0 : Double(groupCount - 1) * stride
+      var lastShift = orthogonal ? 0 : Double(groupCount - 1) * stride
+      var grown = 0.0
+      if let measured, !orthogonal {
+        lastShift += measured.shift(before: groupCount - 1)
+        grown = max(0, measured.delta(ofRepetition: groupCount - 1))
+      } else if orthogonal {
+        grown = max(0, crossLength - groupSize.height)
+      }
       solved.mainMin = min(solved.mainMin, origin.y + template.envelope.minY)
-      solved.mainMax = max(solved.mainMax, origin.y + lastShift + template.envelope.maxY)
+      solved.mainMax = max(solved.mainMax, origin.y + lastShift + template.envelope.maxY + grown)
     }
     return solved
-  }
-
-  /// The length of a last repetition holding only the first `items` slots (spec §7.3): the
-  /// full step minus how far the missing slots would have reached beyond the present ones.
-  private func partialLength(
-    _ template: GroupTemplate, items: Int, step: Double, alongX: Bool
-  ) -> Double {
-    var all = -Double.infinity
-    var present = -Double.infinity
-    for (index, leaf) in template.leaves.enumerated() {
-      let end = alongX ? leaf.frame.maxX : leaf.frame.maxY
-      all = max(all, end)
-      if index < items { present = max(present, end) }
-    }
-    return step - (all - present)
   }
 }
 

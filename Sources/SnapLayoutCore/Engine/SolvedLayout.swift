@@ -1,5 +1,7 @@
 /// Everything solved at one container size, in canonical coordinates.
 struct SolvedLayout {
+  /// The container size it was solved at (canonical).
+  var canonicalContainer: Size
   var sections: [SolvedSection]
   var globalItems: [PlacedElement]
   var contentSize: Size
@@ -14,15 +16,16 @@ struct SolvedLayout {
   /// The placeholder before any container size is set.
   static var unsolved: SolvedLayout {
     SolvedLayout(
-      sections: [], globalItems: [], contentSize: .zero, prefixMaxEnd: [], suffixMinStart: [],
+      canonicalContainer: .zero, sections: [], globalItems: [], contentSize: .zero, prefixMaxEnd: [], suffixMinStart: [],
       mainScroll: ScrollContainer.placeholder, sectionScrolls: [])
   }
 
   private init(
-    sections: [SolvedSection], globalItems: [PlacedElement], contentSize: Size,
+    canonicalContainer: Size, sections: [SolvedSection], globalItems: [PlacedElement], contentSize: Size,
     prefixMaxEnd: [Double], suffixMinStart: [Double], mainScroll: ScrollContainer,
     sectionScrolls: [ScrollContainer?]
   ) {
+    self.canonicalContainer = canonicalContainer
     self.sections = sections
     self.globalItems = globalItems
     self.contentSize = contentSize
@@ -32,8 +35,10 @@ struct SolvedLayout {
     self.sectionScrolls = sectionScrolls
   }
 
-  /// Solves every section and the layout's boundary items (spec §9).
-  init(layout: Layout, container: Size) throws(LayoutError) {
+  /// Solves every section and the layout's boundary items (spec §9). With `refresh`, sections'
+  /// measured repetitions are solved again (see `SectionSolver.solve`).
+  init(layout: Layout, container: Size, refresh: Bool = true) throws(LayoutError) {
+    canonicalContainer = container
     let resolver = DimensionResolver(displayScale: layout.description.environment.displayScale)
     let env = layout.environmentInsets
     let solver = SectionSolver(
@@ -58,7 +63,9 @@ struct SolvedLayout {
     let spacing = layout.description.configuration.interSectionSpacing
     for (index, section) in layout.sections.enumerated() {
       if index > 0 { cursor += spacing }  // spec §9.1: only between sections
-      let solved = try solver.solve(section, index: index, start: cursor)
+      let solved = try solver.solve(
+        section, index: index, start: cursor, measured: layout.measuredSizes[index],
+        refresh: refresh)
       cursor = solved.frame.maxY
       crossExtent = max(crossExtent, solved.crossExtent)
       solvedSections.append(solved)

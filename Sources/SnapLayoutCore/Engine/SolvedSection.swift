@@ -16,9 +16,10 @@ struct SectionPlacement {
   var cellZIndex: Int32
 
   /// Moves a template frame to repetition `repetition`.
+  /// `shift` is how much later than the periodic start a measured repetition starts.
   @inline(__always)
-  func place(_ frame: Rect, repetition: Int64, offset: Double) -> Rect {
-    let shift = Double(repetition) * stride
+  func place(_ frame: Rect, repetition: Int64, offset: Double, shift: Double = 0) -> Rect {
+    let shift = Double(repetition) * stride + shift
     if isOrthogonal {
       return frame.offsetBy(dx: origin.x + shift - offset, dy: origin.y)
     }
@@ -58,6 +59,10 @@ struct SolvedSection {
   var frame: Rect
   var template: GroupTemplate
   var placement: SectionPlacement
+  /// The sizes the host measured, when it measured any cell (docs/SELF-SIZING.md).
+  var measured: MeasuredSizes?
+  /// Solves a repetition with its measured cells.
+  var repetitionSolver: RepetitionSolver
   var behavior: OrthogonalScrollingBehavior
   /// The scrollable length of an orthogonal section's content (0 otherwise).
   var orthogonalContentLength: Double

@@ -6,12 +6,25 @@ public enum Dimension: Equatable, Sendable {
   case fractionalHeight(Double)
   /// A fixed length in points.
   case absolute(Double)
-  /// A first guess; until measuring exists the estimate is the length.
+  /// A first guess, replaced by the size the host measures (`Layout.reportItemSize`).
   case estimated(Double)
+  /// An estimate shared by siblings: every item of the parent group with this dimension takes
+  /// the largest length among them (measured, else estimated) — across the whole section when
+  /// the parent is the section's root group (iOS 17's `uniformAcrossSiblings(estimate:)`).
+  case uniformAcrossSiblings(Double)
 
-  /// Whether the dimension is an estimate (its axis ignores content insets, spec §3.4).
+  /// Whether the dimension self-sizes: `estimated` or `uniformAcrossSiblings` (its axis ignores
+  /// content insets, spec §3.4, and takes measured sizes, docs/SELF-SIZING.md).
   public var isEstimated: Bool {
-    if case .estimated = self { return true }
+    switch self {
+    case .estimated, .uniformAcrossSiblings: return true
+    default: return false
+    }
+  }
+
+  /// Whether the dimension is shared among siblings.
+  public var isUniformAcrossSiblings: Bool {
+    if case .uniformAcrossSiblings = self { return true }
     return false
   }
 
@@ -32,7 +45,7 @@ public enum Dimension: Equatable, Sendable {
     switch self {
     case .fractionalWidth(let f): return .fractionalHeight(f)
     case .fractionalHeight(let f): return .fractionalWidth(f)
-    case .absolute, .estimated: return self
+    case .absolute, .estimated, .uniformAcrossSiblings: return self
     }
   }
 }

@@ -42,7 +42,10 @@ struct ScrollBuilder {
       // UIKit adds insets so that the first and last groups can rest centred (spec §8.2).
       let groupWidth = solved.template.size.width
       let first = solved.placement.origin.x + groupWidth / 2 - width / 2
-      let last = first + Double(solved.placement.groupCount - 1) * solved.placement.stride
+      let lastGroup = solved.placement.groupCount - 1
+      let last =
+        first + Double(lastGroup) * solved.placement.stride + solved.shift(before: lastGroup)
+        + (solved.measured?.delta(ofRepetition: lastGroup) ?? 0) / 2
       insets = (
         roundToPixel(max(0, -first)),
         roundToPixel(max(0, last - (solved.orthogonalContentLength - width)))

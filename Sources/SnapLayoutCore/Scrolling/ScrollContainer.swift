@@ -109,6 +109,12 @@ extension ScrollContainer {
     let leaves = Int(placement.itemsPerGroup)
     let groupSlot = [UnitSlot(aligned: aligned(0, groupLength), leaf: 0)]
     let zeros = [Int32](repeating: 0, count: max(leaves, 1))
+    func measuredUnits(groupUnits: Bool) -> MeasuredUnits? {
+      guard !whole, let sizes = solved.measured else { return nil }
+      return MeasuredUnits(
+        sizes: sizes, solver: solved.repetitionSolver, alongX: alongX, alignment: alpha,
+        alignConstant: settings.padding.leading + alpha * snapport, groupUnits: groupUnits)
+    }
 
     if whole || settings.snapUnit != .item {
       let repetitions = whole ? min(placement.groupCount, 1) : placement.groupCount
@@ -116,7 +122,8 @@ extension ScrollContainer {
         section: Int32(truncatingIfNeeded: index), count: repetitions,
         base: base, stride: whole ? 1 : placement.stride, repetitions: repetitions,
         itemsPerGroup: whole ? max(placement.itemCount, 1) : placement.itemsPerGroup,
-        slots: groupSlot, lastSlots: groupSlot, slotOfLeaf: zeros, lastSlotOfLeaf: zeros)
+        slots: groupSlot, lastSlots: groupSlot, slotOfLeaf: zeros, lastSlotOfLeaf: zeros,
+        measured: measuredUnits(groupUnits: true))
     }
 
     // Item units: the distinct cell positions of one repetition, sorted.
@@ -153,7 +160,7 @@ extension ScrollContainer {
         section: Int32(truncatingIfNeeded: index), count: placement.groupCount,
         base: base, stride: placement.stride, repetitions: placement.groupCount,
         itemsPerGroup: placement.itemsPerGroup, slots: groupSlot, lastSlots: groupSlot,
-        slotOfLeaf: zeros, lastSlotOfLeaf: zeros)
+        slotOfLeaf: zeros, lastSlotOfLeaf: zeros, measured: measuredUnits(groupUnits: true))
     }
     let count =
       placement.groupCount == 0
@@ -162,6 +169,7 @@ extension ScrollContainer {
       section: Int32(truncatingIfNeeded: index), count: count, base: base,
       stride: placement.stride, repetitions: placement.groupCount,
       itemsPerGroup: placement.itemsPerGroup, slots: full.slots, lastSlots: last.slots,
-      slotOfLeaf: full.ofLeaf, lastSlotOfLeaf: last.ofLeaf)
+      slotOfLeaf: full.ofLeaf, lastSlotOfLeaf: last.ofLeaf,
+      measured: measuredUnits(groupUnits: false))
   }
 }

@@ -33,12 +33,16 @@ final class UnitRun {
   /// repetition).
   let slotOfLeaf: [Int32]
   let lastSlotOfLeaf: [Int32]
+  /// Set when the section has measured cells: units then rest where the measured
+  /// repetitions put them.
+  let measured: MeasuredUnits?
 
   init(
     section: Int32, count: Int64, base: Double, stride: Double, repetitions: Int64,
     itemsPerGroup: Int64, slots: [UnitSlot], lastSlots: [UnitSlot], slotOfLeaf: [Int32],
-    lastSlotOfLeaf: [Int32]
+    lastSlotOfLeaf: [Int32], measured: MeasuredUnits? = nil
   ) {
+    self.measured = measured
     self.section = section
     self.count = count
     self.base = base
@@ -63,6 +67,9 @@ final class UnitRun {
   /// The aligned offset of a unit of this run.
   func offset(_ unit: Int64) -> Double {
     let (repetition, slot) = self.slot(unit)
+    if let measured {
+      return measured.offset(base: base, stride: stride, repetition: repetition, slot: slot)
+    }
     return UnitRun.offset(base: base, stride: stride, repetition: repetition, aligned: slot.aligned)
   }
 
@@ -76,6 +83,17 @@ final class UnitRun {
 
   /// How many of this run's units have an aligned offset `<= x` (`< x` when `strict`).
   func rank(_ x: Double, strict: Bool) -> Int64 {
+    if measured != nil {
+      // Offsets still increase unit by unit: search them.
+      var low: Int64 = 0
+      var high = count
+      while low < high {
+        let mid = low + (high - low) / 2
+        let at = offset(firstUnit + mid)
+        if strict ? at < x : at <= x { low = mid + 1 } else { high = mid }
+      }
+      return low
+    }
     var total: Int64 = 0
     let full = repetitions - 1
     for slot in slots {
@@ -140,7 +158,8 @@ final class UnitSequence {
     }
     self.runs = runs
     count = total
-    if closedForm, runs.count == 1, runs[0].slots.count == 1, runs[0].lastSlots.count == 1,
+    if closedForm, runs.count == 1, runs[0].measured == nil, runs[0].slots.count == 1,
+      runs[0].lastSlots.count == 1,
       runs[0].slots[0].aligned == runs[0].lastSlots[0].aligned, runs[0].stride > 0
     {
       uniform = (runs[0].base, runs[0].stride, runs[0].slots[0].aligned)
@@ -204,5 +223,32 @@ final class UnitSequence {
   func item(_ unit: Int64) -> (section: Int32, item: Int64) {
     let run = runs[run(of: unit)]
     return (run.section, run.item(unit))
+  }
+}
+
+/// Where the units of a section with measured cells rest: repetition `r` starts
+/// `shift(before: r)` later, a group unit's extent grows by the repetition's delta, and an
+/// item unit follows its cell in the repetition solved with its measured cells.
+struct MeasuredUnits {
+  let sizes: MeasuredSizes
+  let solver: RepetitionSolver
+  let alongX: Bool
+  /// The alignment (0 start, 0.5 centre, 1 end) and `padding.leading + alignment · snapport`.
+  let alignment: Double
+  let alignConstant: Double
+  /// Whether units are whole repetitions (else cells).
+  let groupUnits: Bool
+
+  func offset(base: Double, stride: Double, repetition: Int64, slot: UnitSlot) -> Double {
+    let start = (base + Double(repetition) * stride) + sizes.shift(before: repetition)
+    let (measurements, delta) = sizes.repetition(repetition)
+    if groupUnits { return start + slot.aligned + alignment * delta }
+    guard measurements.page != nil, let solved = try? solver.solve(measurements),
+      Int(slot.leaf) < solved.leaves.count
+    else { return start + slot.aligned }
+    let cell = solved.leaves[Int(slot.leaf)].frame
+    let cellStart = alongX ? cell.minX : cell.minY
+    let extent = alongX ? cell.width : cell.height
+    return start + cellStart + alignment * extent - alignConstant
   }
 }

@@ -1,0 +1,238 @@
+/// What reporting a measured size changed (docs/SELF-SIZING.md).
+public struct SizeReport: Equatable, Sendable {
+  /// How far the main scroll offset moved to keep the visible content where it was (and the
+  /// offset within the content): add it to the host's scroll position.
+  public var mainOffsetAdjustment: Double
+  /// How far the section's orthogonal offset moved (0 for sections that follow the main axis).
+  public var sectionOffsetAdjustment: Double
+  /// The content size afterwards.
+  public var contentSize: Size
+}
+
+extension Layout {
+  /// The largest length a measured size may have, in points.
+  public static let maxMeasuredLength = 1_000_000.0
+
+  /// Records the size the host measured for a cell (nil forgets it: the estimate applies
+  /// again). Axes whose dimension is estimated (or `uniformAcrossSiblings`) take the measured
+  /// length; the others keep the length the layout gives them. Every frame after the cell, the
+  /// content size and the scroll containers follow; the visible content stays in place.
+  /// - Complexity: O(log n + template) for a section of n items; the layout's sections and
+  ///   scroll containers are solved again (O(sections + templates)).
+  public func reportItemSize(_ size: Size?, section: Int, item: Int64) throws(LayoutError)
+    -> SizeReport
+  {
+    try requireSolved()
+    try checkSection(section)
+    let placement = solved.sections[section].placement
+    guard item >= 0, item < placement.itemCount else {
+      throw LayoutError(
+        .outOfRange,
+        "item \(item) does not exist; section \(section) has \(placement.itemCount) items",
+        path: "item")
+    }
+    if let size {
+      for (value, name) in [(size.width, "width"), (size.height, "height")] {
+        guard value.isFinite, value >= 0, value <= Layout.maxMeasuredLength else {
+          throw LayoutError(
+            .invalidArgument,
+            "a measured \(name) must be finite, at least 0 and at most "
+              + "\(Layout.maxMeasuredLength) points, not \(value)", path: name)
+        }
+      }
+    }
+    let canonical = size.map { transposed ? $0.transposed : $0 }
+    let before = anchors(section: section)
+
+    let n = placement.itemsPerGroup
+    let repetition = item / n
+    let measured: MeasuredSizes
+    if let existing = measuredSizes[section] {
+      measured = existing
+    } else {
+      let group = solved.sections[section].repetitionSolver.group
+      measured = MeasuredSizes(
+        itemsPerGroup: n,
+        tracksCross: group.layoutSize.dimension(along: placement.isOrthogonal ? .vertical : .horizontal)
+          .isEstimated)
+      measuredSizes[section] = measured
+    }
+    let previousSize = measured.size(ofItem: item)
+    let previousUniform = measured.sectionUniform
+    measured.setSize(canonical, ofItem: item)
+
+    // A root-group cell whose length is shared across the section raises the section's share.
+    var refresh = false
+    let template = solved.sections[section].template
+    if let canonical, !template.sectionUniform.isEmpty {
+      let flags = template.sectionUniform[Int(item % n)]
+      var uniform = measured.sectionUniform
+      if flags & 1 != 0 { uniform.width = max(uniform.width, canonical.width) }
+      if flags & 2 != 0 { uniform.height = max(uniform.height, canonical.height) }
+      if uniform != measured.sectionUniform {
+        measured.sectionUniform = uniform
+        refresh = true
+      }
+    }
+    let previousDelta = measured.delta(ofRepetition: repetition)
+    if !refresh {
+      let remainder = placement.itemCount % n
+      let present = repetition == placement.groupCount - 1 && remainder > 0 ? Int(remainder) : Int(n)
+      let change = solved.sections[section].repetitionSolver.change(
+        of: repetition, present: present, measured: measured, template: template)
+      measured.setDelta(change.delta, cross: change.cross, repetition: repetition)
+    }
+    do throws(LayoutError) {
+      solved = try SolvedLayout(
+        layout: self, container: solved.canonicalContainer, refresh: refresh)
+    } catch {
+      // Put everything back: the layout stays as it was.
+      measured.setSize(previousSize, ofItem: item)
+      measured.sectionUniform = previousUniform
+      measured.setDelta(previousDelta, cross: .nan, repetition: repetition)
+      throw error
+    }
+    adoptMeasuredSizes()
+    return keep(before, section: section)
+  }
+
+  /// The measured size of a cell, or nil when the host has not reported one.
+  public func measuredSize(section: Int, item: Int64) throws(LayoutError) -> Size? {
+    try checkSection(section)
+    guard item >= 0, item < sections[section].itemCount else {
+      throw LayoutError(
+        .outOfRange,
+        "item \(item) does not exist; section \(section) has \(sections[section].itemCount) "
+          + "items", path: "item")
+    }
+    guard let size = measuredSizes[section]?.size(ofItem: item) else { return nil }
+    return transposed ? size.transposed : size
+  }
+
+  /// The number of cells with a measured size, and the bytes their records take.
+  public func measuredFootprint() -> (cells: Int, bytes: Int) {
+    var cells = 0
+    var bytes = 0
+    for measured in measuredSizes {
+      guard let measured else { continue }
+      cells += measured.count
+      bytes += measured.footprint
+    }
+    return (cells, bytes)
+  }
+
+  // MARK: Anchoring
+
+  /// What stays in place while sizes change: for the main scroll and for `section`'s own
+  /// scroll, the repetition at the leading edge of the visible bounds and where it starts.
+  struct Anchors {
+    var main: Anchor
+    var section: Anchor?
+    var mainOffset: Double
+    var sectionOffset: Double
+    var mainInBounds: Bool
+    var sectionInBounds: Bool
+  }
+
+  struct Anchor {
+    /// The section holding the anchor (-1: before every section).
+    var section: Int
+    /// The repetition at the edge, or -1 for the section's own start.
+    var repetition: Int64
+    var position: Double
+  }
+
+  func anchors(section: Int) -> Anchors {
+    let main = solved.mainScroll
+    let mainAnchor = anchor(mainAt: mainOffset)
+    var sectionAnchor: Anchor? = nil
+    var inBounds = true
+    if let scroll = solved.sectionScrolls[section] {
+      sectionAnchor = anchor(section: section, at: offsets[section], alongX: true)
+      inBounds = offsets[section] >= scroll.minimumOffset && offsets[section] <= scroll.maximumOffset
+    }
+    return Anchors(
+      main: mainAnchor, section: sectionAnchor, mainOffset: mainOffset,
+      sectionOffset: offsets[section],
+      mainInBounds: mainOffset >= main.minimumOffset && mainOffset <= main.maximumOffset,
+      sectionInBounds: inBounds)
+  }
+
+  /// The main-axis anchor at `y`: the repetition of a main-axis section whose span holds it,
+  /// else the start of the section holding it.
+  private func anchor(mainAt y: Double) -> Anchor {
+    var holder = -1
+    for index in solved.sections.indices where solved.sections[index].frame.minY <= y {
+      holder = index
+    }
+    guard holder >= 0 else { return Anchor(section: -1, repetition: -1, position: 0) }
+    if !solved.sections[holder].placement.isOrthogonal {
+      return anchor(section: holder, at: y, alongX: false)
+    }
+    return Anchor(section: holder, repetition: -1, position: solved.sections[holder].frame.minY)
+  }
+
+  /// The repetition of `section` whose span holds `position` along its repeat axis.
+  private func anchor(section: Int, at position: Double, alongX: Bool) -> Anchor {
+    let solvedSection = solved.sections[section]
+    let placement = solvedSection.placement
+    let base = alongX ? placement.origin.x : placement.origin.y
+    guard placement.groupCount > 0, placement.stride > 0, position >= base else {
+      return Anchor(
+        section: section, repetition: -1,
+        position: alongX ? 0 : solvedSection.frame.minY)
+    }
+    let repetition =
+      solvedSection.measured?.repetition(
+        at: position - base, stride: placement.stride, repetitions: placement.groupCount)
+      ?? Int64(clamping: ((position - base) / placement.stride).rounded(.down), 0,
+        placement.groupCount - 1)
+    return Anchor(
+      section: section, repetition: repetition,
+      position: start(section: section, repetition: repetition, alongX: alongX))
+  }
+
+  private func start(section: Int, repetition: Int64, alongX: Bool) -> Double {
+    let solvedSection = solved.sections[section]
+    let placement = solvedSection.placement
+    let base = alongX ? placement.origin.x : placement.origin.y
+    return base + Double(repetition) * placement.stride
+      + solvedSection.shift(before: repetition)
+  }
+
+  /// Where `anchor` is now.
+  private func position(of anchor: Anchor, alongX: Bool) -> Double {
+    guard anchor.section >= 0 else { return anchor.position }
+    if anchor.repetition < 0 || anchor.repetition >= solved.sections[anchor.section].placement.groupCount {
+      return alongX ? anchor.position : solved.sections[anchor.section].frame.minY
+    }
+    return start(section: anchor.section, repetition: anchor.repetition, alongX: alongX)
+  }
+
+  /// Moves the offsets so that the anchors stay in place (and within bounds when they were),
+  /// and reports the moves.
+  func keep(_ before: Anchors, section: Int) -> SizeReport {
+    let main = solved.mainScroll
+    if hostSetMainOffset {
+      var offset = before.mainOffset + position(of: before.main, alongX: false)
+        - before.main.position
+      if before.mainInBounds { offset = main.clamp(offset) }
+      mainOffset = offset
+    } else {
+      mainOffset = main.minimumOffset
+    }
+    if let anchor = before.section, let scroll = solved.sectionScrolls[section] {
+      if hostSetOffsets[section] {
+        var offset = before.sectionOffset + position(of: anchor, alongX: true) - anchor.position
+        if before.sectionInBounds { offset = scroll.clamp(offset) }
+        offsets[section] = offset
+      } else {
+        offsets[section] = scroll.minimumOffset
+      }
+    }
+    return SizeReport(
+      mainOffsetAdjustment: mainOffset - before.mainOffset,
+      sectionOffsetAdjustment: offsets[section] - before.sectionOffset,
+      contentSize: contentSize ?? .zero)
+  }
+}

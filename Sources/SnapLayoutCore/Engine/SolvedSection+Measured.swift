@@ -1,0 +1,51 @@
+/// Geometry of sections whose cells the host measured (docs/SELF-SIZING.md): repetition `r`
+/// starts `shift(before: r)` later than in the periodic layout, and a repetition holding a
+/// measured cell has its own frames, solved when asked for.
+extension SolvedSection {
+  /// How much later than `origin + r · stride` repetition `r` starts.
+  @inline(__always)
+  func shift(before repetition: Int64) -> Double {
+    guard let measured else { return 0 }
+    return measured.shift(before: repetition)
+  }
+
+  /// The frames of one repetition: the template, or the repetition solved with its measured
+  /// cells.
+  func template(ofRepetition repetition: Int64) -> GroupTemplate {
+    guard let measured else { return template }
+    return repetitionSolver.template(of: repetition, measured: measured, template: template)
+  }
+
+  /// A cell's frame in canonical content coordinates, scrolled by `offset` when orthogonal.
+  func frame(ofItem item: Int64, offset: Double) -> Rect {
+    let n = placement.itemsPerGroup
+    let repetition = item / n
+    let slot = template(ofRepetition: repetition).leaves[Int(item % n)].frame
+    return placement.place(
+      slot, repetition: repetition, offset: offset, shift: shift(before: repetition))
+  }
+
+  /// The repetitions that may reach into `low ... high` along the repeat axis, or nil.
+  func repetitions(from low: Double, to high: Double, offset: Double) -> ClosedRange<Int64>? {
+    guard let measured else {
+      return placement.repetitions(from: low, to: high, offset: offset)
+    }
+    guard placement.groupCount > 0, placement.stride > 0 else {
+      return placement.repetitions(from: low, to: high, offset: offset)
+    }
+    let alongX = placement.isOrthogonal
+    let base = alongX ? placement.origin.x - offset : placement.origin.y
+    let envelope = template.envelope
+    let step = repetitionSolver.extent(template)
+    // Cells reaching past their repetition (badges) widen the search by that much.
+    let overhangAfter = max(0, (alongX ? envelope.maxX : envelope.maxY) - step)
+    let overhangBefore = min(0, alongX ? envelope.minX : envelope.minY)
+    let last = placement.groupCount - 1
+    let first = measured.repetition(
+      at: low - base - overhangAfter, stride: placement.stride, repetitions: placement.groupCount)
+    let end = measured.repetition(
+      at: high - base - overhangBefore, stride: placement.stride,
+      repetitions: placement.groupCount)
+    return max(0, first - 1)...min(last, end + 1)
+  }
+}
