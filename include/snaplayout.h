@@ -923,6 +923,81 @@ SL_API int sl_layout_get_item_distance(const sl_layout *layout, int32_t section,
                                        double *out_distance);
 
 /* ---------------------------------------------------------------------------------------------
+ * Self-sizing (docs/SELF-SIZING.md)
+ * ------------------------------------------------------------------------------------------- */
+
+/** What reporting (or forgetting) a measured size changed. */
+typedef struct sl_size_report {
+    /** How far the main scroll offset moved so that the visible content stays in place (and
+     *  the offset within the content): add it to the host's own scroll position. */
+    double main_offset_adjustment;
+    /** How far the item's section's orthogonal offset moved (0 for main-axis sections). */
+    double section_offset_adjustment;
+    /** The content size afterwards. */
+    sl_size content_size;
+} sl_size_report;
+
+/** The largest measured width or height accepted, in points. */
+#define SL_MAX_MEASURED_LENGTH 1000000.0
+
+/**
+ * Reports the size the host measured for a cell (UIKit's preferred layout attributes).
+ *
+ * Axes whose dimension is `estimated` or `uniformAcrossSiblings` take the measured length
+ * (content insets are ignored on them); the other axis keeps the length the layout gives it.
+ * A group follows its cells on its estimated axes, so a row takes its tallest cell. Every frame
+ * after the cell moves, the content size and the rest positions follow, and the offsets move so
+ * that the content at the leading edge of the visible bounds stays where it is: a size reported
+ * above the viewport moves the offset with it (`out_report`). Unmeasured cells keep their
+ * estimate. Sizes are kept in single precision (exact for multiples of 1/64 pt below 262,144).
+ *
+ * Costs O(log n) in the section's item count, plus solving the layout's sections again
+ * (independent of item counts). Memory grows with the cells measured, not with the item count.
+ *
+ * @param layout the layout.
+ * @param section the section index.
+ * @param item the item index within the section.
+ * @param width,height the measured size: finite, 0 ... SL_MAX_MEASURED_LENGTH.
+ * @param[out] out_report receives what changed; may be NULL.
+ * @return SL_OK; SL_EINVAL for a NULL layout or a bad size (the message names "width" or
+ *         "height"); SL_ERANGE for a bad section or item index; SL_ESTATE if no container size
+ *         is set. On failure nothing changes.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_report_item_size(sl_layout *layout, int32_t section, int64_t item,
+                                      double width, double height, sl_size_report *out_report);
+
+/**
+ * Forgets a cell's measured size: its estimate applies again. Forgetting a cell that has no
+ * measured size changes nothing and succeeds.
+ *
+ * @return as sl_layout_report_item_size().
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_reset_item_size(sl_layout *layout, int32_t section, int64_t item,
+                                     sl_size_report *out_report);
+
+/**
+ * Reads the size the host reported for a cell.
+ *
+ * @param[out] out_size receives the size (0 x 0 when not measured).
+ * @param[out] out_measured receives 1 when the cell has a measured size, else 0.
+ * @return SL_OK; SL_EINVAL for NULL arguments; SL_ERANGE for a bad section or item index.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_measured_size(const sl_layout *layout, int32_t section, int64_t item,
+                                       sl_size *out_size, int *out_measured);
+
+/* ---------------------------------------------------------------------------------------------
  * JSON output
  * ------------------------------------------------------------------------------------------- */
 

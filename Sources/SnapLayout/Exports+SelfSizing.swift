@@ -1,0 +1,57 @@
+import CSnapLayout
+
+#if canImport(SnapLayoutCore)
+  import SnapLayoutCore
+#endif
+
+@implementation @_cdecl("sl_layout_report_item_size")
+public func sl_layout_report_item_size(
+  _ layout: OpaquePointer?, _ section: Int32, _ item: Int64, _ width: Double, _ height: Double,
+  _ outReport: UnsafeMutablePointer<sl_size_report>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  return withLayout(layout) { target throws(LayoutError) in
+    let report = try target.reportItemSize(
+      Size(width: width, height: height), section: Int(section), item: item)
+    outReport?.pointee = sl_size_report(report)
+    return SL_OK
+  }
+}
+
+@implementation @_cdecl("sl_layout_reset_item_size")
+public func sl_layout_reset_item_size(
+  _ layout: OpaquePointer?, _ section: Int32, _ item: Int64,
+  _ outReport: UnsafeMutablePointer<sl_size_report>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  return withLayout(layout) { target throws(LayoutError) in
+    let report = try target.reportItemSize(nil, section: Int(section), item: item)
+    outReport?.pointee = sl_size_report(report)
+    return SL_OK
+  }
+}
+
+@implementation @_cdecl("sl_layout_get_measured_size")
+public func sl_layout_get_measured_size(
+  _ layout: OpaquePointer?, _ section: Int32, _ item: Int64,
+  _ outSize: UnsafeMutablePointer<sl_size>?, _ outMeasured: UnsafeMutablePointer<Int32>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outSize else { return ErrorRecord.null("out_size") }
+  guard let outMeasured else { return ErrorRecord.null("out_measured") }
+  return withLayout(layout) { target throws(LayoutError) in
+    let size = try target.measuredSize(section: Int(section), item: item)
+    outSize.pointee = sl_size(width: size?.width ?? 0, height: size?.height ?? 0)
+    outMeasured.pointee = size == nil ? 0 : 1
+    return SL_OK
+  }
+}
+
+extension sl_size_report {
+  init(_ report: SizeReport) {
+    self.init(
+      main_offset_adjustment: report.mainOffsetAdjustment,
+      section_offset_adjustment: report.sectionOffsetAdjustment,
+      content_size: sl_size(width: report.contentSize.width, height: report.contentSize.height))
+  }
+}

@@ -1,0 +1,152 @@
+/*
+ * test_self_sizing.c — the self-sizing entry points through the C ABI: a list of estimated
+ * rows measured in random order against a reference computed here, the anchoring report, the
+ * measured-size read-back, forgetting, and every kind of bad argument (NULL, NaN, negative,
+ * absurd, out-of-range indices) with its status, path and untouched outputs.
+ */
+#include <stdint.h>
+
+#include "test_support.h"
+
+#define EST(x) "{\"estimated\": " #x "}"
+
+/* 2,000 rows estimated at 44 pt, 8 pt apart, 10 pt section insets, in a 390 x 844 container. */
+static const char LIST_JSON[] =
+    "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+    " \"sections\": [{\"itemCount\": 2000, \"interGroupSpacing\": 8,"
+    "   \"contentInsets\": {\"top\": 10, \"leading\": 10, \"bottom\": 10, \"trailing\": 10},"
+    "   \"group\": {\"group\": \"vertical\", \"layoutSize\": " SIZE(FW(1), EST(44)) ","
+    "     \"subitems\": [{\"layoutSize\": " SIZE(FW(1), EST(44)) "}]}}]}";
+
+static uint64_t lcg_state = 12345;
+static uint32_t lcg(void) {
+  lcg_state = lcg_state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (uint32_t)(lcg_state >> 33);
+}
+
+static void test_random_reports_match_reference(void) {
+  sl_layout *layout = NULL;
+  CHECK_STATUS(sl_layout_create(LIST_JSON, sizeof LIST_JSON - 1, &layout), SL_OK);
+  if (layout == NULL) return;
+  enum { COUNT = 2000 };
+  static double heights[COUNT];
+  for (int i = 0; i < COUNT; i++) heights[i] = 44;
+  int reports = quick_mode() ? 300 : 3000;
+  for (int r = 0; r < reports; r++) {
+    int item = (int)(lcg() % COUNT);
+    heights[item] = 5 + (double)(lcg() % 4000) / 16; /* multiples of 1/16 pt: exact in floats */
+    sl_size_report report;
+    CHECK_STATUS(sl_layout_report_item_size(layout, 0, item, 123, heights[item], &report), SL_OK);
+  }
+  double y = 10;
+  int mismatches = 0;
+  for (int i = 0; i < COUNT; i++) {
+    sl_rect frame;
+    CHECK_STATUS(sl_layout_get_item_frame(layout, 0, i, &frame), SL_OK);
+    if (frame.x != 10 || frame.y != y || frame.width != 370 || frame.height != heights[i]) {
+      if (mismatches++ < 5)
+        fprintf(stderr, "item %d: (%g, %g, %g, %g), expected y %g height %g\n", i, frame.x,
+                frame.y, frame.width, frame.height, y, heights[i]);
+    }
+    y += heights[i] + 8;
+  }
+  CHECK(mismatches == 0, "%d frames differ from the reference", mismatches);
+  sl_size content;
+  CHECK_STATUS(sl_layout_get_content_size(layout, &content), SL_OK);
+  CHECK(content.height == y - 8 + 10, "content height %g, expected %g", content.height, y + 2);
+
+  sl_size measured;
+  int is_measured = -1;
+  CHECK_STATUS(sl_layout_get_measured_size(layout, 0, 1999, &measured, &is_measured), SL_OK);
+  CHECK(is_measured == 0 || measured.height == heights[1999], "read-back %g", measured.height);
+  sl_layout_destroy(layout);
+}
+
+static void test_anchoring_and_reset(void) {
+  sl_layout *layout = NULL;
+  CHECK_STATUS(sl_layout_create(LIST_JSON, sizeof LIST_JSON - 1, &layout), SL_OK);
+  if (layout == NULL) return;
+  /* Row 100 at the top of the viewport. */
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 10 + 52 * 100), SL_OK);
+  sl_size_report report;
+  CHECK_STATUS(sl_layout_report_item_size(layout, 0, 7, 1, 144, &report), SL_OK);
+  CHECK(report.main_offset_adjustment == 100, "adjustment %g", report.main_offset_adjustment);
+  CHECK(report.section_offset_adjustment == 0, "section adjustment %g",
+        report.section_offset_adjustment);
+  CHECK(report.content_size.height == 10 + 2000 * 52 - 8 + 10 + 100, "content %g",
+        report.content_size.height);
+  double offset = 0;
+  CHECK_STATUS(sl_layout_get_scroll_offset(layout, SL_SCROLL_MAIN, &offset), SL_OK);
+  CHECK(offset == 10 + 52 * 100 + 100, "offset %g", offset);
+
+  sl_size measured;
+  int is_measured = 0;
+  CHECK_STATUS(sl_layout_get_measured_size(layout, 0, 7, &measured, &is_measured), SL_OK);
+  CHECK(is_measured == 1 && measured.width == 1 && measured.height == 144, "read-back");
+
+  /* Forgetting brings the estimate and the offset back; NULL report is allowed. */
+  CHECK_STATUS(sl_layout_reset_item_size(layout, 0, 7, &report), SL_OK);
+  CHECK(report.main_offset_adjustment == -100, "reset adjustment %g",
+        report.main_offset_adjustment);
+  CHECK_STATUS(sl_layout_reset_item_size(layout, 0, 7, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_get_measured_size(layout, 0, 7, &measured, &is_measured), SL_OK);
+  CHECK(is_measured == 0 && measured.width == 0 && measured.height == 0, "forgotten");
+  sl_layout_destroy(layout);
+}
+
+static void test_bad_arguments(void) {
+  sl_layout *layout = NULL;
+  CHECK_STATUS(sl_layout_create(LIST_JSON, sizeof LIST_JSON - 1, &layout), SL_OK);
+  if (layout == NULL) return;
+  sl_size_report report;
+  fill_sentinel(&report, sizeof report);
+  CHECK_ERROR(sl_layout_report_item_size(NULL, 0, 0, 1, 1, &report), SL_EINVAL, "layout", NULL);
+  CHECK_ERROR(sl_layout_report_item_size(layout, 0, 0, NAN, 1, &report), SL_EINVAL, "width",
+              "finite");
+  CHECK_ERROR(sl_layout_report_item_size(layout, 0, 0, 1, -2, &report), SL_EINVAL, "height",
+              "at least 0");
+  CHECK_ERROR(sl_layout_report_item_size(layout, 0, 0, 1, INFINITY, &report), SL_EINVAL,
+              "height", NULL);
+  CHECK_ERROR(sl_layout_report_item_size(layout, 0, 0, 1, 1e7, &report), SL_EINVAL, "height",
+              "at most");
+  CHECK_ERROR(sl_layout_report_item_size(layout, 0, 2000, 1, 1, &report), SL_ERANGE, "item",
+              "2000 items");
+  CHECK_ERROR(sl_layout_report_item_size(layout, 0, -1, 1, 1, &report), SL_ERANGE, "item", NULL);
+  CHECK_ERROR(sl_layout_report_item_size(layout, 1, 0, 1, 1, &report), SL_ERANGE, "section",
+              NULL);
+  CHECK_ERROR(sl_layout_report_item_size(layout, INT32_MIN, 0, 1, 1, &report), SL_ERANGE,
+              "section", NULL);
+  CHECK_ERROR(sl_layout_reset_item_size(layout, 0, INT64_MAX, &report), SL_ERANGE, "item", NULL);
+  CHECK(is_sentinel(&report, sizeof report), "a failed report wrote its output");
+
+  sl_size measured;
+  int is_measured;
+  CHECK_ERROR(sl_layout_get_measured_size(layout, 0, 0, NULL, &is_measured), SL_EINVAL,
+              "out_size", NULL);
+  CHECK_ERROR(sl_layout_get_measured_size(layout, 0, 0, &measured, NULL), SL_EINVAL,
+              "out_measured", NULL);
+  CHECK_ERROR(sl_layout_get_measured_size(layout, 0, 5000, &measured, &is_measured), SL_ERANGE,
+              "item", NULL);
+
+  /* Nothing changed: the content is still 2,000 estimated rows. */
+  sl_size content;
+  CHECK_STATUS(sl_layout_get_content_size(layout, &content), SL_OK);
+  CHECK(content.height == 10 + 2000 * 52 - 8 + 10, "content %g", content.height);
+  sl_layout_destroy(layout);
+
+  /* Without a container size there is nothing to measure against. */
+  static const char UNSOLVED[] =
+      "{\"sections\": [{\"itemCount\": 3, \"group\": {\"group\": \"vertical\", \"layoutSize\": "
+      SIZE(FW(1), EST(44)) ", \"subitems\": [{\"layoutSize\": " SIZE(FW(1), EST(44)) "}]}}]}";
+  CHECK_STATUS(sl_layout_create(UNSOLVED, sizeof UNSOLVED - 1, &layout), SL_OK);
+  if (layout == NULL) return;
+  CHECK_ERROR(sl_layout_report_item_size(layout, 0, 0, 1, 1, NULL), SL_ESTATE, NULL, NULL);
+  sl_layout_destroy(layout);
+}
+
+int main(void) {
+  test_random_reports_match_reference();
+  test_anchoring_and_reset();
+  test_bad_arguments();
+  return test_finish("test_self_sizing");
+}
