@@ -1936,6 +1936,147 @@ static void bench_scrolling(void) {
   }
 }
 
+
+/* ---------------------------------------------------------------------------------------------
+ * Self-sizing
+ * ------------------------------------------------------------------------------------------- */
+
+#define SELF_SIZING_ITEMS 1000000
+
+/* A list of `n` rows estimated at 44 pt whose heights the host measures. */
+static void self_sizing_config(config_text *out, int64_t n) {
+  int length = snprintf(
+      out->text, sizeof out->text,
+      "{\"version\": 1,\n"
+      " \"environment\": {\"container\": {\"width\": 390, \"height\": 844}},\n"
+      " \"sections\": [{\"itemCount\": %" PRId64 ", \"interGroupSpacing\": 1,\n"
+      "   \"contentInsets\": {\"top\": 0, \"leading\": 16, \"bottom\": 0, \"trailing\": 16},\n"
+      "   \"group\": {\"group\": \"vertical\", \"layoutSize\": {\"widthDimension\": "
+      "{\"fractionalWidth\": 1}, \"heightDimension\": {\"estimated\": 44}},\n"
+      "     \"subitems\": [{\"layoutSize\": {\"widthDimension\": {\"fractionalWidth\": 1},"
+      " \"heightDimension\": {\"estimated\": 44}}}]}}]}\n",
+      n);
+  if (length < 0 || (size_t)length >= sizeof out->text) die("config buffer too small");
+  out->length = (size_t)length;
+}
+
+/* A measured height: 20 ... 200 pt in quarter points. */
+static double random_height(void) { return 20 + (double)(rng_next() % 721) / 4; }
+
+typedef struct self_sizing_ctx {
+  sl_layout *layout;
+  sl_element *buffer;
+  int64_t items;
+  double content_height;
+} self_sizing_ctx;
+
+/* One size report for a random row, then the rect query of a random viewport. */
+static double run_report_and_rect(void *vctx, long iters) {
+  self_sizing_ctx *ctx = vctx;
+  double acc = 0;
+  double start = now_ns();
+  for (long i = 0; i < iters; i++) {
+    int64_t item = (int64_t)(rng_next() % (uint64_t)ctx->items);
+    sl_size_report report;
+    SL_CHECK(sl_layout_report_item_size(ctx->layout, 0, item, VIEW_W - 32, random_height(),
+                                        &report));
+    sl_rect rect = {0, rng_unit() * (report.content_size.height - VIEW_H), VIEW_W, VIEW_H};
+    size_t count = 0;
+    SL_CHECK(sl_layout_get_elements_in_rect(ctx->layout, rect, ctx->buffer, QUERY_CAPACITY,
+                                            &count));
+    acc += (double)count + report.main_offset_adjustment;
+  }
+  double elapsed = now_ns() - start;
+  sink = acc;
+  return elapsed;
+}
+
+/* The baseline: the same rect query alone. */
+static double run_rect_only(void *vctx, long iters) {
+  self_sizing_ctx *ctx = vctx;
+  double acc = 0;
+  double start = now_ns();
+  for (long i = 0; i < iters; i++) {
+    sl_rect rect = {0, rng_unit() * (ctx->content_height - VIEW_H), VIEW_W, VIEW_H};
+    size_t count = 0;
+    SL_CHECK(sl_layout_get_elements_in_rect(ctx->layout, rect, ctx->buffer, QUERY_CAPACITY,
+                                            &count));
+    acc += (double)count;
+  }
+  double elapsed = now_ns() - start;
+  sink = acc;
+  return elapsed;
+}
+
+/* Measures every row of a fresh list in a child process; returns bytes per measured row. */
+static double self_sizing_bytes_per_row(int64_t n) {
+  int fds[2];
+  double result = NAN;
+  if (pipe(fds) != 0) die("pipe failed");
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) die("fork failed");
+  if (pid == 0) {
+    close(fds[0]);
+    config_text config;
+    self_sizing_config(&config, n);
+    sl_layout *layout = make_layout(&config);
+    SL_CHECK(sl_layout_report_item_size(layout, 0, 0, VIEW_W - 32, 44, NULL)); /* warm-up */
+    SL_CHECK(sl_layout_reset_item_size(layout, 0, 0, NULL));
+    double rss0 = rss_bytes();
+    for (int64_t item = 0; item < n; item++)
+      SL_CHECK(sl_layout_report_item_size(layout, 0, item, VIEW_W - 32, random_height(), NULL));
+    double bytes = (rss_bytes() - rss0) / (double)n;
+    sl_layout_destroy(layout);
+    ssize_t written = write(fds[1], &bytes, sizeof bytes);
+    _exit(written == (ssize_t)sizeof bytes ? 0 : 1);
+  }
+  close(fds[1]);
+  ssize_t got = read(fds[0], &result, sizeof result);
+  close(fds[0]);
+  int status = 0;
+  if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+      got != (ssize_t)sizeof result)
+    die("self-sizing memory measurement failed in the child process");
+  return result;
+}
+
+static void bench_self_sizing(void) {
+  int64_t n = quick ? 100000 : SELF_SIZING_ITEMS;
+  const char *label = quick ? "1e5" : "1e6";
+  config_text config;
+  self_sizing_config(&config, n);
+
+  stats bytes = {self_sizing_bytes_per_row(n), NAN};
+  set_target(add_row("self-sizing: memory per measured row", label, bytes, "B/row"), "<= 16 B",
+             bytes.median <= 16);
+
+  self_sizing_ctx ctx = {make_layout(&config), xmalloc(QUERY_CAPACITY * sizeof(sl_element)), n, 0};
+  sl_size content;
+  SL_CHECK(sl_layout_get_content_size(ctx.layout, &content));
+  ctx.content_height = content.height;
+  stats fresh, baseline;
+  measure_pair(run_report_and_rect, &ctx, 1, &fresh, run_rect_only, &ctx, 1, &baseline);
+  row *r = add_row("report_item_size + rect 390x844, sparse", label, fresh, "ns/op");
+  r->ratio = fresh.median / baseline.median;
+  set_target(r, "<= 5 us", fresh.median <= 5000);
+  add_row("baseline: rect 390x844 alone (same layout)", label, baseline, "ns/op");
+
+  /* Every row measured: the steady state after scrolling through the whole list. */
+  for (int64_t item = 0; item < n; item++)
+    SL_CHECK(sl_layout_report_item_size(ctx.layout, 0, item, VIEW_W - 32, random_height(), NULL));
+  SL_CHECK(sl_layout_get_content_size(ctx.layout, &content));
+  ctx.content_height = content.height;
+  stats dense, dense_baseline;
+  measure_pair(run_report_and_rect, &ctx, 1, &dense, run_rect_only, &ctx, 1, &dense_baseline);
+  r = add_row("report_item_size + rect 390x844, all measured", label, dense, "ns/op");
+  r->ratio = dense.median / dense_baseline.median;
+  set_target(r, "<= 5 us", dense.median <= 5000);
+  add_row("baseline: rect 390x844 alone, all measured", label, dense_baseline, "ns/op");
+  free(ctx.buffer);
+  sl_layout_destroy(ctx.layout);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * main
  * ------------------------------------------------------------------------------------------- */
@@ -1976,6 +2117,7 @@ int main(int argc, char **argv) {
   bench_queries();
   bench_enumeration();
   bench_scrolling();
+  bench_self_sizing();
   fprintf(stderr, "\n");
 
   config_text sample;

@@ -230,4 +230,37 @@ struct SelfSizingTests {
     #expect(try layout.itemFrame(section: 0, item: 4) == Rect(x: 0, y: 50, width: 100, height: 80))
     #expect(try layout.itemFrame(section: 0, item: 8).y == 130)
   }
+
+  @Test("the one-cell shortcut gives what solving the group gives")
+  func singleCellShortcutMatchesSolver() throws {
+    // A flexible(0) top edge changes nothing in an estimated group, but turns the shortcut off.
+    func list(shortcut: Bool) -> LayoutSection {
+      let edges = shortcut ? EdgeSpacing.none : EdgeSpacing(top: .flexible(0))
+      return LayoutSection(
+        group: vgroup(
+          fw(1), est(44), .subitems([item(fw(1), est(44), insets: insets(3), edges: edges)]),
+          insets: insets(2)),
+        itemCount: 300, contentInsets: insets(10), interGroupSpacing: 4)
+    }
+    var configuration = LayoutConfiguration()
+    configuration.scrolling.snapUnit = .item
+    let fast = try solve([list(shortcut: true)], configuration: configuration)
+    let general = try solve([list(shortcut: false)], configuration: configuration)
+    var random = Lcg(state: 99)
+    try fast.setScrollOffset(2000, container: mainScrollContainer)
+    try general.setScrollOffset(2000, container: mainScrollContainer)
+    for _ in 0..<200 {
+      let item = Int64(random.below(300))
+      let size = Size(width: Double(random.below(500)), height: Double(random.below(300)) / 4)
+      let a = try fast.reportItemSize(size, section: 0, item: item)
+      let b = try general.reportItemSize(size, section: 0, item: item)
+      #expect(a == b)
+    }
+    #expect(try allElements(fast) == allElements(general))
+    for item: Int64 in stride(from: 0, to: 300, by: 7) {
+      #expect(
+        try fast.snapOffset(forSection: 0, item: item, container: mainScrollContainer).offset
+          == general.snapOffset(forSection: 0, item: item, container: mainScrollContainer).offset)
+    }
+  }
 }

@@ -112,6 +112,31 @@ struct ElementEmitter {
     // Measured cells: repetitions start later by the deltas before them, and those holding a
     // measured cell have frames of their own.
     var shift = measured.shift(before: repetitions.lowerBound)
+    let solver = sections[index].repetitionSolver
+    if solver.singleCell != nil, sections[index].template.leaves.count == 1 {
+      // One cell per repetition: its frame is the template's with its measured lengths.
+      let cell = sections[index].template.leaves[0].frame
+      for repetition in repetitions {
+        if visitor.isFinished || repetition >= placement.itemCount { return }
+        let (measurements, delta) = measured.repetition(repetition)
+        let frame = placement.place(
+          solver.singleCellFrame(cell, measurements), repetition: repetition, offset: offset,
+          shift: shift)
+        shift += delta
+        guard frame.intersects(query) else { continue }
+        var element = LayoutElement(
+          frame: space.physical(frame), category: .cell, section: sectionIndex, item: repetition,
+          kind: LayoutElement.cellKind, zIndex: placement.cellZIndex)
+        if let effects {
+          let unscrolled = placement.place(
+            solver.singleCellFrame(cell, measurements), repetition: repetition, offset: 0,
+            shift: shift - delta)
+          effects.apply(&element, distance: effects.distance(of: unscrolled))
+        }
+        visitor.visit(element)
+      }
+      return
+    }
     for repetition in repetitions {
       if visitor.isFinished { return }
       if repetition * n >= placement.itemCount { return }

@@ -178,7 +178,9 @@ struct GroupSolver {
           cycleStart = remaining
         }
       }
-      placed.append(Placed(subitem: child, path: childPath(index), size: size))
+      // Paths name errors; a repetition re-solved with measured cells cannot fail where its
+      // template did not, so it skips building them.
+      placed.append(Placed(subitem: child, path: path.isEmpty ? "" : childPath(index), size: size))
       if count == nil && estimatedAlongAxis && next == children.count { break }
       if placed.count > GroupSolver.maxChildrenPerGroup {
         throw LayoutError(

@@ -83,8 +83,15 @@ extension Layout {
       measured.setDelta(change.delta, cross: change.cross, repetition: repetition)
     }
     do throws(LayoutError) {
-      solved = try SolvedLayout(
-        layout: self, container: solved.canonicalContainer, refresh: refresh)
+      if refresh {
+        solved = try SolvedLayout(
+          layout: self, container: solved.canonicalContainer, refresh: true)
+      } else {
+        // On a copy: a failure leaves the solved layout as it was.
+        var updated = solved
+        try updated.remeasure(section: section, layout: self)
+        solved = updated
+      }
     } catch {
       // Put everything back: the layout stays as it was.
       measured.setSize(previousSize, ofItem: item)

@@ -82,26 +82,36 @@ final class MeasuredSizes {
   var totalDelta: Double { prefix(pages.count) }
 
   /// The largest cross extent of a measured repetition, or 0.
+  /// - Complexity: O(1), except after the largest one shrank: O(measured repetitions).
   var largestCross: Double {
+    guard tracksCross else { return 0 }
+    if let cachedCross { return cachedCross }
     var largest = 0.0
     for page in pages {
       for value in page.crosses where !value.isNaN { largest = max(largest, Double(value)) }
     }
+    cachedCross = largest
     return largest
   }
+  private var cachedCross: Double? = 0
 
   // MARK: Cells
 
   /// The page index (in `keys`) holding `key`, or where it would be inserted.
   private func search(_ key: Int64) -> (index: Int, found: Bool) {
+    // A report and the queries after it ask for the same page several times in a row.
+    if lastFound < keys.count && keys[lastFound] == key { return (lastFound, true) }
     var low = 0
     var high = keys.count
     while low < high {
       let mid = (low + high) / 2
       if keys[mid] < key { low = mid + 1 } else { high = mid }
     }
-    return (low, low < keys.count && keys[low] == key)
+    let found = low < keys.count && keys[low] == key
+    if found { lastFound = low }
+    return (low, found)
   }
+  private var lastFound = 0
 
   private func locate(item: Int64) -> (key: Int64, cell: Int) {
     let cellsPerPage = repetitionsPerPage * itemsPerGroup
@@ -223,7 +233,18 @@ final class MeasuredSizes {
     let stored = Float32(delta)
     let change = Double(stored) - Double(page.deltas[local])
     page.deltas[local] = stored
-    if tracksCross { page.crosses[local] = Float32(cross) }
+    if tracksCross {
+      let previous = Double(page.crosses[local])
+      page.crosses[local] = Float32(cross)
+      let storedCross = Double(page.crosses[local])
+      if let largest = cachedCross {
+        if storedCross >= largest {
+          cachedCross = storedCross
+        } else if previous == largest {
+          cachedCross = nil  // the largest may have shrunk: recount when asked
+        }
+      }
+    }
     if change != 0 {
       page.total += change
       var node = index + 1

@@ -9,16 +9,70 @@ struct RepetitionSolver {
   let transposed: Bool
   /// Whether cells' supplementary items rise above a background (spec §7.7).
   let promotesBadges: Bool
-  let path: String
+  /// The section's index, for the paths of errors.
+  let section: Int
   /// Whether repetitions follow one another along x (an orthogonal section).
   let alongX: Bool
   /// The root group's edge spacing before and after it along the repeat axis.
   let edgeLength: Double
+  /// When the root group holds one cell placed by fixed edges, without supplementary items:
+  /// which of its axes take a measured length. Its frame in a measured repetition is then the
+  /// template's with those lengths, without solving the group (the common self-sizing list).
+  let singleCell: (width: Bool, height: Bool)?
+
+  init(
+    group: LayoutGroup, proposedSize: Size, resolver: DimensionResolver, kinds: KindTable,
+    transposed: Bool, promotesBadges: Bool, section: Int, alongX: Bool, edgeLength: Double
+  ) {
+    self.group = group
+    self.proposedSize = proposedSize
+    self.resolver = resolver
+    self.kinds = kinds
+    self.transposed = transposed
+    self.promotesBadges = promotesBadges
+    self.section = section
+    self.alongX = alongX
+    self.edgeLength = edgeLength
+    var cell: LayoutItem? = nil
+    switch group.content {
+    case .subitems(let children) where children.count == 1:
+      if case .item(let item) = children[0] { cell = item }
+    case .subitem(.item(let item), 1), .repeatingSubitem(.item(let item), 1):
+      cell = item
+    default:
+      break
+    }
+    if let cell, cell.supplementaryItems.isEmpty, !cell.edgeSpacing.hasFlexibleEdge {
+      let width = cell.layoutSize.widthDimension
+      let height = cell.layoutSize.heightDimension
+      // Section-wide uniform lengths are already the template's.
+      singleCell = (
+        width.isEstimated && !width.isUniformAcrossSiblings,
+        height.isEstimated && !height.isUniformAcrossSiblings
+      )
+    } else {
+      singleCell = nil
+    }
+  }
+
+  /// The frame of the only cell of a measured repetition, from the template's (`singleCell`).
+  @inline(__always)
+  func singleCellFrame(_ frame: Rect, _ measurements: LeafMeasurements) -> Rect {
+    guard let page = measurements.page, let singleCell else { return frame }
+    var result = frame
+    let width = page.sizes[measurements.base]
+    let height = page.sizes[measurements.base + 1]
+    if singleCell.width && !width.isNaN { result.width = Double(width) }
+    if singleCell.height && !height.isNaN { result.height = Double(height) }
+    return result
+  }
 
   func solve(_ measurements: LeafMeasurements) throws(LayoutError) -> GroupTemplate {
     var solver = GroupSolver(resolver: resolver, kinds: kinds, transposed: transposed)
     var template = try solver.solveRoot(
-      group, size: proposedSize, path: path, measurements: measurements)
+      group, size: proposedSize,
+      path: measurements.page == nil ? "/sections/\(section)/group" : "",
+      measurements: measurements)
     if promotesBadges {
       // Spec §7.7: with a background, cells and supplementaries are promoted above it.
       for index in template.badges.indices {
@@ -60,9 +114,23 @@ struct RepetitionSolver {
     of repetition: Int64, present: Int, measured: MeasuredSizes, template: GroupTemplate
   ) -> (delta: Double, cross: Double) {
     let measurements = measured.measurements(forRepetition: repetition)
-    guard measurements.page != nil, let solved = try? solve(measurements) else {
-      return (0, .nan)
+    guard measurements.page != nil else { return (0, .nan) }
+    if singleCell != nil, template.leaves.count == 1 {
+      // The group follows its cell on its estimated axes, by the cell's change in length.
+      let before = template.leaves[0].frame
+      let after = singleCellFrame(before, measurements)
+      let along = group.layoutSize.dimension(along: alongX ? .horizontal : .vertical)
+      let across = group.layoutSize.dimension(along: alongX ? .vertical : .horizontal)
+      let delta =
+        along.isEstimated
+        ? (alongX ? after.width - before.width : after.height - before.height) : 0
+      let cross =
+        (alongX ? template.size.height : template.size.width)
+        + (across.isEstimated
+          ? (alongX ? after.height - before.height : after.width - before.width) : 0)
+      return (delta, cross)
     }
+    guard let solved = try? solve(measurements) else { return (0, .nan) }
     return (
       extent(solved, present: present) - extent(template, present: present),
       alongX ? solved.size.height : solved.size.width

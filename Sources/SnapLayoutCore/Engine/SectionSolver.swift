@@ -13,11 +13,13 @@ struct SectionSolver {
   /// the sizes the host reported for its cells; with `refresh` every measured repetition is
   /// solved again (the container or the template changed), otherwise the recorded deltas are
   /// current.
+  /// `previous`, the same section solved at the same container, lends its template (only the
+  /// measured deltas changed).
   func solve(
     _ section: LayoutSection, index: Int, start: Double, measured: MeasuredSizes? = nil,
-    refresh: Bool = true
+    refresh: Bool = true, reusing previous: SolvedSection? = nil
   ) throws(LayoutError) -> SolvedSection {
-    let path = "/sections/\(index)"
+    var path: String { "/sections/\(index)" }
     let insets = section.contentInsets
     let env = environmentInsets
     let orthogonal = section.isOrthogonal
@@ -39,24 +41,34 @@ struct SectionSolver {
           + "\(container.physical(transposed).width) x \(container.physical(transposed).height) pt "
           + "container", path: path + "/contentInsets")
     }
-    // A flow section's line depends on the room across the scroll axis (docs/FLOW-LAYOUT.md).
-    let group =
-      try section.flowItems.map { flow throws(LayoutError) in
-        // The size may be the section's or flowLayout's: the error points at the section.
-        try FlowLine.group(flow, length: groupContainer.width, path: path)
-      } ?? section.group
-    let proposedSize = resolver.resolve(group.layoutSize, in: groupContainer)
     let hasBackground = !section.decorationItems.isEmpty
+    let repetitionSolver: RepetitionSolver
+    let template: GroupTemplate
+    if let previous {
+      repetitionSolver = previous.repetitionSolver
+      template = previous.template
+    } else {
+      // A flow section's line depends on the room across the scroll axis
+      // (docs/FLOW-LAYOUT.md).
+      let group =
+        try section.flowItems.map { flow throws(LayoutError) in
+          // The size may be the section's or flowLayout's: the error points at the section.
+          try FlowLine.group(flow, length: groupContainer.width, path: path)
+        } ?? section.group
+      let edges = group.edgeSpacing.along(orthogonal ? .horizontal : .vertical)
+      repetitionSolver = RepetitionSolver(
+        group: group, proposedSize: resolver.resolve(group.layoutSize, in: groupContainer),
+        resolver: resolver, kinds: kinds, transposed: transposed, promotesBadges: hasBackground,
+        section: index, alongX: orthogonal,
+        edgeLength: (edges.pre?.value ?? 0) + (edges.post?.value ?? 0))
+      template = try repetitionSolver.solve(
+        LeafMeasurements(page: nil, base: 0, sectionUniform: measured?.sectionUniform ?? .zero))
+    }
+    let group = repetitionSolver.group
     let edges = group.edgeSpacing
     let repeatEdges = orthogonal ? edges.along(.horizontal) : edges.along(.vertical)
     let crossEdges = orthogonal ? edges.along(.vertical) : edges.along(.horizontal)
     let pre = repeatEdges.pre?.value ?? 0
-    let repetitionSolver = RepetitionSolver(
-      group: group, proposedSize: proposedSize, resolver: resolver, kinds: kinds,
-      transposed: transposed, promotesBadges: hasBackground, path: path + "/group",
-      alongX: orthogonal, edgeLength: pre + (repeatEdges.post?.value ?? 0))
-    let template = try repetitionSolver.solve(
-      LeafMeasurements(page: nil, base: 0, sectionUniform: measured?.sectionUniform ?? .zero))
     let groupSize = template.size
 
     // Spec §7.2: the root group's edge spacing. Along the repeat axis only the (minimum)
@@ -192,6 +204,16 @@ struct SectionSolver {
 }
 
 extension SolvedSection {
+  /// Moves the whole section along the main axis.
+  mutating func move(by distance: Double) {
+    frame.y += distance
+    placement.origin.y += distance
+    for index in boundaryItems.indices { boundaryItems[index].frame.y += distance }
+    for index in decorations.indices { decorations[index].frame.y += distance }
+    mainMin += distance
+    mainMax += distance
+  }
+
   /// Widens the main-axis span to cover `elements`.
   mutating func extendMainSpan(by elements: [PlacedElement]) {
     for element in elements {

@@ -38,28 +38,14 @@ struct SolvedLayout {
   /// Solves every section and the layout's boundary items (spec §9). With `refresh`, sections'
   /// measured repetitions are solved again (see `SectionSolver.solve`).
   init(layout: Layout, container: Size, refresh: Bool = true) throws(LayoutError) {
+    self = SolvedLayout.unsolved
     canonicalContainer = container
-    let resolver = DimensionResolver(displayScale: layout.description.environment.displayScale)
-    let env = layout.environmentInsets
-    let solver = SectionSolver(
-      resolver: resolver, kinds: layout.kinds, transposed: layout.transposed, container: container,
-      environmentInsets: env)
-    let layoutContainer = Size(
-      width: container.width - env.horizontal, height: container.height - env.vertical)
-    func placeGlobals(hostLength: Double) -> BoundaryPlacement {
-      BoundaryPlacement(
-        layout.globalItems, hostLength: hostLength, anchorMinX: env.leading,
-        anchorMaxX: container.width - env.trailing, sizeContainer: layoutContainer,
-        resolver: resolver, kinds: layout.kinds, zIndexFloor: Int32.min)
-    }
-
+    let solver = SolvedLayout.sectionSolver(layout, container)
     // Spec §9.3: layout-level items are dropped when there are no sections.
-    let hasSections = !layout.sections.isEmpty
-    let leadingExtension = hasSections ? placeGlobals(hostLength: 0).leadingExtension : 0
+    let leadingExtension =
+      layout.sections.isEmpty ? 0 : placeGlobals(layout, hostLength: 0).leadingExtension
     var cursor = leadingExtension
-    var solvedSections: [SolvedSection] = []
-    solvedSections.reserveCapacity(layout.sections.count)
-    var crossExtent = container.width
+    sections.reserveCapacity(layout.sections.count)
     let spacing = layout.description.configuration.interSectionSpacing
     for (index, section) in layout.sections.enumerated() {
       if index > 0 { cursor += spacing }  // spec §9.1: only between sections
@@ -67,13 +53,61 @@ struct SolvedLayout {
         section, index: index, start: cursor, measured: layout.measuredSizes[index],
         refresh: refresh)
       cursor = solved.frame.maxY
-      crossExtent = max(crossExtent, solved.crossExtent)
-      solvedSections.append(solved)
+      sections.append(solved)
     }
+    try finish(layout, leadingExtension: leadingExtension)
+    sectionScrolls = sections.indices.map {
+      ScrollBuilder(self, layout).orthogonalScroll(section: $0)
+    }
+  }
+
+  /// Solves section `index` again after the host measured one of its cells (same container,
+  /// same template: only its deltas changed) and moves the sections after it.
+  /// - Complexity: O(sections + the section's boundary items), independent of item counts.
+  mutating func remeasure(section index: Int, layout: Layout) throws(LayoutError) {
+    let old = sections[index]
+    let solved = try SolvedLayout.sectionSolver(layout, canonicalContainer).solve(
+      layout.sections[index], index: index, start: old.frame.minY,
+      measured: layout.measuredSizes[index], refresh: false, reusing: old)
+    let moved = solved.frame.maxY - old.frame.maxY
+    sections[index] = solved
+    if moved != 0 {
+      for later in index + 1..<sections.count { sections[later].move(by: moved) }
+    }
+    let leadingExtension = sections.first.map { $0.frame.minY } ?? 0
+    try finish(layout, leadingExtension: leadingExtension)
+    sectionScrolls[index] = ScrollBuilder(self, layout).orthogonalScroll(section: index)
+  }
+
+  private static func sectionSolver(_ layout: Layout, _ container: Size) -> SectionSolver {
+    SectionSolver(
+      resolver: DimensionResolver(displayScale: layout.description.environment.displayScale),
+      kinds: layout.kinds, transposed: layout.transposed, container: container,
+      environmentInsets: layout.environmentInsets)
+  }
+
+  private func placeGlobals(_ layout: Layout, hostLength: Double) -> BoundaryPlacement {
+    let env = layout.environmentInsets
+    let container = canonicalContainer
+    return BoundaryPlacement(
+      layout.globalItems, hostLength: hostLength, anchorMinX: env.leading,
+      anchorMaxX: container.width - env.trailing,
+      sizeContainer: Size(
+        width: container.width - env.horizontal, height: container.height - env.vertical),
+      resolver: DimensionResolver(displayScale: layout.description.environment.displayScale),
+      kinds: layout.kinds, zIndexFloor: Int32.min)
+  }
+
+  /// Everything that follows from the solved sections: the layout's boundary items, the
+  /// content size, the span arrays and the main scroll.
+  private mutating func finish(_ layout: Layout, leadingExtension: Double) throws(LayoutError) {
+    let cursor = sections.last?.frame.maxY ?? leadingExtension
+    var crossExtent = canonicalContainer.width
+    for section in sections { crossExtent = max(crossExtent, section.crossExtent) }
     var trailingExtension = 0.0
     globalItems = []
-    if hasSections {
-      let placement = placeGlobals(hostLength: cursor - leadingExtension)
+    if !sections.isEmpty && !layout.globalItems.isEmpty {
+      let placement = placeGlobals(layout, hostLength: cursor - leadingExtension)
       globalItems = placement.elements(hostTop: leadingExtension)
       trailingExtension = placement.trailingExtension
     }
@@ -82,9 +116,8 @@ struct SolvedLayout {
       throw LayoutError(
         .invalidLayout, "the content size is not a finite number of points", path: "/sections")
     }
-    sections = solvedSections
 
-    prefixMaxEnd = []
+    prefixMaxEnd.removeAll(keepingCapacity: true)
     prefixMaxEnd.reserveCapacity(sections.count)
     var end = -Double.infinity
     for section in sections {
@@ -97,11 +130,7 @@ struct SolvedLayout {
       start = min(start, sections[index].mainMin)
       suffixMinStart[index] = start
     }
-    let builder = ScrollBuilder(
-      layout: layout, container: container, contentSize: contentSize, sections: sections,
-      displayScale: layout.description.environment.displayScale)
-    mainScroll = builder.mainScroll()
-    sectionScrolls = sections.indices.map { builder.orthogonalScroll(section: $0) }
+    mainScroll = ScrollBuilder(self, layout).mainScroll()
   }
 
   /// The sections whose elements may reach into `low ... high` along the main axis.

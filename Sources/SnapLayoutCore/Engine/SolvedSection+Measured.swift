@@ -20,7 +20,13 @@ extension SolvedSection {
   func frame(ofItem item: Int64, offset: Double) -> Rect {
     let n = placement.itemsPerGroup
     let repetition = item / n
-    let slot = template(ofRepetition: repetition).leaves[Int(item % n)].frame
+    let slot: Rect
+    if let measured, repetitionSolver.singleCell != nil, template.leaves.count == 1 {
+      slot = repetitionSolver.singleCellFrame(
+        template.leaves[0].frame, measured.measurements(forRepetition: repetition))
+    } else {
+      slot = template(ofRepetition: repetition).leaves[Int(item % n)].frame
+    }
     return placement.place(
       slot, repetition: repetition, offset: offset, shift: shift(before: repetition))
   }

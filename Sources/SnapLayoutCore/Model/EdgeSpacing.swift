@@ -17,6 +17,11 @@ public struct EdgeSpacing: Equatable, Sendable {
 
   public static let none = EdgeSpacing()
 
+  /// Whether any edge is flexible (shares leftover room, so depends on the item's size).
+  public var hasFlexibleEdge: Bool {
+    [leading, top, trailing, bottom].contains { $0?.isFlexible == true }
+  }
+
   /// The edge spacing with top/leading and bottom/trailing exchanged.
   public var transposed: EdgeSpacing {
     EdgeSpacing(leading: top, top: leading, trailing: bottom, bottom: trailing)

@@ -7,6 +7,14 @@ struct ScrollBuilder {
   let sections: [SolvedSection]
   let displayScale: Double
 
+  init(_ solved: SolvedLayout, _ layout: Layout) {
+    self.layout = layout
+    container = solved.canonicalContainer
+    contentSize = solved.contentSize
+    sections = solved.sections
+    displayScale = layout.description.environment.displayScale
+  }
+
   /// The main scroll: along y in canonical coordinates, every section contributing its units
   /// (an orthogonal section is one unit: its row).
   func mainScroll() -> ScrollContainer {

@@ -112,7 +112,8 @@ extension ScrollContainer {
     func measuredUnits(groupUnits: Bool) -> MeasuredUnits? {
       guard !whole, let sizes = solved.measured else { return nil }
       return MeasuredUnits(
-        sizes: sizes, solver: solved.repetitionSolver, alongX: alongX, alignment: alpha,
+        sizes: sizes, solver: solved.repetitionSolver, template: template, alongX: alongX,
+        alignment: alpha,
         alignConstant: settings.padding.leading + alpha * snapport, groupUnits: groupUnits)
     }
 

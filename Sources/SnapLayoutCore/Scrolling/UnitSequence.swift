@@ -232,6 +232,8 @@ final class UnitSequence {
 struct MeasuredUnits {
   let sizes: MeasuredSizes
   let solver: RepetitionSolver
+  /// The unmeasured template (its only cell is the single-cell shortcut's starting point).
+  let template: GroupTemplate
   let alongX: Bool
   /// The alignment (0 start, 0.5 centre, 1 end) and `padding.leading + alignment · snapport`.
   let alignment: Double
@@ -243,10 +245,15 @@ struct MeasuredUnits {
     let start = (base + Double(repetition) * stride) + sizes.shift(before: repetition)
     let (measurements, delta) = sizes.repetition(repetition)
     if groupUnits { return start + slot.aligned + alignment * delta }
-    guard measurements.page != nil, let solved = try? solver.solve(measurements),
-      Int(slot.leaf) < solved.leaves.count
-    else { return start + slot.aligned }
-    let cell = solved.leaves[Int(slot.leaf)].frame
+    guard measurements.page != nil else { return start + slot.aligned }
+    let cell: Rect
+    if solver.singleCell != nil, let only = template.leaves.first, template.leaves.count == 1 {
+      cell = solver.singleCellFrame(only.frame, measurements)
+    } else {
+      guard let solved = try? solver.solve(measurements), Int(slot.leaf) < solved.leaves.count
+      else { return start + slot.aligned }
+      cell = solved.leaves[Int(slot.leaf)].frame
+    }
     let cellStart = alongX ? cell.minX : cell.minY
     let extent = alongX ? cell.width : cell.height
     return start + cellStart + alignment * extent - alignConstant
