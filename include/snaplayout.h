@@ -998,6 +998,56 @@ SL_API int sl_layout_get_measured_size(const sl_layout *layout, int32_t section,
                                        sl_size *out_size, int *out_measured);
 
 /* ---------------------------------------------------------------------------------------------
+ * Live data changes
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * Sets a section's item count without re-creating the layout: items beyond the new count are
+ * deleted from the end (and their measured sizes with them), new items are appended with their
+ * estimates.
+ *
+ * The offsets move so that the item at the leading edge of the visible bounds stays in place
+ * (a deleted one hands over to the next item that remains); an offset within its bounds is
+ * clamped to the new ones. The moves come back in `out_report` (may be NULL). Without a
+ * container size only the count changes. Costs O(sections + measured cells), independent of
+ * item counts.
+ *
+ * @return SL_OK; SL_EINVAL for a NULL layout or a negative count ("count"); SL_ERANGE for a bad
+ *         section. On failure nothing changes.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_set_item_count(sl_layout *layout, int32_t section, int64_t count,
+                                    sl_size_report *out_report);
+
+/**
+ * Inserts `count` items before item `at` (`at` = the item count appends), as UIKit's
+ * insertItems(at:): measured sizes of the items after `at` move with them. Anchoring and cost
+ * as sl_layout_set_item_count().
+ *
+ * @return SL_OK; SL_EINVAL for a NULL layout, a negative count or an item count that would
+ *         overflow ("count"); SL_ERANGE for a bad section or `at` ("at"). On failure nothing
+ *         changes.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_insert_items(sl_layout *layout, int32_t section, int64_t at, int64_t count,
+                                  sl_size_report *out_report);
+
+/**
+ * Deletes items `at ..< at + count`, as UIKit's deleteItems(at:): their measured sizes are
+ * dropped, those of the items after them move down. Anchoring and cost as
+ * sl_layout_set_item_count().
+ *
+ * @return SL_OK; SL_EINVAL for a NULL layout; SL_ERANGE for a bad section, `at` ("at") or a
+ *         range past the last item ("count"). On failure nothing changes.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_delete_items(sl_layout *layout, int32_t section, int64_t at, int64_t count,
+                                  sl_size_report *out_report);
+
+/* ---------------------------------------------------------------------------------------------
  * JSON output
  * ------------------------------------------------------------------------------------------- */
 

@@ -55,3 +55,39 @@ extension sl_size_report {
       content_size: sl_size(width: report.contentSize.width, height: report.contentSize.height))
   }
 }
+
+@implementation @_cdecl("sl_layout_set_item_count")
+public func sl_layout_set_item_count(
+  _ layout: OpaquePointer?, _ section: Int32, _ count: Int64,
+  _ outReport: UnsafeMutablePointer<sl_size_report>?
+) -> Int32 {
+  changeItems(layout, section, .setCount(count), outReport)
+}
+
+@implementation @_cdecl("sl_layout_insert_items")
+public func sl_layout_insert_items(
+  _ layout: OpaquePointer?, _ section: Int32, _ at: Int64, _ count: Int64,
+  _ outReport: UnsafeMutablePointer<sl_size_report>?
+) -> Int32 {
+  changeItems(layout, section, .insert(at: at, count: count), outReport)
+}
+
+@implementation @_cdecl("sl_layout_delete_items")
+public func sl_layout_delete_items(
+  _ layout: OpaquePointer?, _ section: Int32, _ at: Int64, _ count: Int64,
+  _ outReport: UnsafeMutablePointer<sl_size_report>?
+) -> Int32 {
+  changeItems(layout, section, .delete(at: at, count: count), outReport)
+}
+
+private func changeItems(
+  _ layout: OpaquePointer?, _ section: Int32, _ change: ItemChange,
+  _ outReport: UnsafeMutablePointer<sl_size_report>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  return withLayout(layout) { target throws(LayoutError) in
+    let report = try target.changeItems(change, section: Int(section))
+    outReport?.pointee = sl_size_report(report)
+    return SL_OK
+  }
+}

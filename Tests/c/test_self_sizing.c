@@ -144,8 +144,49 @@ static void test_bad_arguments(void) {
   sl_layout_destroy(layout);
 }
 
+static void test_data_changes(void) {
+  sl_layout *layout = NULL;
+  CHECK_STATUS(sl_layout_create(LIST_JSON, sizeof LIST_JSON - 1, &layout), SL_OK);
+  if (layout == NULL) return;
+  CHECK_STATUS(sl_layout_report_item_size(layout, 0, 10, 1, 100, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 10 + 52 * 100 + 56), SL_OK);
+  sl_size_report report;
+  CHECK_STATUS(sl_layout_insert_items(layout, 0, 0, 3, &report), SL_OK);
+  CHECK(report.main_offset_adjustment == 3 * 52, "insert adjustment %g",
+        report.main_offset_adjustment);
+  sl_size measured;
+  int is_measured = 0;
+  CHECK_STATUS(sl_layout_get_measured_size(layout, 0, 13, &measured, &is_measured), SL_OK);
+  CHECK(is_measured == 1 && measured.height == 100, "the measured size moved with its item");
+  CHECK_STATUS(sl_layout_delete_items(layout, 0, 13, 1, &report), SL_OK);
+  CHECK(report.main_offset_adjustment == -(100 + 8), "delete adjustment %g",
+        report.main_offset_adjustment);
+  int64_t count = 0;
+  CHECK_STATUS(sl_layout_get_item_count(layout, 0, &count), SL_OK);
+  CHECK(count == 2002, "count %lld", (long long)count);
+  CHECK_STATUS(sl_layout_set_item_count(layout, 0, 5, &report), SL_OK);
+  CHECK(report.content_size.height == 10 + 5 * 52 - 8 + 10, "content %g",
+        report.content_size.height);
+  CHECK_STATUS(sl_layout_set_item_count(layout, 0, 0, NULL), SL_OK);
+
+  fill_sentinel(&report, sizeof report);
+  CHECK_ERROR(sl_layout_set_item_count(NULL, 0, 1, &report), SL_EINVAL, "layout", NULL);
+  CHECK_ERROR(sl_layout_set_item_count(layout, 0, -1, &report), SL_EINVAL, "count", NULL);
+  CHECK_ERROR(sl_layout_set_item_count(layout, 3, 1, &report), SL_ERANGE, "section", NULL);
+  CHECK_ERROR(sl_layout_insert_items(layout, 0, 1, 1, &report), SL_ERANGE, "at", NULL);
+  CHECK_ERROR(sl_layout_insert_items(layout, 0, 0, -4, &report), SL_EINVAL, "count", NULL);
+  CHECK_STATUS(sl_layout_insert_items(layout, 0, 0, 10, NULL), SL_OK);
+  CHECK_ERROR(sl_layout_insert_items(layout, 0, 0, INT64_MAX, &report), SL_EINVAL, "count",
+              "overflow");
+  CHECK_ERROR(sl_layout_delete_items(layout, 0, 8, 3, &report), SL_ERANGE, "count", NULL);
+  CHECK_ERROR(sl_layout_delete_items(layout, 0, INT64_MIN, 1, &report), SL_ERANGE, "at", NULL);
+  CHECK(is_sentinel(&report, sizeof report), "a failed change wrote its output");
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
   test_random_reports_match_reference();
+  test_data_changes();
   test_anchoring_and_reset();
   test_bad_arguments();
   return test_finish("test_self_sizing");

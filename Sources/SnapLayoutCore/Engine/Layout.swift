@@ -8,14 +8,14 @@
 /// method on a struct held in a class property copies the struct, retaining and releasing every
 /// array in it — more than an O(1) query itself costs.
 public final class Layout {
-  public let description: LayoutDescription
+  public internal(set) var description: LayoutDescription
   public let kinds: KindTable
   /// The container size in the host's orientation, once set.
   public private(set) var containerSize: Size?
 
   let transposed: Bool
   let rightToLeft: Bool
-  let sections: [LayoutSection]
+  var sections: [LayoutSection]
   let globalItems: [BoundarySupplementaryItem]
   let environmentInsets: DirectionalEdgeInsets
   /// The solution at the current container size; meaningful only when `isSolved`. Stored

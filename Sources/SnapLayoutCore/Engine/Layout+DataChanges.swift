@@ -1,0 +1,135 @@
+/// A change to the items of one section, as UIKit's batch updates describe it.
+public enum ItemChange: Equatable, Sendable {
+  /// The section now holds `count` items (items beyond it are deleted from the end, new ones
+  /// appended).
+  case setCount(Int64)
+  /// `count` items inserted before item `at` (`at` may be the item count: appended).
+  case insert(at: Int64, count: Int64)
+  /// Items `at ..< at + count` deleted.
+  case delete(at: Int64, count: Int64)
+}
+
+extension Layout {
+  /// Changes a section's items without re-creating the layout: measured sizes stay with the
+  /// items that remain (their indices shift as UIKit's batch updates shift them), and the
+  /// offsets move so that the item at the leading edge of the visible bounds stays in place (an
+  /// offset within its bounds is clamped to the new ones).
+  /// - Complexity: O(sections + templates + measured cells): the periodic solve never depends
+  ///   on item counts.
+  public func changeItems(_ change: ItemChange, section: Int) throws(LayoutError) -> SizeReport {
+    try checkSection(section)
+    let count = sections[section].itemCount
+    let newCount: Int64
+    // Where an item that remains goes; nil for a deleted item.
+    let map: (Int64) -> Int64?
+    switch change {
+    case .setCount(let value):
+      guard value >= 0 else {
+        throw LayoutError(
+          .invalidArgument, "an item count must be at least 0, not \(value)", path: "count")
+      }
+      newCount = value
+      map = { item in item < value ? item : nil }
+    case .insert(let at, let inserted):
+      guard at >= 0, at <= count else {
+        throw LayoutError(
+          .outOfRange,
+          "items can be inserted at 0 ... \(count) in section \(section), not at \(at)",
+          path: "at")
+      }
+      guard inserted >= 0, inserted <= Int64.max - count else {
+        throw LayoutError(
+          .invalidArgument,
+          inserted < 0
+            ? "the number of items to insert must be at least 0, not \(inserted)"
+            : "inserting \(inserted) items into \(count) would overflow the item count",
+          path: "count")
+      }
+      newCount = count + inserted
+      map = { item in item < at ? item : item + inserted }
+    case .delete(let at, let deleted):
+      guard at >= 0, at <= count else {
+        throw LayoutError(
+          .outOfRange,
+          "item \(at) does not exist; section \(section) has \(count) items", path: "at")
+      }
+      guard deleted >= 0, deleted <= count - at else {
+        throw LayoutError(
+          .outOfRange,
+          deleted < 0
+            ? "the number of items to delete must be at least 0, not \(deleted)"
+            : "items \(at) ..< \(at) + \(deleted) run past the \(count) items of section "
+              + "\(section)", path: "count")
+      }
+      newCount = count - deleted
+      map = { item in item < at ? item : item >= at + deleted ? item - deleted : nil }
+    }
+
+    let before = isSolved ? anchors(section: section) : nil
+    let anchorItems = before.map { before in
+      (main: anchorItem(before.main, section: section, map: map, newCount: newCount),
+       section: before.section.flatMap {
+        anchorItem($0, section: section, map: map, newCount: newCount)
+       })
+    }
+
+    // Measured sizes follow their items.
+    let previousMeasured = measuredSizes[section]
+    if let old = previousMeasured, !old.isEmpty {
+      let moved = MeasuredSizes(itemsPerGroup: old.itemsPerGroup, tracksCross: old.tracksCross)
+      moved.sectionUniform = old.sectionUniform
+      old.forEachMeasuredItem { item, size in
+        if let target = map(item) { moved.setSize(size, ofItem: target) }
+      }
+      measuredSizes[section] = moved
+    }
+    let previousDescription = description
+    let previousSections = sections
+    description.sections[section].itemCount = newCount
+    sections[section].itemCount = newCount
+    guard isSolved else {
+      return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
+    }
+    do throws(LayoutError) {
+      solved = try SolvedLayout(layout: self, container: solved.canonicalContainer)
+    } catch {
+      description = previousDescription
+      sections = previousSections
+      measuredSizes[section] = previousMeasured
+      throw error
+    }
+    adoptMeasuredSizes()
+    // Solved before, so there are anchors. Those inside the changed section follow their items
+    // to their new repetitions.
+    guard var anchors = before, let anchorItems else {
+      return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
+    }
+    if let item = anchorItems.main { anchors.main.repetition = repetition(of: item, in: section) }
+    if let item = anchorItems.section {
+      anchors.section?.repetition = repetition(of: item, in: section)
+    }
+    return keep(anchors, section: section)
+  }
+
+  /// The item an anchor in `section` follows (its repetition's first item, mapped), or nil
+  /// when the anchor is elsewhere.
+  private func anchorItem(
+    _ anchor: Anchor, section: Int, map: (Int64) -> Int64?, newCount: Int64
+  ) -> Int64? {
+    guard anchor.section == section, anchor.repetition >= 0 else { return nil }
+    let n = solved.sections[section].placement.itemsPerGroup
+    var item = anchor.repetition * n
+    // A deleted anchor hands over to the first item after it that remains.
+    while item < sections[section].itemCount, map(item) == nil { item += 1 }
+    guard item < sections[section].itemCount, let target = map(item) else {
+      return max(0, newCount - 1)
+    }
+    return target
+  }
+
+  private func repetition(of item: Int64, in section: Int) -> Int64 {
+    let placement = solved.sections[section].placement
+    guard placement.groupCount > 0 else { return -1 }
+    return min(item / placement.itemsPerGroup, placement.groupCount - 1)
+  }
+}
