@@ -784,9 +784,9 @@ static memory_result memory_for(int64_t n) {
   return result;
 }
 
-/* Runs memory_for(n) in a child process, so that every count starts from the same heap. */
-static memory_result memory_in_child(int64_t n) {
-  memory_result result;
+/* Runs `fn(arg, out)` in a child process and copies its `size`-byte result back, so that every
+ * measurement starts from the same heap. */
+static void run_in_child(void (*fn)(int64_t, void *), int64_t arg, void *out, size_t size) {
   int fds[2];
   if (pipe(fds) != 0) die("pipe failed");
   fflush(NULL);
@@ -794,17 +794,24 @@ static memory_result memory_in_child(int64_t n) {
   if (pid < 0) die("fork failed");
   if (pid == 0) {
     close(fds[0]);
-    result = memory_for(n);
-    ssize_t written = write(fds[1], &result, sizeof result);
-    _exit(written == (ssize_t)sizeof result ? 0 : 1);
+    fn(arg, out);
+    ssize_t written = write(fds[1], out, size);
+    _exit(written == (ssize_t)size ? 0 : 1);
   }
   close(fds[1]);
-  ssize_t got = read(fds[0], &result, sizeof result);
+  ssize_t got = read(fds[0], out, size);
   close(fds[0]);
   int status = 0;
   if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
-      got != (ssize_t)sizeof result)
-    die("memory measurement failed in the child process");
+      got != (ssize_t)size)
+    die("a measurement failed in its child process");
+}
+
+static void memory_for_child(int64_t n, void *out) { *(memory_result *)out = memory_for(n); }
+
+static memory_result memory_in_child(int64_t n) {
+  memory_result result;
+  run_in_child(memory_for_child, n, &result, sizeof result);
   return result;
 }
 
@@ -2008,37 +2015,24 @@ static double run_rect_only(void *vctx, long iters) {
   return elapsed;
 }
 
-/* Measures every row of a fresh list in a child process; returns bytes per measured row. */
+/* Measures every row of a fresh list of `n` rows; writes the RSS growth per measured row. */
+static void self_sizing_bytes_child(int64_t n, void *out) {
+  config_text config;
+  self_sizing_config(&config, n);
+  sl_layout *layout = make_layout(&config);
+  SL_CHECK(sl_layout_report_item_size(layout, 0, 0, VIEW_W - 32, 44, NULL)); /* warm-up */
+  SL_CHECK(sl_layout_reset_item_size(layout, 0, 0, NULL));
+  double rss0 = rss_bytes();
+  for (int64_t item = 0; item < n; item++)
+    SL_CHECK(sl_layout_report_item_size(layout, 0, item, VIEW_W - 32, random_height(), NULL));
+  *(double *)out = (rss_bytes() - rss0) / (double)n;
+  sl_layout_destroy(layout);
+}
+
 static double self_sizing_bytes_per_row(int64_t n) {
-  int fds[2];
-  double result = NAN;
-  if (pipe(fds) != 0) die("pipe failed");
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) die("fork failed");
-  if (pid == 0) {
-    close(fds[0]);
-    config_text config;
-    self_sizing_config(&config, n);
-    sl_layout *layout = make_layout(&config);
-    SL_CHECK(sl_layout_report_item_size(layout, 0, 0, VIEW_W - 32, 44, NULL)); /* warm-up */
-    SL_CHECK(sl_layout_reset_item_size(layout, 0, 0, NULL));
-    double rss0 = rss_bytes();
-    for (int64_t item = 0; item < n; item++)
-      SL_CHECK(sl_layout_report_item_size(layout, 0, item, VIEW_W - 32, random_height(), NULL));
-    double bytes = (rss_bytes() - rss0) / (double)n;
-    sl_layout_destroy(layout);
-    ssize_t written = write(fds[1], &bytes, sizeof bytes);
-    _exit(written == (ssize_t)sizeof bytes ? 0 : 1);
-  }
-  close(fds[1]);
-  ssize_t got = read(fds[0], &result, sizeof result);
-  close(fds[0]);
-  int status = 0;
-  if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
-      got != (ssize_t)sizeof result)
-    die("self-sizing memory measurement failed in the child process");
-  return result;
+  double bytes = NAN;
+  run_in_child(self_sizing_bytes_child, n, &bytes, sizeof bytes);
+  return bytes;
 }
 
 static void bench_self_sizing(void) {

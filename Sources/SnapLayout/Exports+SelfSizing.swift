@@ -9,13 +9,7 @@ public func sl_layout_report_item_size(
   _ layout: OpaquePointer?, _ section: Int32, _ item: Int64, _ width: Double, _ height: Double,
   _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
-  guard let layout else { return ErrorRecord.null("layout") }
-  return withLayout(layout) { target throws(LayoutError) in
-    let report = try target.reportItemSize(
-      Size(width: width, height: height), section: Int(section), item: item)
-    outReport?.pointee = sl_size_report(report)
-    return SL_OK
-  }
+  reportSize(layout, Size(width: width, height: height), section, item, outReport)
 }
 
 @implementation @_cdecl("sl_layout_reset_item_size")
@@ -23,11 +17,15 @@ public func sl_layout_reset_item_size(
   _ layout: OpaquePointer?, _ section: Int32, _ item: Int64,
   _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
-  guard let layout else { return ErrorRecord.null("layout") }
-  return withLayout(layout) { target throws(LayoutError) in
-    let report = try target.reportItemSize(nil, section: Int(section), item: item)
-    outReport?.pointee = sl_size_report(report)
-    return SL_OK
+  reportSize(layout, nil, section, item, outReport)
+}
+
+private func reportSize(
+  _ layout: OpaquePointer?, _ size: Size?, _ section: Int32, _ item: Int64,
+  _ outReport: UnsafeMutablePointer<sl_size_report>?
+) -> Int32 {
+  report(layout, outReport) { target throws(LayoutError) in
+    try target.reportItemSize(size, section: Int(section), item: item)
   }
 }
 
@@ -84,9 +82,19 @@ private func changeItems(
   _ layout: OpaquePointer?, _ section: Int32, _ change: ItemChange,
   _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
+  report(layout, outReport) { target throws(LayoutError) in
+    try target.changeItems(change, section: Int(section))
+  }
+}
+
+/// Runs a change that reports what it moved, and writes the report on success.
+private func report(
+  _ layout: OpaquePointer?, _ outReport: UnsafeMutablePointer<sl_size_report>?,
+  _ change: (Layout) throws(LayoutError) -> SizeReport
+) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   return withLayout(layout) { target throws(LayoutError) in
-    let report = try target.changeItems(change, section: Int(section))
+    let report = try change(target)
     outReport?.pointee = sl_size_report(report)
     return SL_OK
   }

@@ -71,14 +71,9 @@ extension Layout {
   public func itemFrame(section: Int, item: Int64) throws(LayoutError) -> Rect {
     try requireSolved()
     try checkSection(section)
+    try checkItem(item, section: section)
     // Chains of stored properties only: no solved struct is copied (see `Layout`).
     let placement = solved.sections[section].placement
-    guard item >= 0, item < placement.itemCount else {
-      throw LayoutError(
-        .outOfRange,
-        "item \(item) does not exist; section \(section) has \(placement.itemCount) items",
-        path: "item")
-    }
     if solved.sections[section].measured != nil {
       return space.physical(solved.sections[section].frame(ofItem: item, offset: offsets[section]))
     }

@@ -24,13 +24,8 @@ extension Layout {
   {
     try requireSolved()
     try checkSection(section)
+    try checkItem(item, section: section)
     let placement = solved.sections[section].placement
-    guard item >= 0, item < placement.itemCount else {
-      throw LayoutError(
-        .outOfRange,
-        "item \(item) does not exist; section \(section) has \(placement.itemCount) items",
-        path: "item")
-    }
     if let size {
       for (value, name) in [(size.width, "width"), (size.height, "height")] {
         guard value.isFinite, value >= 0, value <= Layout.maxMeasuredLength else {
@@ -106,12 +101,7 @@ extension Layout {
   /// The measured size of a cell, or nil when the host has not reported one.
   public func measuredSize(section: Int, item: Int64) throws(LayoutError) -> Size? {
     try checkSection(section)
-    guard item >= 0, item < sections[section].itemCount else {
-      throw LayoutError(
-        .outOfRange,
-        "item \(item) does not exist; section \(section) has \(sections[section].itemCount) "
-          + "items", path: "item")
-    }
+    try checkItem(item, section: section)
     guard let size = measuredSizes[section]?.size(ofItem: item) else { return nil }
     return transposed ? size.transposed : size
   }

@@ -134,6 +134,22 @@ public final class Layout {
     }
   }
 
+  /// Checks an item index of an existing section.
+  @inline(__always)
+  func checkItem(_ item: Int64, section: Int) throws(LayoutError) {
+    let count = sections[section].itemCount
+    guard item >= 0, item < count else {
+      throw itemOutOfRange(item, section: section, count: count)
+    }
+  }
+
+  @inline(never)
+  private func itemOutOfRange(_ item: Int64, section: Int, count: Int64) -> LayoutError {
+    LayoutError(
+      .outOfRange, "item \(item) does not exist; section \(section) has \(count) items",
+      path: "item")
+  }
+
   func requireSolved() throws(LayoutError) {
     guard isSolved else {
       throw LayoutError(
