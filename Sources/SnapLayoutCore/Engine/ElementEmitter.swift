@@ -100,12 +100,13 @@ struct ElementEmitter {
     let sectionIndex = Int32(truncatingIfNeeded: index)
     let n = placement.itemsPerGroup
     guard let measured = sections[index].measured else {
-      let template = sections[index].template
+      let leaves = sections[index].template.leaves
+      let badges = sections[index].template.badges
       for repetition in repetitions {
         if visitor.isFinished { return }
         emitRepetition(
-          repetition, template: template, shift: 0, placement: placement, section: sectionIndex,
-          offset: offset, effects: effects, into: &visitor)
+          repetition, leaves: leaves, badges: badges, shift: 0, placement: placement,
+          section: sectionIndex, offset: offset, effects: effects, into: &visitor)
       }
       return
     }
@@ -147,19 +148,19 @@ struct ElementEmitter {
         : ((try? sections[index].repetitionSolver.solve(measurements))
           ?? sections[index].template)
       emitRepetition(
-        repetition, template: template, shift: shift, placement: placement,
-        section: sectionIndex, offset: offset, effects: effects, into: &visitor)
+        repetition, leaves: template.leaves, badges: template.badges, shift: shift,
+        placement: placement, section: sectionIndex, offset: offset, effects: effects,
+        into: &visitor)
       shift += delta
     }
   }
 
   @inline(__always)
   private func emitRepetition<V: ElementVisitor>(
-    _ repetition: Int64, template: GroupTemplate, shift: Double, placement: SectionPlacement,
-    section sectionIndex: Int32, offset: Double, effects: EffectContext?, into visitor: inout V
+    _ repetition: Int64, leaves: [LeafSlot], badges: [BadgeSlot], shift: Double,
+    placement: SectionPlacement, section sectionIndex: Int32, offset: Double,
+    effects: EffectContext?, into visitor: inout V
   ) {
-    let leaves = template.leaves
-    let badges = template.badges
     let firstItem = repetition * placement.itemsPerGroup
     for slot in 0..<leaves.count {
       let item = firstItem + Int64(slot)
