@@ -81,7 +81,7 @@ struct SelfSizingTests {
     #expect(try layout.itemFrame(section: 0, item: 2).y != before[2].frame.y)
     _ = try layout.reportItemSize(nil, section: 0, item: 0)
     #expect(try allElements(layout) == before)
-    #expect(layout.measuredFootprint().cells == 0)
+    #expect(layout.measuredCellCount == 0)
   }
 
   @Test("a row takes its tallest measured cell; cells keep their own height")

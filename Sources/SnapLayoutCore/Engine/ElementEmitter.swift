@@ -114,7 +114,7 @@ struct ElementEmitter {
     // measured cell have frames of their own.
     var shift = measured.shift(before: repetitions.lowerBound)
     let solver = sections[index].repetitionSolver
-    if solver.singleCell != nil, sections[index].template.leaves.count == 1 {
+    if solver.singleCell != nil {
       // One cell per repetition: its frame is the template's with its measured lengths.
       let cell = sections[index].template.leaves[0].frame
       for repetition in repetitions {
@@ -142,11 +142,7 @@ struct ElementEmitter {
       if visitor.isFinished { return }
       if repetition * n >= placement.itemCount { return }
       let (measurements, delta) = measured.repetition(repetition)
-      let template =
-        measurements.page == nil
-        ? sections[index].template
-        : ((try? sections[index].repetitionSolver.solve(measurements))
-          ?? sections[index].template)
+      let template = solver.template(measurements, or: sections[index].template)
       emitRepetition(
         repetition, leaves: template.leaves, badges: template.badges, shift: shift,
         placement: placement, section: sectionIndex, offset: offset, effects: effects,

@@ -76,12 +76,8 @@ extension Layout {
     // Measured sizes follow their items.
     let previousMeasured = measuredSizes[section]
     if let old = previousMeasured, !old.isEmpty {
-      let moved = MeasuredSizes(itemsPerGroup: old.itemsPerGroup, tracksCross: old.tracksCross)
-      moved.sectionUniform = old.sectionUniform
-      old.forEachMeasuredItem { item, size in
-        if let target = map(item) { moved.setSize(size, ofItem: target) }
-      }
-      measuredSizes[section] = moved
+      measuredSizes[section] = old.remapped(
+        itemsPerGroup: old.itemsPerGroup, tracksCross: old.tracksCross, map)
     }
     let previousDescription = description
     let previousSections = sections

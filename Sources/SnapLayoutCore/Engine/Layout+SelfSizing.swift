@@ -45,11 +45,8 @@ extension Layout {
     if let existing = measuredSizes[section] {
       measured = existing
     } else {
-      let group = solved.sections[section].repetitionSolver.group
       measured = MeasuredSizes(
-        itemsPerGroup: n,
-        tracksCross: group.layoutSize.dimension(along: placement.isOrthogonal ? .vertical : .horizontal)
-          .isEstimated)
+        itemsPerGroup: n, tracksCross: solved.sections[section].repetitionSolver.tracksCross)
       measuredSizes[section] = measured
     }
     let previousSize = measured.size(ofItem: item)
@@ -106,16 +103,9 @@ extension Layout {
     return transposed ? size.transposed : size
   }
 
-  /// The number of cells with a measured size, and the bytes their records take.
-  public func measuredFootprint() -> (cells: Int, bytes: Int) {
-    var cells = 0
-    var bytes = 0
-    for measured in measuredSizes {
-      guard let measured else { continue }
-      cells += measured.count
-      bytes += measured.footprint
-    }
-    return (cells, bytes)
+  /// The number of cells with a measured size in the layout.
+  public var measuredCellCount: Int {
+    measuredSizes.reduce(0) { $0 + ($1?.count ?? 0) }
   }
 
   // MARK: Anchoring

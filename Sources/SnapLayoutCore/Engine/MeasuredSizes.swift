@@ -190,9 +190,17 @@ final class MeasuredSizes {
     return (none, delta)
   }
 
-  /// Whether any cell of `repetition` is measured.
-  func isMeasured(repetition: Int64) -> Bool {
-    measurements(forRepetition: repetition).page != nil
+  /// The same sizes for another template or other items: each cell goes to `map(item)`, or
+  /// is dropped when that is nil. Deltas are left for the section solver to recompute.
+  func remapped(
+    itemsPerGroup: Int64, tracksCross: Bool, _ map: (Int64) -> Int64?
+  ) -> MeasuredSizes {
+    let result = MeasuredSizes(itemsPerGroup: itemsPerGroup, tracksCross: tracksCross)
+    result.sectionUniform = sectionUniform
+    forEachMeasuredItem { item, size in
+      if let target = map(item) { result.setSize(size, ofItem: target) }
+    }
+    return result
   }
 
   /// Every measured cell, in item order.
@@ -339,12 +347,4 @@ final class MeasuredSizes {
     }
   }
 
-  /// Bytes held, for the benchmark's memory figure.
-  var footprint: Int {
-    var bytes = keys.count * 8 + pages.count * 8 + tree.count * 8
-    for page in pages {
-      bytes += 48 + page.sizes.count * 4 + page.deltas.count * 4 + page.crosses.count * 4
-    }
-    return bytes
-  }
 }

@@ -15,10 +15,16 @@ struct RepetitionSolver {
   let alongX: Bool
   /// The root group's edge spacing before and after it along the repeat axis.
   let edgeLength: Double
-  /// When the root group holds one cell placed by fixed edges, without supplementary items:
+  /// When every repetition is one cell placed by fixed edges, without supplementary items:
   /// which of its axes take a measured length. Its frame in a measured repetition is then the
   /// template's with those lengths, without solving the group (the common self-sizing list).
-  let singleCell: (width: Bool, height: Bool)?
+  /// Cleared by `solveTemplate` when the template holds more than one cell.
+  private(set) var singleCell: (width: Bool, height: Bool)?
+  /// Whether a repetition's extent across the repeat axis can change with measuring (the root
+  /// group's cross dimension is estimated).
+  var tracksCross: Bool {
+    group.layoutSize.dimension(along: alongX ? .vertical : .horizontal).isEstimated
+  }
 
   init(
     group: LayoutGroup, proposedSize: Size, resolver: DimensionResolver, kinds: KindTable,
@@ -67,6 +73,14 @@ struct RepetitionSolver {
     return result
   }
 
+  /// Solves the unmeasured template (with the section-wide uniform lengths, when any).
+  mutating func solveTemplate(sectionUniform: Size) throws(LayoutError) -> GroupTemplate {
+    let template = try solve(
+      LeafMeasurements(page: nil, base: 0, sectionUniform: sectionUniform))
+    if template.leaves.count != 1 { singleCell = nil }
+    return template
+  }
+
   func solve(_ measurements: LeafMeasurements) throws(LayoutError) -> GroupTemplate {
     var solver = GroupSolver(resolver: resolver, kinds: kinds, transposed: transposed)
     var template = try solver.solveRoot(
@@ -98,11 +112,8 @@ struct RepetitionSolver {
     return step - (all - reached)
   }
 
-  /// The template of `repetition` with its measured cells, or `template` when it has none.
-  func template(
-    of repetition: Int64, measured: MeasuredSizes, template: GroupTemplate
-  ) -> GroupTemplate {
-    let measurements = measured.measurements(forRepetition: repetition)
+  /// A repetition's frames with its measured cells, or `template` when it has none.
+  func template(_ measurements: LeafMeasurements, or template: GroupTemplate) -> GroupTemplate {
     guard measurements.page != nil else { return template }
     // The template solved; the same group with measured cells solves too.
     return (try? solve(measurements)) ?? template
@@ -115,7 +126,7 @@ struct RepetitionSolver {
   ) -> (delta: Double, cross: Double) {
     let measurements = measured.measurements(forRepetition: repetition)
     guard measurements.page != nil else { return (0, .nan) }
-    if singleCell != nil, template.leaves.count == 1 {
+    if singleCell != nil {
       // The group follows its cell on its estimated axes, by the cell's change in length.
       let before = template.leaves[0].frame
       let after = singleCellFrame(before, measurements)

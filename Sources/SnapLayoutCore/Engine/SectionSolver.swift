@@ -42,7 +42,7 @@ struct SectionSolver {
           + "container", path: path + "/contentInsets")
     }
     let hasBackground = !section.decorationItems.isEmpty
-    let repetitionSolver: RepetitionSolver
+    var repetitionSolver: RepetitionSolver
     let template: GroupTemplate
     if let previous {
       repetitionSolver = previous.repetitionSolver
@@ -61,8 +61,8 @@ struct SectionSolver {
         resolver: resolver, kinds: kinds, transposed: transposed, promotesBadges: hasBackground,
         section: index, alongX: orthogonal,
         edgeLength: (edges.pre?.value ?? 0) + (edges.post?.value ?? 0))
-      template = try repetitionSolver.solve(
-        LeafMeasurements(page: nil, base: 0, sectionUniform: measured?.sectionUniform ?? .zero))
+      template = try repetitionSolver.solveTemplate(
+        sectionUniform: measured?.sectionUniform ?? .zero)
     }
     let group = repetitionSolver.group
     let edges = group.edgeSpacing
@@ -103,15 +103,11 @@ struct SectionSolver {
     if let current = measured, current.isEmpty {
       measured = nil
     } else if let current = measured {
-      let tracksCross = group.layoutSize.dimension(along: orthogonal ? .vertical : .horizontal)
-        .isEstimated
+      let tracksCross = repetitionSolver.tracksCross
       var refresh = refresh
       if current.itemsPerGroup != n || current.tracksCross != tracksCross {
         // The template holds a different number of cells: re-key the sizes by repetition.
-        let rekeyed = MeasuredSizes(itemsPerGroup: n, tracksCross: tracksCross)
-        rekeyed.sectionUniform = current.sectionUniform
-        current.forEachMeasuredItem { item, size in rekeyed.setSize(size, ofItem: item) }
-        measured = rekeyed
+        measured = current.remapped(itemsPerGroup: n, tracksCross: tracksCross) { $0 }
         refresh = true
       }
       if refresh, let measured {

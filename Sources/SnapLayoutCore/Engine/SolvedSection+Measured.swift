@@ -9,23 +9,19 @@ extension SolvedSection {
     return measured.shift(before: repetition)
   }
 
-  /// The frames of one repetition: the template, or the repetition solved with its measured
-  /// cells.
-  func template(ofRepetition repetition: Int64) -> GroupTemplate {
-    guard let measured else { return template }
-    return repetitionSolver.template(of: repetition, measured: measured, template: template)
-  }
-
   /// A cell's frame in canonical content coordinates, scrolled by `offset` when orthogonal.
   func frame(ofItem item: Int64, offset: Double) -> Rect {
     let n = placement.itemsPerGroup
     let repetition = item / n
     let slot: Rect
-    if let measured, repetitionSolver.singleCell != nil, template.leaves.count == 1 {
-      slot = repetitionSolver.singleCellFrame(
-        template.leaves[0].frame, measured.measurements(forRepetition: repetition))
+    if let measured {
+      let measurements = measured.measurements(forRepetition: repetition)
+      slot =
+        repetitionSolver.singleCell != nil
+        ? repetitionSolver.singleCellFrame(template.leaves[0].frame, measurements)
+        : repetitionSolver.template(measurements, or: template).leaves[Int(item % n)].frame
     } else {
-      slot = template(ofRepetition: repetition).leaves[Int(item % n)].frame
+      slot = template.leaves[Int(item % n)].frame
     }
     return placement.place(
       slot, repetition: repetition, offset: offset, shift: shift(before: repetition))

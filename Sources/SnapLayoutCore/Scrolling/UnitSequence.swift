@@ -247,11 +247,11 @@ struct MeasuredUnits {
     if groupUnits { return start + slot.aligned + alignment * delta }
     guard measurements.page != nil else { return start + slot.aligned }
     let cell: Rect
-    if solver.singleCell != nil, let only = template.leaves.first, template.leaves.count == 1 {
-      cell = solver.singleCellFrame(only.frame, measurements)
+    if solver.singleCell != nil {
+      cell = solver.singleCellFrame(template.leaves[0].frame, measurements)
     } else {
-      guard let solved = try? solver.solve(measurements), Int(slot.leaf) < solved.leaves.count
-      else { return start + slot.aligned }
+      let solved = solver.template(measurements, or: template)
+      guard Int(slot.leaf) < solved.leaves.count else { return start + slot.aligned }
       cell = solved.leaves[Int(slot.leaf)].frame
     }
     let cellStart = alongX ? cell.minX : cell.minY
