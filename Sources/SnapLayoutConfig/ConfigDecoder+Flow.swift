@@ -10,6 +10,7 @@ extension ConfigDecoder {
   /// The properties a flow layout and its sections share, with UIKit's defaults.
   struct FlowProperties {
     var itemSize = Size(width: 50, height: 50)
+    var isSelfSizing = false
     var minimumLineSpacing = 10.0
     var minimumInteritemSpacing = 10.0
     var sectionInset = DirectionalEdgeInsets()
@@ -54,7 +55,10 @@ extension ConfigDecoder {
     if let value = object["itemSize"] { properties.itemSize = try decodeItemSize(value) }
     // Self-sizing: the estimate is the size until the host reports a measured one.
     if let value = object["estimatedItemSize"] {
-      if try decodeCGSize(value) != .zero { properties.itemSize = try decodeItemSize(value) }
+      if try decodeCGSize(value) != .zero {
+        properties.itemSize = try decodeItemSize(value)
+        properties.isSelfSizing = true
+      }
     }
     if let value = object["minimumLineSpacing"] { properties.minimumLineSpacing = try value.length() }
     if let value = object["minimumInteritemSpacing"] {
@@ -79,7 +83,9 @@ extension ConfigDecoder {
     _ node: JSONNode, defaults: FlowProperties, horizontal: Bool
   ) throws(ConfigError) -> LayoutSection {
     let object = try node.object(
-      allowed: flowSectionKeys + ["itemCount", "group", "decorationItems", "visibleItemEffects"])
+      allowed: flowSectionKeys + [
+        "itemCount", "itemSizes", "group", "decorationItems", "visibleItemEffects",
+      ])
     if let group = object["group"] {
       throw .invalid(
         "a flow layout's sections have no group: their items take \"itemSize\" (from "
@@ -91,8 +97,12 @@ extension ConfigDecoder {
     var flow = defaults
     try decodeFlowProperties(object, into: &flow)
 
-    let items = FlowItems(
-      itemSize: flow.itemSize, minimumInteritemSpacing: flow.minimumInteritemSpacing)
+    var items = FlowItems(
+      itemSize: flow.itemSize, minimumInteritemSpacing: flow.minimumInteritemSpacing,
+      isSelfSizing: flow.isSelfSizing)
+    if let value = object["itemSizes"] {
+      items.itemSizes = try decodeItemSizes(value, itemCount: itemCount)
+    }
     var section = LayoutSection(group: items.placeholderGroup, itemCount: itemCount)
     section.flowItems = items
     section.contentInsets = flow.sectionInset
@@ -124,6 +134,20 @@ extension ConfigDecoder {
     }
     try checkUniqueKinds(in: section, object: object)
     return section
+  }
+
+  /// `itemSizes`: one item size per item (`sizeForItemAt`).
+  static func decodeItemSizes(_ node: JSONNode, itemCount: Int64) throws(ConfigError) -> [Size] {
+    let elements = try node.array(maxCount: Int(FlowItems.maxItemsWithSizes))
+    guard Int64(elements.count) == itemCount else {
+      throw .invalid(
+        "itemSizes holds \(elements.count) sizes for \(itemCount) items: give one per item",
+        at: node.path)
+    }
+    var sizes: [Size] = []
+    sizes.reserveCapacity(elements.count)
+    for element in elements { sizes.append(try decodeItemSize(element)) }
+    return sizes
   }
 
   /// A `CGSize`: `width` and `height`, non-negative lengths, both required.

@@ -87,6 +87,12 @@ struct ElementEmitter {
     into visitor: inout V
   ) {
     let placement = sections[index].placement
+    if let lines = sections[index].flowLines {
+      emitLines(
+        lines, placement: placement, section: Int32(truncatingIfNeeded: index), effects: effects,
+        into: &visitor)
+      return
+    }
     let repetitions: ClosedRange<Int64>?
     if placement.isOrthogonal {
       let rowMin = placement.origin.y + placement.envelope.minY
@@ -148,6 +154,33 @@ struct ElementEmitter {
         placement: placement, section: sectionIndex, offset: offset, effects: effects,
         into: &visitor)
       shift += delta
+    }
+  }
+
+  /// The cells of a flow section's lines that can reach the query (docs/FLOW-LAYOUT.md).
+  private func emitLines<V: ElementVisitor>(
+    _ lines: FlowLines, placement: SectionPlacement, section sectionIndex: Int32,
+    effects: EffectContext?, into visitor: inout V
+  ) {
+    guard lines.lineCount > 0 else { return }
+    let origin = placement.origin
+    let itemCount = lines.sizes.count
+    var first = lines.line(at: query.minY - origin.y).first
+    while first < itemCount {
+      if visitor.isFinished { return }
+      let top = origin.y + lines.start(ofLineAt: first)
+      guard top <= query.maxY else { return }
+      let end = lines.nextStart(after: first)
+      lines.forEachItem(first: first, end: end) { item, slot in
+        let frame = slot.offsetBy(dx: origin.x, dy: top)
+        guard frame.intersects(query) else { return }
+        var element = LayoutElement(
+          frame: space.physical(frame), category: .cell, section: sectionIndex,
+          item: Int64(item), kind: LayoutElement.cellKind, zIndex: placement.cellZIndex)
+        if let effects { effects.apply(&element, distance: effects.distance(of: frame)) }
+        visitor.visit(element)
+      }
+      first = end
     }
   }
 

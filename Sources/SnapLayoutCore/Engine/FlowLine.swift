@@ -9,6 +9,13 @@ enum FlowLine {
   /// fits: the fitted count may fall short of a whole number by this much.
   static let fitTolerance = 1e-9
 
+  /// How many items `width` long fit on a line `length` long with at least `spacing` between
+  /// them (F1): at least one, at most `FlowLines.maxItemsPerLine`.
+  static func columns(width: Double, spacing: Double, length: Double) -> Int {
+    let fitting = ((length - width) / (width + spacing) + fitTolerance).rounded(.down) + 1
+    return Int(min(max(1, fitting), Double(FlowLines.maxItemsPerLine)))
+  }
+
   /// The group holding one line of `flow`'s items in a line `length` long.
   ///
   /// F1: as many items as fit with at least `minimumInteritemSpacing` between them, at least
@@ -23,14 +30,14 @@ enum FlowLine {
     let height = flow.itemSize.height
     let spacing = flow.minimumInteritemSpacing
     let fitting = ((length - width) / (width + spacing) + fitTolerance).rounded(.down) + 1
-    guard fitting <= Double(GroupSolver.maxChildrenPerGroup) else {
+    guard fitting <= Double(FlowLines.maxItemsPerLine) else {
       throw LayoutError(
         .invalidLayout,
         "items \(width) pt long (itemSize, of the section or of flowLayout) put more than "
-          + "\(GroupSolver.maxChildrenPerGroup) on one \(length) pt line; make them larger",
+          + "\(FlowLines.maxItemsPerLine) on one \(length) pt line; make them larger",
         path: path)
     }
-    let count = max(1, Int(fitting))
+    let count = columns(width: width, spacing: spacing, length: length)
     var item = LayoutItem(
       layoutSize: LayoutSize(widthDimension: .absolute(width), heightDimension: .absolute(height)))
     var gap = 0.0

@@ -74,7 +74,7 @@ extension Layout {
     try checkItem(item, section: section)
     // Chains of stored properties only: no solved struct is copied (see `Layout`).
     let placement = solved.sections[section].placement
-    if solved.sections[section].measured != nil {
+    if solved.sections[section].measured != nil || solved.sections[section].flowLines != nil {
       return space.physical(solved.sections[section].frame(ofItem: item, offset: offsets[section]))
     }
     let n = placement.itemsPerGroup
@@ -89,7 +89,8 @@ extension Layout {
     let placement = solved.sections[section].placement
     return SectionInfo(
       frame: space.physical(solved.sections[section].frame), itemCount: placement.itemCount,
-      groupCount: placement.groupCount, itemsPerGroup: placement.itemsPerGroup,
+      groupCount: placement.groupCount,
+      itemsPerGroup: solved.sections[section].flowLines == nil ? placement.itemsPerGroup : 0,
       behavior: solved.sections[section].behavior,
       orthogonalContentLength: solved.sections[section].orthogonalContentLength,
       orthogonalOffset: offsets[section])

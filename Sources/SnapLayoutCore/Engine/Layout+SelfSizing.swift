@@ -37,6 +37,9 @@ extension Layout {
       }
     }
     let canonical = size.map { transposed ? $0.transposed : $0 }
+    if sections[section].flowItems != nil {
+      return try reportFlowItemSize(canonical, section: section, item: item)
+    }
     let before = anchors(section: section)
 
     let n = placement.itemsPerGroup
@@ -99,13 +102,17 @@ extension Layout {
   public func measuredSize(section: Int, item: Int64) throws(LayoutError) -> Size? {
     try checkSection(section)
     try checkItem(item, section: section)
-    guard let size = measuredSizes[section]?.size(ofItem: item) else { return nil }
+    let measured =
+      sections[section].flowItems != nil
+      ? flowSizes[section]?.measuredSize(Int(item)) : measuredSizes[section]?.size(ofItem: item)
+    guard let size = measured else { return nil }
     return transposed ? size.transposed : size
   }
 
   /// The number of cells with a measured size in the layout.
   public var measuredCellCount: Int {
     measuredSizes.reduce(0) { $0 + ($1?.count ?? 0) }
+      + flowSizes.reduce(0) { $0 + ($1?.measuredCount ?? 0) }
   }
 
   // MARK: Anchoring
@@ -164,6 +171,10 @@ extension Layout {
     let solvedSection = solved.sections[section]
     let placement = solvedSection.placement
     let base = alongX ? placement.origin.x : placement.origin.y
+    if let lines = solvedSection.flowLines, lines.lineCount > 0, position >= base {
+      let found = lines.line(at: position - base)
+      return Anchor(section: section, repetition: Int64(found.line), position: base + found.start)
+    }
     guard placement.groupCount > 0, placement.stride > 0, position >= base else {
       return Anchor(
         section: section, repetition: -1,
@@ -183,6 +194,9 @@ extension Layout {
     let solvedSection = solved.sections[section]
     let placement = solvedSection.placement
     let base = alongX ? placement.origin.x : placement.origin.y
+    if let lines = solvedSection.flowLines {
+      return base + lines.start(ofLineAt: lines.firstItem(ofLine: Int(repetition)))
+    }
     return base + Double(repetition) * placement.stride
       + solvedSection.shift(before: repetition)
   }

@@ -30,6 +30,9 @@ public final class Layout {
   var hostSetMainOffset = false
   /// The sizes the host measured, per section (docs/SELF-SIZING.md).
   var measuredSizes: [MeasuredSizes?]
+  /// The sizes of flow sections' items, per section, once they are not all the same
+  /// (docs/FLOW-LAYOUT.md).
+  var flowSizes: [FlowSizes?]
 
   /// Creates a layout and solves it when the environment names a container size.
   /// - Throws: `LayoutError` when the description cannot be solved at that size.
@@ -62,6 +65,17 @@ public final class Layout {
     offsets = Array(repeating: 0, count: description.sections.count)
     hostSetOffsets = Array(repeating: false, count: description.sections.count)
     measuredSizes = Array(repeating: nil, count: description.sections.count)
+    // Per-item flow sizes move into the layout's own storage, where the host changes them.
+    flowSizes = sections.map { section in
+      guard let flow = section.flowItems, let given = flow.itemSizes else { return nil }
+      return FlowSizes(
+        count: Int(min(section.itemCount, FlowSizes.maxItems)), uniform: flow.itemSize,
+        isSelfSizing: flow.isSelfSizing, given: given)
+    }
+    for index in sections.indices where sections[index].flowItems?.itemSizes != nil {
+      sections[index].flowItems?.itemSizes = nil
+      self.description.sections[index].flowItems?.itemSizes = nil
+    }
   }
 
   /// Solves the layout for a new container size. On failure nothing changes.

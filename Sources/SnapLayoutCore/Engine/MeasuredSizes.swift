@@ -59,8 +59,8 @@ final class MeasuredSizes {
   let tracksCross: Bool
   private(set) var keys: [Int64] = []
   private(set) var pages: [MeasuredPage] = []
-  /// Fenwick tree over `pages[i].total` (1-based).
-  private var tree: [Double] = [0]
+  /// Prefix sums of `pages[i].total`.
+  private var tree = FenwickTree<Double>(count: 0)
   /// Measured cells in the section.
   private(set) var count = 0
   /// The largest lengths of section-wide `uniformAcrossSiblings` cells.
@@ -255,11 +255,7 @@ final class MeasuredSizes {
     }
     if change != 0 {
       page.total += change
-      var node = index + 1
-      while node < tree.count {
-        tree[node] += change
-        node += node & -node
-      }
+      tree.add(change, at: index)
     }
   }
 
@@ -327,24 +323,10 @@ final class MeasuredSizes {
   }
 
   /// The sum of the totals of pages `0 ..< index`.
-  private func prefix(_ index: Int) -> Double {
-    var sum = 0.0
-    var node = index
-    while node > 0 {
-      sum += tree[node]
-      node -= node & -node
-    }
-    return sum
-  }
+  private func prefix(_ index: Int) -> Double { tree.prefix(index) }
 
   private func rebuildTree() {
-    tree = Array(repeating: 0, count: pages.count + 1)
-    for index in pages.indices {
-      let node = index + 1
-      tree[node] += pages[index].total
-      let parent = node + (node & -node)
-      if parent < tree.count { tree[parent] += tree[node] }
-    }
+    tree = FenwickTree(pages.map { $0.total })
   }
 
 }

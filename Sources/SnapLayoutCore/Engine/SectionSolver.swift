@@ -15,9 +15,10 @@ struct SectionSolver {
   /// current.
   /// `previous`, the same section solved at the same container, lends its template (only the
   /// measured deltas changed).
+  /// `flowSizes` holds the sizes of a flow section's items when they are not all the same.
   func solve(
     _ section: LayoutSection, index: Int, start: Double, measured: MeasuredSizes? = nil,
-    refresh: Bool = true, reusing previous: SolvedSection? = nil
+    flowSizes: FlowSizes? = nil, refresh: Bool = true, reusing previous: SolvedSection? = nil
   ) throws(LayoutError) -> SolvedSection {
     var path: String { "/sections/\(index)" }
     let insets = section.contentInsets
@@ -89,7 +90,7 @@ struct SectionSolver {
     let n = Int64(template.leaves.count)
     let fullGroups = itemCount / n
     let remainder = itemCount % n
-    let groupCount = fullGroups + (remainder > 0 ? 1 : 0)
+    var groupCount = fullGroups + (remainder > 0 ? 1 : 0)
     var primaryLength = 0.0
     if groupCount > 0 {
       primaryLength = Double(fullGroups) * step + section.interGroupSpacing * Double(groupCount - 1)
@@ -97,10 +98,30 @@ struct SectionSolver {
         primaryLength += repetitionSolver.extent(template, present: Int(remainder))
       }
     }
+    // A flow section whose items have sizes of their own: lines of their own
+    // (docs/FLOW-LAYOUT.md F10–F13), broken again only when the line length changes.
+    var flowLines: FlowLines? = nil
+    var widest = 0.0
+    if let flowSizes, let flow = section.flowItems {
+      if let reused = previous?.flowLines, reused.sizes === flowSizes,
+        reused.length == groupContainer.width
+      {
+        flowLines = reused
+      } else {
+        flowLines = FlowLines(
+          sizes: flowSizes, length: groupContainer.width,
+          interitem: flow.minimumInteritemSpacing, lineSpacing: section.interGroupSpacing)
+      }
+      groupCount = Int64(flowLines?.lineCount ?? 0)
+      primaryLength = flowLines?.totalLength ?? 0
+      widest = flowLines?.widest ?? 0
+    }
 
     // Measured cells (docs/SELF-SIZING.md): each measured repetition adds its delta.
     var measured = measured
-    if let current = measured, current.isEmpty {
+    if flowLines != nil {
+      measured = nil
+    } else if let current = measured, current.isEmpty {
       measured = nil
     } else if let current = measured {
       let tracksCross = repetitionSolver.tracksCross
@@ -122,7 +143,7 @@ struct SectionSolver {
       primaryLength += measured?.totalDelta ?? 0
     }
     let crossLength = max(
-      orthogonal ? groupSize.height : groupSize.width, measured?.largestCross ?? 0)
+      orthogonal ? groupSize.height : groupSize.width, measured?.largestCross ?? 0, widest)
 
     // The host: insets plus content along the main axis (spec §7.4).
     let rowLength: Double
@@ -174,7 +195,7 @@ struct SectionSolver {
       cellZIndex: hasBackground ? 1 : 0)
     var solved = SolvedSection(
       frame: frame, template: template, placement: placement, measured: measured,
-      repetitionSolver: repetitionSolver,
+      flowLines: flowLines, repetitionSolver: repetitionSolver,
       behavior: section.orthogonalScrollingBehavior,
       orthogonalContentLength: orthogonalContentLength,
       boundaryItems: boundaryItems, decorations: decorations, mainMin: frame.minY,
@@ -183,7 +204,10 @@ struct SectionSolver {
         ? container.width
         : max(container.width, origin.x + crossLength + insets.trailing + env.trailing))
     solved.extendMainSpan(by: boundaryItems + decorations)
-    if groupCount > 0 {
+    if let flowLines, groupCount > 0 {
+      solved.mainMin = min(solved.mainMin, origin.y)
+      solved.mainMax = max(solved.mainMax, origin.y + flowLines.totalLength)
+    } else if groupCount > 0 {
       var lastShift = orthogonal ? 0 : Double(groupCount - 1) * stride
       var grown = 0.0
       if let measured, !orthogonal {

@@ -51,7 +51,7 @@ struct SolvedLayout {
       if index > 0 { cursor += spacing }  // spec §9.1: only between sections
       let solved = try solver.solve(
         section, index: index, start: cursor, measured: layout.measuredSizes[index],
-        refresh: refresh)
+        flowSizes: layout.flowSizes[index], refresh: refresh)
       cursor = solved.frame.maxY
       sections.append(solved)
     }
@@ -68,7 +68,8 @@ struct SolvedLayout {
     let old = sections[index]
     let solved = try SolvedLayout.sectionSolver(layout, canonicalContainer).solve(
       layout.sections[index], index: index, start: old.frame.minY,
-      measured: layout.measuredSizes[index], refresh: false, reusing: old)
+      measured: layout.measuredSizes[index], flowSizes: layout.flowSizes[index], refresh: false,
+      reusing: old)
     let moved = solved.frame.maxY - old.frame.maxY
     sections[index] = solved
     if moved != 0 {

@@ -61,6 +61,9 @@ struct SolvedSection {
   var placement: SectionPlacement
   /// The sizes the host measured, when it measured any cell (docs/SELF-SIZING.md).
   var measured: MeasuredSizes?
+  /// The lines of a flow section whose items have sizes of their own (docs/FLOW-LAYOUT.md);
+  /// `placement.groupCount` is then their count and `itemsPerGroup` means nothing.
+  var flowLines: FlowLines?
   /// Solves a repetition with its measured cells.
   var repetitionSolver: RepetitionSolver
   var behavior: OrthogonalScrollingBehavior

@@ -1,20 +1,37 @@
-/// The items of a flow-layout section (`UICollectionViewFlowLayout`): every item the same size,
-/// placed in lines across the scroll axis that break when the next item does not fit
-/// (docs/FLOW-LAYOUT.md). The line depends on the container, so the section's group is built
-/// when the layout is solved (`FlowLine`); the section's `group` is only a placeholder.
+/// The items of a flow-layout section (`UICollectionViewFlowLayout`), placed in lines across
+/// the scroll axis that break when the next item does not fit (docs/FLOW-LAYOUT.md). The line
+/// depends on the container, so the section's group is built when the layout is solved
+/// (`FlowLine`); the section's `group` is only a placeholder.
 public struct FlowItems: Equatable, Sendable {
-  /// `itemSize` (or `estimatedItemSize`: the estimate is the size until measuring exists).
+  /// `itemSize` (or `estimatedItemSize`): the size of every item that has none of its own.
   public var itemSize: Size
   /// The least space between neighbours in a line; full lines spread theirs evenly.
   public var minimumInteritemSpacing: Double
+  /// Whether items size themselves (`estimatedItemSize`): the host reports measured sizes.
+  public var isSelfSizing: Bool
+  /// Each item's own size (`collectionView(_:layout:sizeForItemAt:)`), one per item, or nil
+  /// when every item is `itemSize`. The layout moves them into its own storage when created
+  /// (`FlowSizes`), where the host can change them.
+  public var itemSizes: [Size]?
 
-  public init(itemSize: Size, minimumInteritemSpacing: Double) {
+  /// The most items a flow section whose items have sizes of their own may hold (they take
+  /// two lengths each).
+  public static let maxItemsWithSizes: Int64 = 1 << 26
+
+  public init(
+    itemSize: Size, minimumInteritemSpacing: Double, isSelfSizing: Bool = false,
+    itemSizes: [Size]? = nil
+  ) {
     self.itemSize = itemSize
     self.minimumInteritemSpacing = minimumInteritemSpacing
+    self.isSelfSizing = isSelfSizing
+    self.itemSizes = itemSizes
   }
 
   public var transposed: FlowItems {
-    FlowItems(itemSize: itemSize.transposed, minimumInteritemSpacing: minimumInteritemSpacing)
+    FlowItems(
+      itemSize: itemSize.transposed, minimumInteritemSpacing: minimumInteritemSpacing,
+      isSelfSizing: isSelfSizing, itemSizes: itemSizes?.map { $0.transposed })
   }
 
   /// The placeholder group of a flow section (replaced when the layout is solved).

@@ -117,6 +117,16 @@ extension ScrollContainer {
         alignConstant: settings.padding.leading + alpha * snapport, groupUnits: groupUnits)
     }
 
+    if let lines = solved.flowLines, !whole {
+      let count = Int64(lines.lineCount)
+      return UnitRun(
+        section: Int32(truncatingIfNeeded: index), count: count, base: base,
+        stride: placement.stride, repetitions: count, itemsPerGroup: 1, slots: groupSlot,
+        lastSlots: groupSlot, slotOfLeaf: zeros, lastSlotOfLeaf: zeros,
+        lines: LineUnits(
+          lines: lines, alignment: alpha,
+          alignConstant: settings.padding.leading + alpha * snapport))
+    }
     if whole || settings.snapUnit != .item {
       let repetitions = whole ? min(placement.groupCount, 1) : placement.groupCount
       return UnitRun(

@@ -36,13 +36,16 @@ final class UnitRun {
   /// Set when the section has measured cells: units then rest where the measured
   /// repetitions put them.
   let measured: MeasuredUnits?
+  /// Set for a flow section with per-item sizes: one unit per line, resting where it is.
+  let lines: LineUnits?
 
   init(
     section: Int32, count: Int64, base: Double, stride: Double, repetitions: Int64,
     itemsPerGroup: Int64, slots: [UnitSlot], lastSlots: [UnitSlot], slotOfLeaf: [Int32],
-    lastSlotOfLeaf: [Int32], measured: MeasuredUnits? = nil
+    lastSlotOfLeaf: [Int32], measured: MeasuredUnits? = nil, lines: LineUnits? = nil
   ) {
     self.measured = measured
+    self.lines = lines
     self.section = section
     self.count = count
     self.base = base
@@ -66,6 +69,7 @@ final class UnitRun {
 
   /// The aligned offset of a unit of this run.
   func offset(_ unit: Int64) -> Double {
+    if let lines { return lines.offset(base: base, line: Int(unit - firstUnit)) }
     let (repetition, slot) = self.slot(unit)
     if let measured {
       return measured.offset(base: base, stride: stride, repetition: repetition, slot: slot)
@@ -83,7 +87,7 @@ final class UnitRun {
 
   /// How many of this run's units have an aligned offset `<= x` (`< x` when `strict`).
   func rank(_ x: Double, strict: Bool) -> Int64 {
-    if measured != nil {
+    if measured != nil || lines != nil {
       // Offsets still increase unit by unit: search them.
       var low: Int64 = 0
       var high = count
@@ -123,6 +127,10 @@ final class UnitRun {
 
   /// The unit holding an item of this run's section.
   func unit(ofItem item: Int64) -> Int64 {
+    if let lines {
+      let last = lines.lines.sizes.count - 1
+      return firstUnit + Int64(lines.lines.line(ofItem: Int(min(max(item, 0), Int64(last)))))
+    }
     let repetition = min(max(item / itemsPerGroup, 0), repetitions - 1)
     let leaf = Int(min(max(item - repetition * itemsPerGroup, 0), itemsPerGroup - 1))
     let map = repetition == repetitions - 1 ? lastSlotOfLeaf : slotOfLeaf
@@ -131,6 +139,7 @@ final class UnitRun {
 
   /// The item resting at a unit.
   func item(_ unit: Int64) -> Int64 {
+    if let lines { return Int64(lines.lines.firstItem(ofLine: Int(unit - firstUnit))) }
     let (repetition, slot) = self.slot(unit)
     return repetition * itemsPerGroup + slot.leaf
   }
@@ -158,7 +167,8 @@ final class UnitSequence {
     }
     self.runs = runs
     count = total
-    if closedForm, runs.count == 1, runs[0].measured == nil, runs[0].slots.count == 1,
+    if closedForm, runs.count == 1, runs[0].measured == nil, runs[0].lines == nil,
+      runs[0].slots.count == 1,
       runs[0].lastSlots.count == 1,
       runs[0].slots[0].aligned == runs[0].lastSlots[0].aligned, runs[0].stride > 0
     {
@@ -257,5 +267,20 @@ struct MeasuredUnits {
     let cellStart = alongX ? cell.minX : cell.minY
     let extent = alongX ? cell.width : cell.height
     return start + cellStart + alignment * extent - alignConstant
+  }
+}
+
+/// Where the lines of a flow section with per-item sizes rest: a line is one unit, for item
+/// and group snapping alike (its items share its span; docs/FLOW-LAYOUT.md).
+struct LineUnits {
+  let lines: FlowLines
+  /// The alignment (0 start, 0.5 centre, 1 end) and `padding.leading + alignment · snapport`.
+  let alignment: Double
+  let alignConstant: Double
+
+  func offset(base: Double, line: Int) -> Double {
+    let first = lines.firstItem(ofLine: line)
+    let extent = lines.extent(from: first, to: lines.nextStart(after: first))
+    return base + lines.start(ofLineAt: first) + alignment * extent - alignConstant
   }
 }

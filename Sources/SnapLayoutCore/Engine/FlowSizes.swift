@@ -1,0 +1,115 @@
+/// The sizes of the items of one flow section once they are not all the same
+/// (docs/FLOW-LAYOUT.md, "Per-item sizes"): given in the config (`itemSizes`), set by the host
+/// (`sizeForItemAt`) or measured (self-sizing). Kept by the layout across container sizes;
+/// `FlowLines` breaks them into lines for one container.
+///
+/// Dense: two lengths per item, so a section keeps at most `maxItems` of them.
+final class FlowSizes {
+  /// The most items a flow section with per-item sizes may hold.
+  static let maxItems = FlowItems.maxItemsWithSizes
+
+  /// The size of an item that has none of its own (`itemSize` or `estimatedItemSize`).
+  let uniform: Size
+  /// Whether reports of measured sizes apply (`estimatedItemSize`).
+  let isSelfSizing: Bool
+  /// Canonical width and height of each item, as laid out (two per item).
+  private(set) var sizes: [Double]
+  /// The sizes items return to when a measurement is forgotten, when some differ from
+  /// `uniform` (self-sizing sections only).
+  private var given: [Double]?
+  /// One bit per item: measured by the host.
+  private var measuredBits: [UInt64]
+  private(set) var measuredCount = 0
+  /// Items whose size is not `uniform`: with none, lines follow the one-size rules.
+  private(set) var differing = 0
+
+  /// - Precondition: `given`, when present, holds `count` positive sizes.
+  init(count: Int, uniform: Size, isSelfSizing: Bool, given: [Size]? = nil) {
+    self.uniform = uniform
+    self.isSelfSizing = isSelfSizing
+    sizes = []
+    sizes.reserveCapacity(2 * count)
+    for index in 0..<count {
+      let size = given.flatMap { index < $0.count ? $0[index] : nil } ?? uniform
+      sizes.append(size.width)
+      sizes.append(size.height)
+      if size != uniform { differing += 1 }
+    }
+    if isSelfSizing && differing > 0 { self.given = sizes }
+    measuredBits = Array(repeating: 0, count: (count + 63) / 64)
+  }
+
+  var count: Int { sizes.count / 2 }
+
+  @inline(__always) func width(_ item: Int) -> Double { sizes[2 * item] }
+  @inline(__always) func height(_ item: Int) -> Double { sizes[2 * item + 1] }
+  func size(_ item: Int) -> Size { Size(width: width(item), height: height(item)) }
+
+  func isMeasured(_ item: Int) -> Bool { measuredBits[item >> 6] & (1 << UInt64(item & 63)) != 0 }
+
+  /// The measured size of an item, or nil.
+  func measuredSize(_ item: Int) -> Size? { isMeasured(item) ? size(item) : nil }
+
+  /// The size an item has when not measured.
+  func givenSize(_ item: Int) -> Size {
+    // Without measuring, the sizes are the given ones.
+    guard isSelfSizing else { return size(item) }
+    guard let given else { return uniform }
+    return Size(width: given[2 * item], height: given[2 * item + 1])
+  }
+
+  /// Sets the size an item has when not measured; a measured item keeps its measured size.
+  func setGiven(_ size: Size, item: Int) {
+    if isSelfSizing {
+      if given == nil && size != uniform {
+        var all: [Double] = []
+        all.reserveCapacity(sizes.count)
+        for _ in 0..<count {
+          all.append(uniform.width)
+          all.append(uniform.height)
+        }
+        given = all
+      }
+      given?[2 * item] = size.width
+      given?[2 * item + 1] = size.height
+      if isMeasured(item) { return }
+    }
+    place(size, item: item)
+  }
+
+  /// Records a measured size, or forgets it (nil: the item takes its given size again).
+  func setMeasured(_ size: Size?, item: Int) {
+    let bit: UInt64 = 1 << UInt64(item & 63)
+    if let size {
+      if !isMeasured(item) { measuredCount += 1 }
+      measuredBits[item >> 6] |= bit
+      place(size, item: item)
+    } else {
+      if isMeasured(item) { measuredCount -= 1 }
+      measuredBits[item >> 6] &= ~bit
+      place(givenSize(item), item: item)
+    }
+  }
+
+  private func place(_ size: Size, item: Int) {
+    let old = self.size(item)
+    if old != uniform { differing -= 1 }
+    if size != uniform { differing += 1 }
+    sizes[2 * item] = size.width
+    sizes[2 * item + 1] = size.height
+  }
+
+  /// The sizes after a batch update: new item `j` takes the sizes of the old item mapped to
+  /// it, inserted items take `uniform`.
+  /// - Complexity: O(old count + new count).
+  func remapped(count newCount: Int, _ map: (Int64) -> Int64?) -> FlowSizes {
+    let result = FlowSizes(count: newCount, uniform: uniform, isSelfSizing: isSelfSizing)
+    for old in 0..<count {
+      guard let target = map(Int64(old)) else { continue }
+      let index = Int(target)
+      if given != nil || !isSelfSizing { result.setGiven(givenSize(old), item: index) }
+      if let measured = measuredSize(old) { result.setMeasured(measured, item: index) }
+    }
+    return result
+  }
+}

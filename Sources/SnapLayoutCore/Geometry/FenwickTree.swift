@@ -1,0 +1,63 @@
+/// Prefix sums with logarithmic updates (a Fenwick, or binary indexed, tree) over `count`
+/// values: `add` and `prefix` are O(log count), building from values is O(count).
+///
+/// Values must not be negative for `count(atOrBelow:)`, which searches the prefix sums.
+struct FenwickTree<Value: AdditiveArithmetic & Comparable> {
+  /// 1-based: `nodes[i]` sums the values `i − lowbit(i) ..< i`.
+  private var nodes: [Value]
+
+  init(count: Int) {
+    nodes = Array(repeating: .zero, count: count + 1)
+  }
+
+  /// A tree over `values`, built in O(count).
+  init(_ values: [Value]) {
+    nodes = [.zero] + values
+    for node in 1..<max(1, nodes.count) {
+      let parent = node + (node & -node)
+      if parent < nodes.count { nodes[parent] += nodes[node] }
+    }
+  }
+
+  var count: Int { nodes.count - 1 }
+
+  /// Adds `change` to value `index`.
+  mutating func add(_ change: Value, at index: Int) {
+    var node = index + 1
+    while node < nodes.count {
+      nodes[node] += change
+      node += node & -node
+    }
+  }
+
+  /// The sum of values `0 ..< index`.
+  func prefix(_ index: Int) -> Value {
+    var sum = Value.zero
+    var node = index
+    while node > 0 {
+      sum += nodes[node]
+      node -= node & -node
+    }
+    return sum
+  }
+
+  var total: Value { prefix(count) }
+
+  /// The largest `k` such that the sum of values `0 ..< k` is at or below `limit`, and that
+  /// sum: how many leading values fit within `limit`.
+  func count(atOrBelow limit: Value) -> (count: Int, sum: Value) {
+    var position = 0
+    var sum = Value.zero
+    var step = 1
+    while step * 2 < nodes.count { step *= 2 }
+    while step > 0 {
+      let next = position + step
+      if next < nodes.count && sum + nodes[next] <= limit {
+        position = next
+        sum += nodes[next]
+      }
+      step /= 2
+    }
+    return (position, sum)
+  }
+}
