@@ -997,6 +997,30 @@ SL_API int sl_layout_reset_item_size(sl_layout *layout, int32_t section, int64_t
 SL_API int sl_layout_get_measured_size(const sl_layout *layout, int32_t section, int64_t item,
                                        sl_size *out_size, int *out_measured);
 
+/**
+ * Sets the sizes of items `first` ..< `first + count` of a flow layout section, as the flow
+ * layout's delegate gives them (collectionView(_:layout:sizeForItemAt:)); the other items keep
+ * theirs (the section's itemSize until given one). In a self-sizing section (estimatedItemSize)
+ * they are the items' estimates: a measured item keeps its measured size until reset.
+ *
+ * Lines break again from the line before the first changed item until the breaks fall where
+ * they were (docs/FLOW-LAYOUT.md); frames, the content size and the scroll containers follow,
+ * and the visible content stays in place (the moves come back in `out_report`, may be NULL). A
+ * flow section keeps sizes of its own for at most 67,108,864 items (about 24 bytes each).
+ *
+ * @param sizes `count` sizes in the host's orientation: finite, greater than 0, at most
+ *              SL_MAX_MEASURED_LENGTH.
+ * @return SL_OK; SL_EINVAL for NULL arguments (`sizes` may be NULL when `count` is 0), a bad
+ *         size ("sizes/<i>/width", "sizes/<i>/height"), a compositional section or one too
+ *         large to keep sizes for ("section"); SL_ERANGE for a bad section, `first` ("first")
+ *         or a range past the items ("count"). On failure nothing changes.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_set_item_sizes(sl_layout *layout, int32_t section, int64_t first,
+                                    const sl_size *sizes, size_t count,
+                                    sl_size_report *out_report);
+
 /* ---------------------------------------------------------------------------------------------
  * Live data changes
  * ------------------------------------------------------------------------------------------- */
@@ -1046,6 +1070,85 @@ SL_API int sl_layout_insert_items(sl_layout *layout, int32_t section, int64_t at
  */
 SL_API int sl_layout_delete_items(sl_layout *layout, int32_t section, int64_t at, int64_t count,
                                   sl_size_report *out_report);
+
+/**
+ * Moves an item, within its section or to another (UIKit's moveItem(at:to:)). `to_item` is its
+ * index in the destination section afterwards; within one section the items between shift by
+ * one toward the old place. A measured size moves with the item (when the destination's items
+ * take measured sizes). Anchoring as sl_layout_set_item_count(); the report sums both moves.
+ *
+ * @return SL_OK; SL_EINVAL for a NULL layout or a destination that cannot hold another item
+ *         ("to"); SL_ERANGE for a bad section ("section"), `from_item` ("item") or `to_item`
+ *         ("to", or "from"/"to" within one section). On failure nothing changes.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_move_item(sl_layout *layout, int32_t from_section, int64_t from_item,
+                               int32_t to_section, int64_t to_item, sl_size_report *out_report);
+
+/**
+ * Inserts sections before section `at` (`at` = the section count appends), as UIKit's
+ * insertSections(_:). `json` is a JSON array of section objects written as in the
+ * configuration's "sections" (flow sections when the layout is a flow layout, with its
+ * "flowLayout" properties as defaults). Their element kinds that are new get the next ids
+ * (sl_layout_get_kind_count() grows; existing ids never change).
+ *
+ * Other sections keep their measured sizes, scroll offsets and visible-items handlers (which
+ * follow their sections to their new indices). The main offset moves so that the content at
+ * the leading edge of the visible bounds stays in place. Costs O(sections + measured cells).
+ *
+ * @param json the sections (UTF-8 JSON); need not be NUL-terminated.
+ * @param length the number of bytes of `json`; at most 64 MiB.
+ * @return SL_OK; SL_EINVAL for NULL arguments or more than 100,000 sections in all ("count");
+ *         SL_EPARSE for malformed JSON; SL_ECONFIG for an invalid section (JSON Pointer relative
+ *         to `json`, e.g. "/0/itemCount"); SL_ERANGE for a bad `at` ("at"); solving errors as
+ *         sl_layout_set_container_size(). On failure nothing changes.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_insert_sections(sl_layout *layout, int32_t at, const char *json,
+                                     size_t length, sl_size_report *out_report);
+
+/**
+ * Deletes sections `at` ..< `at + count` (UIKit's deleteSections(_:)). Content at the leading
+ * edge of the visible bounds that is deleted hands over to the start of the first section
+ * after it, which stays in place. Otherwise as sl_layout_insert_sections().
+ *
+ * @return SL_OK; SL_EINVAL for a NULL layout; SL_ERANGE for a bad `at` ("at") or `count`
+ *         ("count"). On failure nothing changes.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_delete_sections(sl_layout *layout, int32_t at, int32_t count,
+                                     sl_size_report *out_report);
+
+/**
+ * Moves section `from` to index `to` (UIKit's moveSection(_:toSection:)), with its measured
+ * sizes, offset and handler. Otherwise as sl_layout_insert_sections().
+ *
+ * @return SL_OK; SL_EINVAL for a NULL layout; SL_ERANGE for a bad `from` or `to` (named).
+ *         On failure nothing changes.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_move_section(sl_layout *layout, int32_t from, int32_t to,
+                                  sl_size_report *out_report);
+
+/**
+ * Replaces the description of section `section` (UIKit's reloadSections(_:) with a new
+ * NSCollectionLayoutSection): `json` is one section object, as in sl_layout_insert_sections().
+ * Measured sizes of the items that remain are kept when the new description is of the same kind
+ * (compositional, or self-sizing flow); its orthogonal offset is kept when it still scrolls
+ * orthogonally; its handler stays. Content of the section at the leading edge of the visible
+ * bounds hands over to the section's start, which stays in place.
+ *
+ * @return SL_OK; as sl_layout_insert_sections(), with SL_ERANGE for a bad `section`
+ *         ("section") and JSON Pointers relative to the one object ("/itemCount").
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_replace_section(sl_layout *layout, int32_t section, const char *json,
+                                     size_t length, sl_size_report *out_report);
 
 /* ---------------------------------------------------------------------------------------------
  * JSON output

@@ -19,14 +19,17 @@ public func sl_layout_create(
     return ErrorRecord.fail(
       SL_EINVAL, "length \(UInt(bitPattern: length)) is not the size of a buffer", path: "length")
   }
-  let description: LayoutDescription
+  let decoded: (description: LayoutDescription, context: ConfigDecoder.SectionContext)
   do {
-    description = try ConfigDecoder.decode(UnsafeRawBufferPointer(start: json, count: length))
+    decoded = try ConfigDecoder.decodeWithContext(
+      UnsafeRawBufferPointer(start: json, count: length))
   } catch {
     return ErrorRecord.fail(error)
   }
   do {
-    outLayout.pointee = LayoutHandle(try Layout.solving(description)).retainedPointer()
+    outLayout.pointee = LayoutHandle(
+      try Layout.solving(decoded.description), sectionContext: decoded.context
+    ).retainedPointer()
     return SL_OK
   } catch {
     return ErrorRecord.fail(error)

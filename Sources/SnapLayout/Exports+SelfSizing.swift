@@ -88,7 +88,7 @@ private func changeItems(
 }
 
 /// Runs a change that reports what it moved, and writes the report on success.
-private func report(
+func report(
   _ layout: OpaquePointer?, _ outReport: UnsafeMutablePointer<sl_size_report>?,
   _ change: (Layout) throws(LayoutError) -> SizeReport
 ) -> Int32 {

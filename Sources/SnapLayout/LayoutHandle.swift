@@ -4,6 +4,9 @@ import CSnapLayoutSupport
 #if canImport(SnapLayoutCore)
   import SnapLayoutCore
 #endif
+#if canImport(SnapLayoutConfig)
+  import SnapLayoutConfig
+#endif
 
 /// The object behind an `sl_layout *`: the layout plus the C strings it hands out.
 final class LayoutHandle {
@@ -14,14 +17,28 @@ final class LayoutHandle {
   }
 
   let layout: Layout
+  /// How the configuration decoded its sections, for sections inserted later.
+  let sectionContext: ConfigDecoder.SectionContext
   /// NUL-terminated copies of the element kind names, owned by the handle.
-  let kindNames: [UnsafeMutablePointer<CChar>]
+  private(set) var kindNames: [UnsafeMutablePointer<CChar>]
   /// Per section; empty until a handler is set, so queries without handlers pay nothing.
   var handlers: [Handler?] = []
 
-  init(_ layout: Layout) {
+  init(_ layout: Layout, sectionContext: ConfigDecoder.SectionContext) {
     self.layout = layout
+    self.sectionContext = sectionContext
     kindNames = layout.kinds.names.map { LayoutHandle.cString($0) }
+  }
+
+  /// Follows a change of the layout's sections: new kind names, handlers with their sections
+  /// (`order`: each new section's index before, nil for a new one).
+  func sectionsChanged(order: [Int?]) {
+    for name in layout.kinds.names.dropFirst(kindNames.count) {
+      kindNames.append(LayoutHandle.cString(name))
+    }
+    guard !handlers.isEmpty else { return }
+    handlers = order.map { old in old.flatMap { handlers[$0] } }
+    if handlers.allSatisfy({ $0 == nil }) { handlers = [] }
   }
 
   deinit {

@@ -16,8 +16,47 @@ public enum ConfigDecoder {
   public static func decode(_ text: UnsafeRawBufferPointer) throws(ConfigError)
     -> LayoutDescription
   {
+    try decodeWithContext(text).description
+  }
+
+  /// What decoding sections on their own needs from the configuration they join: a flow
+  /// layout's shared properties and the scroll direction.
+  public struct SectionContext {
+    let flow: FlowProperties?
+    let scrollsVertically: Bool
+  }
+
+  /// Decodes a configuration, and the context its sections were decoded in (for sections
+  /// inserted later, `decodeSections`).
+  public static func decodeWithContext(_ text: UnsafeRawBufferPointer) throws(ConfigError)
+    -> (description: LayoutDescription, context: SectionContext)
+  {
     let document = try JSONDocument.parse(text)
     return try decodeRoot(JSONNode(root: document.root))
+  }
+
+  /// Decodes sections given on their own — a JSON array of section objects, or one section
+  /// object when `single` — as the configuration described by `context` would. Paths are
+  /// relative to the text (`/0/itemCount`, or `/itemCount` for one section).
+  public static func decodeSections(
+    _ text: UnsafeRawBufferPointer, context: SectionContext, single: Bool
+  ) throws(ConfigError) -> [LayoutSection] {
+    let document = try JSONDocument.parse(text)
+    let root = JSONNode(root: document.root)
+    let nodes = single ? [root] : try root.array(maxCount: ConfigLimits.maxSections)
+    var sections: [LayoutSection] = []
+    sections.reserveCapacity(nodes.count)
+    for node in nodes { sections.append(try decodeSection(node, context: context)) }
+    return sections
+  }
+
+  static func decodeSection(_ node: JSONNode, context: SectionContext) throws(ConfigError)
+    -> LayoutSection
+  {
+    if let flow = context.flow {
+      return try decodeFlowSection(node, defaults: flow, horizontal: !context.scrollsVertically)
+    }
+    return try decodeSection(node, layoutScrollsVertically: context.scrollsVertically)
   }
 
   /// Decodes a configuration from a Swift string.
@@ -36,7 +75,9 @@ public enum ConfigDecoder {
 
   // MARK: - Root
 
-  static func decodeRoot(_ node: JSONNode) throws(ConfigError) -> LayoutDescription {
+  static func decodeRoot(_ node: JSONNode) throws(ConfigError)
+    -> (description: LayoutDescription, context: SectionContext)
+  {
     let root = try node.object(allowed: [
       "version", "configuration", "environment", "flowLayout", "sections",
     ])
@@ -65,21 +106,15 @@ public enum ConfigDecoder {
     var environment = LayoutEnvironment()
     if let node = root["environment"] { environment = try decodeEnvironment(node) }
     let sectionNodes = try root.required("sections").array(maxCount: ConfigLimits.maxSections)
+    let context = SectionContext(
+      flow: flow, scrollsVertically: configuration.scrollDirection == .vertical)
     var sections: [LayoutSection] = []
     sections.reserveCapacity(sectionNodes.count)
-    for node in sectionNodes {
-      if let flow {
-        sections.append(
-          try decodeFlowSection(
-            node, defaults: flow, horizontal: configuration.scrollDirection == .horizontal))
-      } else {
-        sections.append(
-          try decodeSection(
-            node, layoutScrollsVertically: configuration.scrollDirection == .vertical))
-      }
-    }
-    return LayoutDescription(
-      configuration: configuration, environment: environment, sections: sections)
+    for node in sectionNodes { sections.append(try decodeSection(node, context: context)) }
+    return (
+      LayoutDescription(configuration: configuration, environment: environment, sections: sections),
+      context
+    )
   }
 
   static let configurationKeys = [

@@ -1,3 +1,7 @@
+#if canImport(SnapLayoutCore)
+  import SnapLayoutCore
+#endif
+
 /// The documented limits of a configuration (docs/CONFIG.md, "Limits").
 public enum ConfigLimits {
   /// The longest configuration text accepted, in bytes.
@@ -6,7 +10,7 @@ public enum ConfigLimits {
   public static let maxJSONDepth = 256
   /// The deepest nesting of groups below a section's root group.
   public static let maxGroupDepth = 32
-  public static let maxSections = 100_000
+  public static let maxSections = Layout.maxSections
   /// Children in one `subitems` list, and the largest `count`.
   public static let maxSubitems = 10_000
   /// Boundary, decoration or supplementary items in one list.

@@ -39,6 +39,14 @@ final class FlowSizes {
     measuredBits = Array(repeating: 0, count: (count + 63) / 64)
   }
 
+  /// The sizes a (canonical) flow section gives its items, or nil when it gives none.
+  convenience init?(given section: LayoutSection) {
+    guard let flow = section.flowItems, let given = flow.itemSizes else { return nil }
+    self.init(
+      count: Int(min(section.itemCount, FlowSizes.maxItems)), uniform: flow.itemSize,
+      isSelfSizing: flow.isSelfSizing, given: given)
+  }
+
   var count: Int { sizes.count / 2 }
 
   @inline(__always) func width(_ item: Int) -> Double { sizes[2 * item] }

@@ -7,11 +7,14 @@ public struct KindTable: Equatable, Sendable {
 
   public init(_ description: LayoutDescription) {
     for item in description.configuration.boundarySupplementaryItems { intern(item.elementKind) }
-    for section in description.sections {
-      for item in section.boundarySupplementaryItems { intern(item.elementKind) }
-      for item in section.decorationItems { intern(item.elementKind) }
-      internSupplementaries(of: section.group)
-    }
+    for section in description.sections { add(section) }
+  }
+
+  /// Numbers the kinds of `section` that are new (existing ids never change).
+  mutating func add(_ section: LayoutSection) {
+    for item in section.boundarySupplementaryItems { intern(item.elementKind) }
+    for item in section.decorationItems { intern(item.elementKind) }
+    internSupplementaries(of: section.group)
   }
 
   /// The id of `name`, or `nil` if no element has that kind.

@@ -7,6 +7,9 @@ public enum ItemChange: Equatable, Sendable {
   case insert(at: Int64, count: Int64)
   /// Items `at ..< at + count` deleted.
   case delete(at: Int64, count: Int64)
+  /// The item at `from` moved to index `to` (`moveItem(at:to:)`): the items between shift by
+  /// one toward `from`.
+  case move(from: Int64, to: Int64)
 }
 
 extension Layout {
@@ -22,6 +25,8 @@ extension Layout {
     let newCount: Int64
     // Where an item that remains goes; nil for a deleted item.
     let map: (Int64) -> Int64?
+    // The first item at or after `item` that remains (`count` when none does).
+    var kept: (Int64) -> Int64 = { $0 }
     switch change {
     case .setCount(let value):
       guard value >= 0 else {
@@ -30,6 +35,7 @@ extension Layout {
       }
       newCount = value
       map = { item in item < value ? item : nil }
+      kept = { item in item < value ? item : count }
     case .insert(let at, let inserted):
       guard at >= 0, at <= count else {
         throw LayoutError(
@@ -63,13 +69,38 @@ extension Layout {
       }
       newCount = count - deleted
       map = { item in item < at ? item : item >= at + deleted ? item - deleted : nil }
+      kept = { item in item >= at && item - at < deleted ? at + deleted : item }
+    case .move(let from, let to):
+      for (index, name) in [(from, "from"), (to, "to")] where index < 0 || index >= count {
+        throw LayoutError(
+          .outOfRange,
+          "item \(index) does not exist; section \(section) has \(count) items", path: name)
+      }
+      newCount = count
+      map = { item in
+        if item == from { return to }
+        if from < to && item > from && item <= to { return item - 1 }
+        if to < from && item >= to && item < from { return item + 1 }
+        return item
+      }
+    }
+    // Items with sizes of their own are kept densely, so their count is bounded.
+    let previousFlow = flowSizes[section]
+    if let old = previousFlow {
+      guard newCount <= FlowSizes.maxItems else {
+        throw LayoutError(
+          .invalidArgument,
+          "a flow section whose items have sizes of their own holds at most "
+            + "\(FlowSizes.maxItems) items, not \(newCount)", path: "count")
+      }
+      flowSizes[section] = old.remapped(count: Int(newCount), map)
     }
 
     let before = isSolved ? anchors(section: section) : nil
     let anchorItems = before.map { before in
-      (main: anchorItem(before.main, section: section, map: map, newCount: newCount),
+      (main: anchorItem(before.main, section: section, map: map, kept: kept, newCount: newCount),
        section: before.section.flatMap {
-        anchorItem($0, section: section, map: map, newCount: newCount)
+        anchorItem($0, section: section, map: map, kept: kept, newCount: newCount)
        })
     }
 
@@ -92,6 +123,7 @@ extension Layout {
       description = previousDescription
       sections = previousSections
       measuredSizes[section] = previousMeasured
+      flowSizes[section] = previousFlow
       throw error
     }
     adoptMeasuredSizes()
@@ -110,13 +142,18 @@ extension Layout {
   /// The item an anchor in `section` follows (its repetition's first item, mapped), or nil
   /// when the anchor is elsewhere.
   private func anchorItem(
-    _ anchor: Anchor, section: Int, map: (Int64) -> Int64?, newCount: Int64
+    _ anchor: Anchor, section: Int, map: (Int64) -> Int64?, kept: (Int64) -> Int64,
+    newCount: Int64
   ) -> Int64? {
     guard anchor.section == section, anchor.repetition >= 0 else { return nil }
-    let n = solved.sections[section].placement.itemsPerGroup
-    var item = anchor.repetition * n
+    let first: Int64
+    if let lines = solved.sections[section].flowLines {
+      first = Int64(lines.firstItem(ofLine: Int(anchor.repetition)))
+    } else {
+      first = anchor.repetition * solved.sections[section].placement.itemsPerGroup
+    }
     // A deleted anchor hands over to the first item after it that remains.
-    while item < sections[section].itemCount, map(item) == nil { item += 1 }
+    let item = kept(first)
     guard item < sections[section].itemCount, let target = map(item) else {
       return max(0, newCount - 1)
     }
@@ -126,6 +163,9 @@ extension Layout {
   private func repetition(of item: Int64, in section: Int) -> Int64 {
     let placement = solved.sections[section].placement
     guard placement.groupCount > 0 else { return -1 }
+    if let lines = solved.sections[section].flowLines {
+      return Int64(lines.line(ofItem: Int(min(item, Int64(lines.sizes.count - 1)))))
+    }
     return min(item / placement.itemsPerGroup, placement.groupCount - 1)
   }
 }

@@ -136,18 +136,19 @@ extension Layout {
     var position: Double
   }
 
-  func anchors(section: Int) -> Anchors {
+  /// The anchors of the main scroll and, when given, of `section`'s own scroll.
+  func anchors(section: Int?) -> Anchors {
     let main = solved.mainScroll
     let mainAnchor = anchor(mainAt: mainOffset)
     var sectionAnchor: Anchor? = nil
     var inBounds = true
-    if let scroll = solved.sectionScrolls[section] {
+    if let section, let scroll = solved.sectionScrolls[section] {
       sectionAnchor = anchor(section: section, at: offsets[section], alongX: true)
       inBounds = offsets[section] >= scroll.minimumOffset && offsets[section] <= scroll.maximumOffset
     }
     return Anchors(
       main: mainAnchor, section: sectionAnchor, mainOffset: mainOffset,
-      sectionOffset: offsets[section],
+      sectionOffset: section.map { offsets[$0] } ?? 0,
       mainInBounds: mainOffset >= main.minimumOffset && mainOffset <= main.maximumOffset,
       sectionInBounds: inBounds)
   }
@@ -212,7 +213,7 @@ extension Layout {
 
   /// Moves the offsets so that the anchors stay in place (and within bounds when they were),
   /// and reports the moves.
-  func keep(_ before: Anchors, section: Int) -> SizeReport {
+  func keep(_ before: Anchors, section: Int?) -> SizeReport {
     let main = solved.mainScroll
     if hostSetMainOffset {
       var offset = before.mainOffset + position(of: before.main, alongX: false)
@@ -221,6 +222,11 @@ extension Layout {
       mainOffset = offset
     } else {
       mainOffset = main.minimumOffset
+    }
+    guard let section else {
+      return SizeReport(
+        mainOffsetAdjustment: mainOffset - before.mainOffset, sectionOffsetAdjustment: 0,
+        contentSize: contentSize ?? .zero)
     }
     if let anchor = before.section, let scroll = solved.sectionScrolls[section] {
       if hostSetOffsets[section] {

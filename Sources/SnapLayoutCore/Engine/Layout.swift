@@ -9,7 +9,7 @@
 /// array in it — more than an O(1) query itself costs.
 public final class Layout {
   public internal(set) var description: LayoutDescription
-  public let kinds: KindTable
+  public internal(set) var kinds: KindTable
   /// The container size in the host's orientation, once set.
   public private(set) var containerSize: Size?
 
@@ -66,12 +66,7 @@ public final class Layout {
     hostSetOffsets = Array(repeating: false, count: description.sections.count)
     measuredSizes = Array(repeating: nil, count: description.sections.count)
     // Per-item flow sizes move into the layout's own storage, where the host changes them.
-    flowSizes = sections.map { section in
-      guard let flow = section.flowItems, let given = flow.itemSizes else { return nil }
-      return FlowSizes(
-        count: Int(min(section.itemCount, FlowSizes.maxItems)), uniform: flow.itemSize,
-        isSelfSizing: flow.isSelfSizing, given: given)
-    }
+    flowSizes = sections.map { FlowSizes(given: $0) }
     for index in sections.indices where sections[index].flowItems?.itemSizes != nil {
       sections[index].flowItems?.itemSizes = nil
       self.description.sections[index].flowItems?.itemSizes = nil
