@@ -1091,7 +1091,7 @@ SL_API int sl_layout_move_item(sl_layout *layout, int32_t from_section, int64_t 
  * insertSections(_:). `json` is a JSON array of section objects written as in the
  * configuration's "sections" (flow sections when the layout is a flow layout, with its
  * "flowLayout" properties as defaults). Their element kinds that are new get the next ids
- * (sl_layout_get_kind_count() grows; existing ids never change).
+ * (sl_layout_get_element_kind_count() grows; existing ids never change).
  *
  * Other sections keep their measured sizes, scroll offsets and visible-items handlers (which
  * follow their sections to their new indices). The main offset moves so that the content at

@@ -1,0 +1,201 @@
+/*
+ * test_data_changes.c — per-item flow sizes and section changes through the C ABI: a tag cloud
+ * with frames worked out by hand, sizes set and measured, sections inserted (from JSON, with a
+ * new element kind), replaced, moved and deleted, an item moved across sections with its
+ * measured size, and every kind of bad argument with its status and path.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "test_support.h"
+
+/* 390 pt lines, 10 pt apart, 10 pt between items; six items of their own sizes. */
+static const char TAGS_JSON[] =
+    "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+    " \"flowLayout\": {\"estimatedItemSize\": {\"width\": 80, \"height\": 40}},"
+    " \"sections\": [{\"itemCount\": 6, \"itemSizes\": ["
+    "   {\"width\": 100, \"height\": 40}, {\"width\": 150, \"height\": 60},"
+    "   {\"width\": 120, \"height\": 30}, {\"width\": 300, \"height\": 50},"
+    "   {\"width\": 60, \"height\": 20}, {\"width\": 70, \"height\": 20}]}]}";
+
+static void expect_frame(sl_layout *layout, int32_t section, int64_t item, double x, double y,
+                         double w, double h) {
+  sl_rect frame;
+  CHECK_STATUS(sl_layout_get_item_frame(layout, section, item, &frame), SL_OK);
+  CHECK(frame.x == x && frame.y == y && frame.width == w && frame.height == h,
+        "section %d item %lld: (%g, %g, %g, %g), expected (%g, %g, %g, %g)", section,
+        (long long)item, frame.x, frame.y, frame.width, frame.height, x, y, w, h);
+}
+
+static void test_flow_item_sizes(void) {
+  sl_layout *layout = NULL;
+  CHECK_STATUS(sl_layout_create(TAGS_JSON, sizeof TAGS_JSON - 1, &layout), SL_OK);
+  if (layout == NULL) return;
+  /* Line 1: 100 + 150 + 120 + 2 x 10 = 390, 60 tall, items centred across it. */
+  expect_frame(layout, 0, 0, 0, 10, 100, 40);
+  expect_frame(layout, 0, 1, 110, 0, 150, 60);
+  expect_frame(layout, 0, 2, 270, 15, 120, 30);
+  /* Line 2: 300 + 60 justified (gap 30); line 3, the last, alone at the leading edge. */
+  expect_frame(layout, 0, 3, 0, 70, 300, 50);
+  expect_frame(layout, 0, 4, 330, 85, 60, 20);
+  expect_frame(layout, 0, 5, 0, 130, 70, 20);
+
+  /* Item 3 narrower: 200 + 60 + 70 + 20 = 350 fits on line 2, which is now the last. */
+  sl_size sizes[1] = {{200, 50}};
+  sl_size_report report;
+  CHECK_STATUS(sl_layout_set_item_sizes(layout, 0, 3, sizes, 1, &report), SL_OK);
+  CHECK(report.content_size.height == 120, "content %g", report.content_size.height);
+  expect_frame(layout, 0, 4, 210, 85, 60, 20);
+  expect_frame(layout, 0, 5, 280, 85, 70, 20);
+  /* Measured wider, then forgotten: back to the size given. */
+  CHECK_STATUS(sl_layout_report_item_size(layout, 0, 3, 390, 50, &report), SL_OK);
+  expect_frame(layout, 0, 3, 0, 70, 390, 50);
+  sl_size measured;
+  int is_measured = 0;
+  CHECK_STATUS(sl_layout_get_measured_size(layout, 0, 3, &measured, &is_measured), SL_OK);
+  CHECK(is_measured == 1 && measured.width == 390, "measured read-back");
+  CHECK_STATUS(sl_layout_reset_item_size(layout, 0, 3, &report), SL_OK);
+  expect_frame(layout, 0, 5, 280, 85, 70, 20);
+
+  fill_sentinel(&report, sizeof report);
+  CHECK_ERROR(sl_layout_set_item_sizes(NULL, 0, 0, sizes, 1, &report), SL_EINVAL, "layout", NULL);
+  CHECK_ERROR(sl_layout_set_item_sizes(layout, 0, 0, NULL, 1, &report), SL_EINVAL, "sizes", NULL);
+  sl_size bad[2] = {{10, 10}, {NAN, 10}};
+  CHECK_ERROR(sl_layout_set_item_sizes(layout, 0, 0, bad, 2, &report), SL_EINVAL,
+              "sizes/1/width", "finite");
+  bad[1].width = 10;
+  bad[1].height = 0;
+  CHECK_ERROR(sl_layout_set_item_sizes(layout, 0, 0, bad, 2, &report), SL_EINVAL,
+              "sizes/1/height", "greater than 0");
+  CHECK_ERROR(sl_layout_set_item_sizes(layout, 0, 5, bad, 2, &report), SL_ERANGE, "count",
+              "run past");
+  CHECK_ERROR(sl_layout_set_item_sizes(layout, 0, 7, sizes, 1, &report), SL_ERANGE, "first",
+              NULL);
+  CHECK_ERROR(sl_layout_set_item_sizes(layout, 1, 0, sizes, 1, &report), SL_ERANGE, "section",
+              NULL);
+  CHECK(is_sentinel(&report, sizeof report), "a failed call wrote its output");
+  CHECK_STATUS(sl_layout_set_item_sizes(layout, 0, 6, NULL, 0, NULL), SL_OK);
+  expect_frame(layout, 0, 5, 280, 85, 70, 20);
+  sl_layout_destroy(layout);
+
+  /* A flow layout with a fixed itemSize does not take measured sizes. */
+  static const char FIXED[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+      " \"flowLayout\": {}, \"sections\": [{\"itemCount\": 3}]}";
+  CHECK_STATUS(sl_layout_create(FIXED, sizeof FIXED - 1, &layout), SL_OK);
+  if (layout == NULL) return;
+  CHECK_ERROR(sl_layout_report_item_size(layout, 0, 0, 10, 10, NULL), SL_EINVAL, "section",
+              "estimatedItemSize");
+  sl_layout_destroy(layout);
+
+  /* itemSizes must give one size per item. */
+  static const char SHORT[] =
+      "{\"flowLayout\": {}, \"sections\": [{\"itemCount\": 3, \"itemSizes\": ["
+      "{\"width\": 10, \"height\": 10}]}]}";
+  layout = NULL;
+  CHECK_ERROR(sl_layout_create(SHORT, sizeof SHORT - 1, &layout), SL_ECONFIG,
+              "/sections/0/itemSizes", "one per item");
+  CHECK(layout == NULL, "no layout on failure");
+}
+
+/* Estimated list sections: 10 pt insets, rows of 44 pt 8 apart; a header kind. */
+#define LIST_SECTION(count)                                                                   \
+  "{\"itemCount\": " #count ", \"interGroupSpacing\": 8,"                                    \
+  " \"contentInsets\": {\"top\": 10, \"leading\": 10, \"bottom\": 10, \"trailing\": 10},"    \
+  " \"group\": {\"group\": \"vertical\", \"layoutSize\": " SIZE(FW(1), "{\"estimated\": 44}") \
+  ", \"subitems\": [{\"layoutSize\": " SIZE(FW(1), "{\"estimated\": 44}") "}]}}"
+
+static const char SECTIONS_JSON[] =
+    "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+    " \"sections\": [" LIST_SECTION(3) ", " LIST_SECTION(2) "]}";
+
+static double section_y(sl_layout *layout, int32_t section) {
+  sl_section_info info;
+  CHECK_STATUS(sl_layout_get_section_info(layout, section, &info), SL_OK);
+  return info.frame.y;
+}
+
+static void test_section_changes(void) {
+  sl_layout *layout = NULL;
+  CHECK_STATUS(sl_layout_create(SECTIONS_JSON, sizeof SECTIONS_JSON - 1, &layout), SL_OK);
+  if (layout == NULL) return;
+  int32_t kinds = -1;
+  CHECK_STATUS(sl_layout_get_element_kind_count(layout, &kinds), SL_OK);
+  CHECK(kinds == 0, "kinds %d", kinds);
+  CHECK_STATUS(sl_layout_report_item_size(layout, 1, 1, 1, 100, NULL), SL_OK);
+
+  /* Insert a section with a header of a new kind before section 1. */
+  static const char INSERTED[] =
+      "[{\"itemCount\": 1, \"group\": {\"group\": \"vertical\", \"layoutSize\": "
+      SIZE(FW(1), ABS(50)) ", \"subitems\": [{\"layoutSize\": " SIZE(FW(1), ABS(50)) "}]},"
+      " \"boundarySupplementaryItems\": [{\"elementKind\": \"banner\", \"alignment\": \"top\","
+      "   \"layoutSize\": " SIZE(FW(1), ABS(30)) "}]}]";
+  sl_size_report report;
+  CHECK_STATUS(sl_layout_insert_sections(layout, 1, INSERTED, sizeof INSERTED - 1, &report),
+               SL_OK);
+  int32_t count = 0;
+  CHECK_STATUS(sl_layout_get_section_count(layout, &count), SL_OK);
+  CHECK(count == 3, "sections %d", count);
+  CHECK_STATUS(sl_layout_get_element_kind_count(layout, &kinds), SL_OK);
+  int32_t banner = -1;
+  CHECK_STATUS(sl_layout_find_element_kind(layout, "banner", &banner), SL_OK);
+  CHECK(kinds == 1 && banner == 0, "kinds %d, banner %d", kinds, banner);
+  /* Section 0: 10 + 3 x 44 + 2 x 8 + 10 = 168; the new one 30 + 50 = 80. */
+  CHECK(section_y(layout, 1) == 168 && section_y(layout, 2) == 248, "section starts");
+  sl_size measured;
+  int is_measured = 0;
+  CHECK_STATUS(sl_layout_get_measured_size(layout, 2, 1, &measured, &is_measured), SL_OK);
+  CHECK(is_measured == 1 && measured.height == 100, "the measured size stayed with its section");
+
+  /* Move the measured item into section 0, at the front: its size comes along. */
+  CHECK_STATUS(sl_layout_move_item(layout, 2, 1, 0, 0, &report), SL_OK);
+  expect_frame(layout, 0, 0, 10, 10, 370, 100);
+  CHECK_STATUS(sl_layout_get_measured_size(layout, 0, 0, &measured, &is_measured), SL_OK);
+  CHECK(is_measured == 1, "moved measured size");
+
+  /* Replace section 1 with a longer list; move it last; delete the first. */
+  static const char REPLACEMENT[] = LIST_SECTION(4);
+  CHECK_STATUS(
+      sl_layout_replace_section(layout, 1, REPLACEMENT, sizeof REPLACEMENT - 1, &report), SL_OK);
+  int64_t items = 0;
+  CHECK_STATUS(sl_layout_get_item_count(layout, 1, &items), SL_OK);
+  CHECK(items == 4, "replaced items %lld", (long long)items);
+  CHECK_STATUS(sl_layout_move_section(layout, 1, 2, &report), SL_OK);
+  CHECK_STATUS(sl_layout_get_item_count(layout, 2, &items), SL_OK);
+  CHECK(items == 4, "moved section items %lld", (long long)items);
+  CHECK_STATUS(sl_layout_delete_sections(layout, 0, 1, &report), SL_OK);
+  CHECK_STATUS(sl_layout_get_section_count(layout, &count), SL_OK);
+  CHECK(count == 2 && section_y(layout, 0) == 0, "after delete: %d sections", count);
+
+  fill_sentinel(&report, sizeof report);
+  CHECK_ERROR(sl_layout_insert_sections(NULL, 0, "[]", 2, &report), SL_EINVAL, "layout", NULL);
+  CHECK_ERROR(sl_layout_insert_sections(layout, 0, NULL, 2, &report), SL_EINVAL, "json", NULL);
+  CHECK_ERROR(sl_layout_insert_sections(layout, 0, "[{", 2, &report), SL_EPARSE, NULL, NULL);
+  CHECK_ERROR(sl_layout_insert_sections(layout, 0, "{}", 2, &report), SL_ECONFIG, "", "array");
+  static const char BAD_COUNT[] = "[{\"itemCount\": -1, \"group\": {}}]";
+  CHECK_ERROR(sl_layout_insert_sections(layout, 0, BAD_COUNT, sizeof BAD_COUNT - 1, &report),
+              SL_ECONFIG, "/0/itemCount", NULL);
+  CHECK_ERROR(sl_layout_insert_sections(layout, 3, "[]", 2, &report), SL_ERANGE, "at", NULL);
+  CHECK_ERROR(sl_layout_replace_section(layout, 0, "[]", 2, &report), SL_ECONFIG, "", "object");
+  CHECK_ERROR(sl_layout_replace_section(layout, 2, REPLACEMENT, sizeof REPLACEMENT - 1, &report),
+              SL_ERANGE, "section", NULL);
+  CHECK_ERROR(sl_layout_delete_sections(layout, 1, 2, &report), SL_ERANGE, "count", NULL);
+  CHECK_ERROR(sl_layout_delete_sections(layout, -1, 1, &report), SL_ERANGE, "at", NULL);
+  CHECK_ERROR(sl_layout_move_section(layout, 0, 2, &report), SL_ERANGE, "to", NULL);
+  CHECK_ERROR(sl_layout_move_item(layout, 0, 0, 1, 99, &report), SL_ERANGE, "to", NULL);
+  CHECK_ERROR(sl_layout_move_item(layout, 0, 99, 1, 0, &report), SL_ERANGE, "item", NULL);
+  CHECK(is_sentinel(&report, sizeof report), "a failed change wrote its output");
+  CHECK_STATUS(sl_layout_get_section_count(layout, &count), SL_OK);
+  CHECK(count == 2, "failed changes left %d sections", count);
+  CHECK_STATUS(sl_layout_delete_sections(layout, 0, 2, NULL), SL_OK);
+  sl_size content;
+  CHECK_STATUS(sl_layout_get_content_size(layout, &content), SL_OK);
+  CHECK(content.height == 0, "no sections: content %g", content.height);
+  sl_layout_destroy(layout);
+}
+
+int main(void) {
+  test_flow_item_sizes();
+  test_section_changes();
+  return test_finish("test_data_changes");
+}
