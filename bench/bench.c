@@ -1975,7 +1975,13 @@ typedef struct self_sizing_ctx {
   sl_element *buffer;
   int64_t items;
   double content_height;
+  int flow; /* measured widths vary too (a flow layout's tags) */
 } self_sizing_ctx;
+
+/* A measured width: the list's full row, or a flow tag of 40 ... 200 pt. */
+static double measured_width(const self_sizing_ctx *ctx) {
+  return ctx->flow ? 40 + (double)(rng_next() % 161) : VIEW_W - 32;
+}
 
 /* One size report for a random row, then the rect query of a random viewport. */
 static double run_report_and_rect(void *vctx, long iters) {
@@ -1985,8 +1991,8 @@ static double run_report_and_rect(void *vctx, long iters) {
   for (long i = 0; i < iters; i++) {
     int64_t item = (int64_t)(rng_next() % (uint64_t)ctx->items);
     sl_size_report report;
-    SL_CHECK(sl_layout_report_item_size(ctx->layout, 0, item, VIEW_W - 32, random_height(),
-                                        &report));
+    SL_CHECK(sl_layout_report_item_size(ctx->layout, 0, item, measured_width(ctx),
+                                        random_height(), &report));
     sl_rect rect = {0, rng_unit() * (report.content_size.height - VIEW_H), VIEW_W, VIEW_H};
     size_t count = 0;
     SL_CHECK(sl_layout_get_elements_in_rect(ctx->layout, rect, ctx->buffer, QUERY_CAPACITY,
@@ -2035,6 +2041,26 @@ static double self_sizing_bytes_per_row(int64_t n) {
   return bytes;
 }
 
+/* Reports a size for every item (the steady state after scrolling through), then times a
+ * report plus a rect query against the rect query alone. */
+static void measure_reports(self_sizing_ctx *ctx, int measure_all, const char *name,
+                            const char *baseline_name, const char *label) {
+  if (measure_all) {
+    for (int64_t item = 0; item < ctx->items; item++)
+      SL_CHECK(sl_layout_report_item_size(ctx->layout, 0, item, measured_width(ctx),
+                                          random_height(), NULL));
+  }
+  sl_size content;
+  SL_CHECK(sl_layout_get_content_size(ctx->layout, &content));
+  ctx->content_height = content.height;
+  stats with, baseline;
+  measure_pair(run_report_and_rect, ctx, 1, &with, run_rect_only, ctx, 1, &baseline);
+  row *r = add_row(name, label, with, "ns/op");
+  r->ratio = with.median / baseline.median;
+  set_target(r, "<= 5 us", with.median <= 5000);
+  add_row(baseline_name, label, baseline, "ns/op");
+}
+
 static void bench_self_sizing(void) {
   int64_t n = quick ? 100000 : SELF_SIZING_ITEMS;
   const char *label = quick ? "1e5" : "1e6";
@@ -2045,28 +2071,36 @@ static void bench_self_sizing(void) {
   set_target(add_row("self-sizing: memory per measured row", label, bytes, "B/row"), "<= 16 B",
              bytes.median <= 16);
 
-  self_sizing_ctx ctx = {make_layout(&config), xmalloc(QUERY_CAPACITY * sizeof(sl_element)), n, 0};
-  sl_size content;
-  SL_CHECK(sl_layout_get_content_size(ctx.layout, &content));
-  ctx.content_height = content.height;
-  stats fresh, baseline;
-  measure_pair(run_report_and_rect, &ctx, 1, &fresh, run_rect_only, &ctx, 1, &baseline);
-  row *r = add_row("report_item_size + rect 390x844, sparse", label, fresh, "ns/op");
-  r->ratio = fresh.median / baseline.median;
-  set_target(r, "<= 5 us", fresh.median <= 5000);
-  add_row("baseline: rect 390x844 alone (same layout)", label, baseline, "ns/op");
+  self_sizing_ctx ctx = {make_layout(&config), xmalloc(QUERY_CAPACITY * sizeof(sl_element)), n, 0,
+                         0};
+  measure_reports(&ctx, 0, "report_item_size + rect 390x844, sparse",
+                  "baseline: rect 390x844 alone (same layout)", label);
+  measure_reports(&ctx, 1, "report_item_size + rect 390x844, all measured",
+                  "baseline: rect 390x844 alone, all measured", label);
+  free(ctx.buffer);
+  sl_layout_destroy(ctx.layout);
+}
 
-  /* Every row measured: the steady state after scrolling through the whole list. */
-  for (int64_t item = 0; item < n; item++)
-    SL_CHECK(sl_layout_report_item_size(ctx.layout, 0, item, VIEW_W - 32, random_height(), NULL));
-  SL_CHECK(sl_layout_get_content_size(ctx.layout, &content));
-  ctx.content_height = content.height;
-  stats dense, dense_baseline;
-  measure_pair(run_report_and_rect, &ctx, 1, &dense, run_rect_only, &ctx, 1, &dense_baseline);
-  r = add_row("report_item_size + rect 390x844, all measured", label, dense, "ns/op");
-  r->ratio = dense.median / dense_baseline.median;
-  set_target(r, "<= 5 us", dense.median <= 5000);
-  add_row("baseline: rect 390x844 alone, all measured", label, dense_baseline, "ns/op");
+/* A self-sizing flow layout (tags): 1e6 items estimated 100 x 40, measured to random widths
+ * and heights, so lines break again around every report. */
+static void bench_flow_sizes(void) {
+  int64_t n = quick ? 100000 : SELF_SIZING_ITEMS;
+  const char *label = quick ? "1e5" : "1e6";
+  config_text config;
+  int length = snprintf(config.text, sizeof config.text,
+                        "{\"version\": 1,"
+                        " \"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+                        " \"flowLayout\": {\"estimatedItemSize\": {\"width\": 100, "
+                        "\"height\": 40}, \"sectionInset\": {\"top\": 0, \"left\": 16, "
+                        "\"bottom\": 0, \"right\": 16}},"
+                        " \"sections\": [{\"itemCount\": %" PRId64 "}]}",
+                        n);
+  if (length < 0 || (size_t)length >= sizeof config.text) die("config buffer too small");
+  config.length = (size_t)length;
+  self_sizing_ctx ctx = {make_layout(&config), xmalloc(QUERY_CAPACITY * sizeof(sl_element)), n, 0,
+                         1};
+  measure_reports(&ctx, 1, "flow: report_item_size (re-breaks lines) + rect",
+                  "baseline: flow rect 390x844 alone", label);
   free(ctx.buffer);
   sl_layout_destroy(ctx.layout);
 }
@@ -2112,6 +2146,7 @@ int main(int argc, char **argv) {
   bench_enumeration();
   bench_scrolling();
   bench_self_sizing();
+  bench_flow_sizes();
   fprintf(stderr, "\n");
 
   config_text sample;
