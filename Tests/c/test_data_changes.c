@@ -115,6 +115,17 @@ static double section_y(sl_layout *layout, int32_t section) {
   return info.frame.y;
 }
 
+/* Which sections the handler saw, in order. */
+static int32_t seen_sections[8];
+static size_t seen_count;
+static void record_section(void *user_data, const sl_visible_items_context *context,
+                           sl_element *elements, size_t count) {
+  (void)user_data;
+  (void)elements;
+  (void)count;
+  if (seen_count < 8) seen_sections[seen_count++] = context->section;
+}
+
 static void test_section_changes(void) {
   sl_layout *layout = NULL;
   CHECK_STATUS(sl_layout_create(SECTIONS_JSON, sizeof SECTIONS_JSON - 1, &layout), SL_OK);
@@ -146,6 +157,23 @@ static void test_section_changes(void) {
   int is_measured = 0;
   CHECK_STATUS(sl_layout_get_measured_size(layout, 2, 1, &measured, &is_measured), SL_OK);
   CHECK(is_measured == 1 && measured.height == 100, "the measured size stayed with its section");
+
+  /* A handler set on section 2 follows it when a section is inserted before it. */
+  CHECK_STATUS(sl_layout_set_visible_items_handler(layout, 2, record_section, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_insert_sections(layout, 0, "[]", 2, NULL), SL_OK);
+  static const char ONE[] =
+      "[{\"itemCount\": 0, \"group\": {\"group\": \"vertical\", \"layoutSize\": "
+      SIZE(FW(1), ABS(50)) ", \"subitems\": [{\"layoutSize\": " SIZE(FW(1), ABS(50)) "}]}}]";
+  CHECK_STATUS(sl_layout_insert_sections(layout, 0, ONE, sizeof ONE - 1, NULL), SL_OK);
+  sl_element elements[64];
+  size_t found = 0;
+  seen_count = 0;
+  CHECK_STATUS(sl_layout_get_elements_in_rect(layout, (sl_rect){0, 0, 390, 844}, elements, 64,
+                                              &found),
+               SL_OK);
+  CHECK(seen_count == 1 && seen_sections[0] == 3, "handler calls %zu, section %d", seen_count,
+        seen_count ? seen_sections[0] : -1);
+  CHECK_STATUS(sl_layout_delete_sections(layout, 0, 1, NULL), SL_OK);
 
   /* Move the measured item into section 0, at the front: its size comes along. */
   CHECK_STATUS(sl_layout_move_item(layout, 2, 1, 0, 0, &report), SL_OK);
