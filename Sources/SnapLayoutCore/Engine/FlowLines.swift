@@ -23,8 +23,9 @@ final class FlowLines {
   private var lineWords = FenwickTree<Int32>(count: 0)
   private var extentWords = FenwickTree<Double>(count: 0)
   private(set) var lineCount = 0
-  /// The widest item (a line it overflows widens the content).
-  private(set) var widest = 0.0
+  /// The widest item of each 64 items, in a tree of maxima (leaves from `widthLeaves`).
+  private var widths: [Double] = []
+  private var widthLeaves = 1
 
   init(sizes: FlowSizes, length: Double, interitem: Double, lineSpacing: Double) {
     self.sizes = sizes
@@ -56,8 +57,24 @@ final class FlowLines {
     }
     lineWords = FenwickTree(counts)
     extentWords = FenwickTree(sums)
-    widest = 0
-    for item in 0..<n { widest = max(widest, sizes.width(item)) }
+    widthLeaves = 1
+    while widthLeaves < words { widthLeaves *= 2 }
+    widths = Array(repeating: 0, count: 2 * widthLeaves)
+    for word in 0..<words { widths[widthLeaves + word] = widest(inWord: word) }
+    for node in stride(from: widthLeaves - 1, to: 0, by: -1) {
+      widths[node] = max(widths[2 * node], widths[2 * node + 1])
+    }
+  }
+
+  /// The widest item (a line it overflows widens the content). - Complexity: O(1).
+  var widest: Double { widths.count > 1 ? widths[1] : 0 }
+
+  private func widest(inWord word: Int) -> Double {
+    var result = 0.0
+    for item in word << 6..<min(sizes.count, (word + 1) << 6) {
+      result = max(result, sizes.width(item))
+    }
+    return result
   }
 
   /// The length of all the lines and the spacing between them.
@@ -223,11 +240,13 @@ final class FlowLines {
   /// - Complexity: O(log n · the items of the lines broken again).
   func itemChanged(_ item: Int, from old: Size) {
     let new = sizes.size(item)
-    if new.width > widest {
-      widest = new.width
-    } else if old.width == widest && new.width < old.width {
-      widest = 0
-      for index in 0..<sizes.count { widest = max(widest, sizes.width(index)) }
+    if new.width != old.width {
+      var node = widthLeaves + item >> 6
+      widths[node] = widest(inWord: item >> 6)
+      while node > 1 {
+        node /= 2
+        widths[node] = max(widths[2 * node], widths[2 * node + 1])
+      }
     }
     let rebreak = new.width != old.width
     var first = lineStart(ofItem: item)
