@@ -73,6 +73,8 @@ static void test_flow_item_sizes(void) {
               NULL);
   CHECK_ERROR(sl_layout_set_item_sizes(layout, 1, 0, sizes, 1, &report), SL_ERANGE, "section",
               NULL);
+  CHECK_ERROR(sl_layout_set_item_sizes(layout, 0, 0, sizes, SIZE_MAX, &report), SL_ERANGE,
+              "count", "more sizes");
   CHECK(is_sentinel(&report, sizeof report), "a failed call wrote its output");
   CHECK_STATUS(sl_layout_set_item_sizes(layout, 0, 6, NULL, 0, NULL), SL_OK);
   expect_frame(layout, 0, 5, 280, 85, 70, 20);
@@ -222,7 +224,27 @@ static void test_section_changes(void) {
   sl_layout_destroy(layout);
 }
 
+/* Two sections whose rest positions together pass INT64_MAX: solving them used to trap. */
+static void test_units_past_int64(void) {
+  static const char HUGE_JSON[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+      " \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\"}},"
+      " \"sections\": [" LIST_SECTION(2) ", " LIST_SECTION(9223372036854775807) "]}";
+  sl_layout *layout = NULL;
+  CHECK_STATUS(sl_layout_create(HUGE_JSON, sizeof HUGE_JSON - 1, &layout), SL_OK);
+  if (layout == NULL) return;
+  sl_snap_position position;
+  CHECK_STATUS(sl_layout_get_snap_position(layout, SL_SCROLL_MAIN, 1e300, &position), SL_OK);
+  CHECK(position.index > 2 && position.section == 1, "last rest position %lld of section %d",
+        (long long)position.index, position.section);
+  size_t count = 0;
+  CHECK_STATUS(sl_layout_get_snap_offsets(layout, SL_SCROLL_MAIN, 0, NULL, 0, &count), SL_OK);
+  CHECK(count == (size_t)position.index + 1, "%zu rest positions", count);
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
+  test_units_past_int64();
   test_flow_item_sizes();
   test_section_changes();
   return test_finish("test_data_changes");

@@ -18,7 +18,9 @@ final class UnitRun {
   let section: Int32
   /// Global index of this run's first unit (set once by `UnitSequence`).
   fileprivate(set) var firstUnit: Int64 = 0
-  let count: Int64
+  /// Its units; fewer than its repetitions hold when the container's units would pass
+  /// `Int64.max` (set once by `UnitSequence`: later units are not indexable).
+  fileprivate(set) var count: Int64
   /// Where repetition 0 starts along the axis (content coordinates).
   let base: Double
   let stride: Double
@@ -134,7 +136,8 @@ final class UnitRun {
     let repetition = min(max(item / itemsPerGroup, 0), repetitions - 1)
     let leaf = Int(min(max(item - repetition * itemsPerGroup, 0), itemsPerGroup - 1))
     let map = repetition == repetitions - 1 ? lastSlotOfLeaf : slotOfLeaf
-    return firstUnit + repetition * Int64(slots.count) + Int64(map[min(leaf, map.count - 1)])
+    let local = repetition * Int64(slots.count) + Int64(map[min(leaf, map.count - 1)])
+    return firstUnit + min(local, count - 1)
   }
 
   /// The item resting at a unit.
@@ -163,9 +166,11 @@ final class UnitSequence {
     var total: Int64 = 0
     for run in runs {
       run.firstUnit = total
+      // Sections of 2^63 − 1 items each: the units past Int64.max cannot be numbered.
+      run.count = min(run.count, Int64.max - total)
       total += run.count
     }
-    self.runs = runs
+    self.runs = runs.filter { $0.count > 0 }
     count = total
     if closedForm, runs.count == 1, runs[0].measured == nil, runs[0].lines == nil,
       runs[0].slots.count == 1,
@@ -227,7 +232,7 @@ final class UnitSequence {
       }
     }
     guard found >= 0 else { return 0 }
-    return runs[found].firstUnit + runs[found].rank(x, strict: strict)
+    return runs[found].firstUnit + min(runs[found].rank(x, strict: strict), runs[found].count)
   }
 
   func item(_ unit: Int64) -> (section: Int32, item: Int64) {
