@@ -1006,7 +1006,8 @@ SL_API int sl_layout_get_measured_size(const sl_layout *layout, int32_t section,
  * Lines break again from the line before the first changed item until the breaks fall where
  * they were (docs/FLOW-LAYOUT.md); frames, the content size and the scroll containers follow,
  * and the visible content stays in place (the moves come back in `out_report`, may be NULL). A
- * flow section keeps sizes of its own for at most 67,108,864 items (about 24 bytes each).
+ * flow section keeps sizes of its own for at most 67,108,864 items (about 24 bytes each;
+ * 40 in a self-sizing section whose items were also given sizes).
  *
  * @param sizes `count` sizes in the host's orientation: finite, greater than 0, at most
  *              SL_MAX_MEASURED_LENGTH.

@@ -144,6 +144,9 @@ struct SectionChangeTests {
     expectLayoutError(.outOfRange, path: "item", messageContains: "does not exist") {
       _ = try layout.moveItem(from: (0, 3), to: (1, 0))
     }
+    expectLayoutError(.outOfRange, path: "from", messageContains: "item -1 does not exist") {
+      _ = try layout.changeItems(.move(from: -1, to: 0), section: 0)
+    }
     // A section that cannot be solved leaves the layout as it was.
     let impossible = LayoutSection(
       group: hgroup(abs_(500), abs_(50), .subitems([item(abs_(500), abs_(50))])), itemCount: 1,
@@ -151,6 +154,31 @@ struct SectionChangeTests {
     #expect(throws: LayoutError.self) { _ = try layout.changeSections(.insert([impossible], at: 0)) }
     #expect(try allElements(layout) == before)
     #expect(layout.sectionCount == 2)
+  }
+
+  @Test("item counts stay bounded: a full section takes no more, sized flow sections hold 2^26")
+  func capacities() throws {
+    var configuration = LayoutConfiguration()
+    configuration.scrolling.snapUnit = .item
+    let layout = try solve(
+      [selfSizingList(items: 2), selfSizingList(items: .max)], configuration: configuration)
+    expectLayoutError(.invalidArgument, path: "to", messageContains: "one more item") {
+      _ = try layout.moveItem(from: (0, 0), to: (1, 0))
+    }
+    // 2 + 2^63 − 1 rest positions cannot all be numbered (only the first Int64.max are), and
+    // solving them used to trap.
+    let count = try layout.snapCount(mainScrollContainer)
+    #expect(count > 2)
+    let far = try layout.snapOffset(forSection: 1, item: .max - 1, container: mainScrollContainer)
+    #expect(far.offset.isFinite && far.index == count - 1)
+    #expect(try layout.snapPosition(at: 1e300, container: mainScrollContainer).index == count - 1)
+    let flow = try solve([flowSection(items: 4, selfSizing: true)])
+    _ = try flow.setItemSizes([Size(width: 70, height: 20)], section: 0, from: 1)
+    expectLayoutError(.invalidArgument, path: "count", messageContains: "at most 67108864") {
+      _ = try flow.changeItems(.setCount(FlowItems.maxItemsWithSizes + 1), section: 0)
+    }
+    #expect(try flow.sectionInfo(0).itemCount == 4)
+    #expect(try flow.itemFrame(section: 0, item: 1).width == 70)
   }
 
   @Test("deleting nearly every item of a huge section is immediate")

@@ -12,8 +12,13 @@ enum FlowLine {
   /// How many items `width` long fit on a line `length` long with at least `spacing` between
   /// them (F1): at least one, at most `FlowLines.maxItemsPerLine`.
   static func columns(width: Double, spacing: Double, length: Double) -> Int {
-    let fitting = ((length - width) / (width + spacing) + fitTolerance).rounded(.down) + 1
-    return Int(min(max(1, fitting), Double(FlowLines.maxItemsPerLine)))
+    Int(min(max(1, fitting(width: width, spacing: spacing, length: length)),
+      Double(FlowLines.maxItemsPerLine)))
+  }
+
+  /// How many fit, before the bounds of `columns`.
+  private static func fitting(width: Double, spacing: Double, length: Double) -> Double {
+    ((length - width) / (width + spacing) + fitTolerance).rounded(.down) + 1
   }
 
   /// The group holding one line of `flow`'s items in a line `length` long.
@@ -29,8 +34,9 @@ enum FlowLine {
     let width = flow.itemSize.width
     let height = flow.itemSize.height
     let spacing = flow.minimumInteritemSpacing
-    let fitting = ((length - width) / (width + spacing) + fitTolerance).rounded(.down) + 1
-    guard fitting <= Double(FlowLines.maxItemsPerLine) else {
+    guard fitting(width: width, spacing: spacing, length: length)
+      <= Double(FlowLines.maxItemsPerLine)
+    else {
       throw LayoutError(
         .invalidLayout,
         "items \(width) pt long (itemSize, of the section or of flowLayout) put more than "

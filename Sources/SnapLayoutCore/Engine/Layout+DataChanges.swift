@@ -84,15 +84,9 @@ extension Layout {
         return item
       }
     }
-    // Items with sizes of their own are kept densely, so their count is bounded.
+    try checkFlowCapacity(newCount, section: section, path: "count")
     let previousFlow = flowSizes[section]
     if let old = previousFlow {
-      guard newCount <= FlowSizes.maxItems else {
-        throw LayoutError(
-          .invalidArgument,
-          "a flow section whose items have sizes of their own holds at most "
-            + "\(FlowSizes.maxItems) items, not \(newCount)", path: "count")
-      }
       flowSizes[section] = old.remapped(count: Int(newCount), map)
     }
 
@@ -137,6 +131,17 @@ extension Layout {
       anchors.section?.repetition = repetition(of: item, in: section)
     }
     return keep(anchors, section: section)
+  }
+
+  /// Checks that `section` can hold `count` items: a flow section whose items have sizes of
+  /// their own keeps them densely, so their count is bounded.
+  func checkFlowCapacity(_ count: Int64, section: Int, path: String) throws(LayoutError) {
+    guard flowSizes[section] == nil || count <= FlowSizes.maxItems else {
+      throw LayoutError(
+        .invalidArgument,
+        "a flow section whose items have sizes of their own holds at most "
+          + "\(FlowSizes.maxItems) items, not \(count)", path: path)
+    }
   }
 
   /// The item an anchor in `section` follows (its repetition's first item, mapped), or nil

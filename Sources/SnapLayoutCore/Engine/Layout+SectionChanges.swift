@@ -219,14 +219,7 @@ extension Layout {
       throw LayoutError(
         .invalidArgument, "section \(to.section) cannot hold one more item", path: "to")
     }
-    if sections[to.section].flowItems != nil, flowSizes[to.section] != nil,
-      count >= FlowSizes.maxItems
-    {
-      throw LayoutError(
-        .invalidArgument,
-        "a flow section whose items have sizes of their own holds at most "
-          + "\(FlowSizes.maxItems) items", path: "to")
-    }
+    try checkFlowCapacity(count + 1, section: to.section, path: "to")
     let measured = try measuredSize(section: from.section, item: from.item)
     let removed = try changeItems(.delete(at: from.item, count: 1), section: from.section)
     let inserted = try changeItems(.insert(at: to.item, count: 1), section: to.section)
