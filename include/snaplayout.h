@@ -998,6 +998,67 @@ SL_API int sl_layout_get_measured_size(const sl_layout *layout, int32_t section,
                                        sl_size *out_size, int *out_measured);
 
 /**
+ * Reports the size the host measured for a boundary supplementary item (a section's header or
+ * footer, or a layout-level one), named by its section and element kind id (sl_element.section
+ * and sl_element.kind of its element).
+ *
+ * As for cells, only axes whose dimension is `estimated` take the measured length (content
+ * insets are ignored on them); the item keeps its other lengths. A flow layout's header and
+ * footer are estimated along the scroll axis when the flow layout has an `estimatedItemSize`
+ * (their reference size is the estimate). The section grows or shrinks, everything after it
+ * moves, and the offsets move so that the content at the leading edge of the visible bounds
+ * stays where it is (`out_report`). Measured sizes stay with the section through data changes
+ * (a section described anew keeps those of the kinds it still has).
+ *
+ * Costs O(sections + the section's boundary items), independent of item counts.
+ *
+ * @param section the section index, or SL_SECTION_LAYOUT for a layout-level item.
+ * @param kind the element kind id of one of the section's (or the layout's) boundary items.
+ * @param width,height the measured size: finite, 0 ... SL_MAX_MEASURED_LENGTH.
+ * @param[out] out_report receives what changed; may be NULL.
+ * @return SL_OK; SL_EINVAL for a NULL layout or a bad size ("width", "height"); SL_ERANGE for a
+ *         bad section ("section") or a kind that is not one of its boundary items ("kind");
+ *         SL_ESTATE if no container size is set. On failure nothing changes.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_report_supplementary_size(sl_layout *layout, int32_t section, int32_t kind,
+                                               double width, double height,
+                                               sl_size_report *out_report);
+
+/**
+ * Forgets a boundary supplementary item's measured size: its estimate applies again.
+ * Forgetting an item that has no measured size changes nothing and succeeds.
+ *
+ * @return as sl_layout_report_supplementary_size().
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_reset_supplementary_size(sl_layout *layout, int32_t section, int32_t kind,
+                                              sl_size_report *out_report);
+
+/**
+ * Reads the size the host reported for a boundary supplementary item.
+ *
+ * @param section the section index, or SL_SECTION_LAYOUT.
+ * @param kind the element kind id of one of its boundary items.
+ * @param[out] out_size receives the size (0 x 0 when not measured).
+ * @param[out] out_measured receives 1 when the item has a measured size, else 0.
+ * @return SL_OK; SL_EINVAL for NULL arguments; SL_ERANGE for a bad section or kind.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_measured_supplementary_size(const sl_layout *layout, int32_t section,
+                                                     int32_t kind, sl_size *out_size,
+                                                     int *out_measured);
+
+/**
  * Sets the sizes of items `first` ..< `first + count` of a flow layout section, as the flow
  * layout's delegate gives them (collectionView(_:layout:sizeForItemAt:)); the other items keep
  * theirs (the section's itemSize until given one). In a self-sizing section (estimatedItemSize)

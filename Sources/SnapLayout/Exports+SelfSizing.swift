@@ -45,6 +45,48 @@ public func sl_layout_get_measured_size(
   }
 }
 
+@implementation @_cdecl("sl_layout_report_supplementary_size")
+public func sl_layout_report_supplementary_size(
+  _ layout: OpaquePointer?, _ section: Int32, _ kind: Int32, _ width: Double, _ height: Double,
+  _ outReport: UnsafeMutablePointer<sl_size_report>?
+) -> Int32 {
+  report(layout, outReport) { target throws(LayoutError) in
+    try target.reportSupplementarySize(
+      Size(width: width, height: height), section: boundaryOwner(section), kind: kind)
+  }
+}
+
+@implementation @_cdecl("sl_layout_reset_supplementary_size")
+public func sl_layout_reset_supplementary_size(
+  _ layout: OpaquePointer?, _ section: Int32, _ kind: Int32,
+  _ outReport: UnsafeMutablePointer<sl_size_report>?
+) -> Int32 {
+  report(layout, outReport) { target throws(LayoutError) in
+    try target.reportSupplementarySize(nil, section: boundaryOwner(section), kind: kind)
+  }
+}
+
+@implementation @_cdecl("sl_layout_get_measured_supplementary_size")
+public func sl_layout_get_measured_supplementary_size(
+  _ layout: OpaquePointer?, _ section: Int32, _ kind: Int32,
+  _ outSize: UnsafeMutablePointer<sl_size>?, _ outMeasured: UnsafeMutablePointer<Int32>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outSize else { return ErrorRecord.null("out_size") }
+  guard let outMeasured else { return ErrorRecord.null("out_measured") }
+  return withLayout(layout) { target throws(LayoutError) in
+    let size = try target.measuredSupplementarySize(section: boundaryOwner(section), kind: kind)
+    outSize.pointee = sl_size(width: size?.width ?? 0, height: size?.height ?? 0)
+    outMeasured.pointee = size == nil ? 0 : 1
+    return SL_OK
+  }
+}
+
+/// The section a boundary item belongs to: nil for SL_SECTION_LAYOUT.
+private func boundaryOwner(_ section: Int32) -> Int? {
+  section == SL_SECTION_LAYOUT ? nil : Int(section)
+}
+
 extension sl_size_report {
   init(_ report: SizeReport) {
     self.init(

@@ -113,10 +113,13 @@ extension ConfigDecoder {
     func boundary(_ kind: String, _ size: Size, pin: Bool, start: Bool) -> BoundarySupplementaryItem? {
       let length = horizontal ? size.width : size.height
       guard length > 0 else { return nil }
+      // In a self-sizing flow the reference length is the estimate the host's measurement
+      // replaces (docs/FLOW-LAYOUT.md F14).
+      let along: Dimension = flow.isSelfSizing ? .estimated(length) : .absolute(length)
       let layoutSize =
         horizontal
-        ? LayoutSize(widthDimension: .absolute(length), heightDimension: .fractionalHeight(1))
-        : LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(length))
+        ? LayoutSize(widthDimension: along, heightDimension: .fractionalHeight(1))
+        : LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: along)
       let alignment: RectAlignment =
         horizontal ? (start ? .leading : .trailing) : (start ? .top : .bottom)
       return BoundarySupplementaryItem(

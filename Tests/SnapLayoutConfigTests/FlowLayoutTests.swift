@@ -77,6 +77,46 @@ struct FlowLayoutTests {
     #expect(try header(1).frame.y == 1500)
   }
 
+  @Test("a self-sizing flow's header and footer lengths are estimates the host can measure")
+  func measuredHeaderFooter() throws {
+    func config(_ estimated: String) -> String {
+      #"""
+      {"flowLayout": {"scrollDirection": "horizontal", "itemSize": {"width": 100, "height": 100},
+        \#(estimated) "headerReferenceSize": {"width": 40, "height": 0},
+        "footerReferenceSize": {"width": 30, "height": 0}},
+       "environment": {"container": {"width": 390, "height": 844}},
+       "sections": [{"itemCount": 12}, {"itemCount": 4}]}
+      """#
+    }
+    func frame(_ layout: Layout, kind: String, section: Int32) throws -> Rect {
+      var collector = Collector()
+      try layout.visitAllElements(&collector)
+      let id = try #require(layout.kinds.id(of: kind))
+      return try #require(collector.elements.first { $0.kind == id && $0.section == section }).frame
+    }
+    let fixed = try layout(config(""))
+    let header = try #require(fixed.kinds.id(of: "header"))
+    let footer = try #require(fixed.kinds.id(of: "footer"))
+    // Without estimatedItemSize the reference sizes are fixed: a report is kept and ignored.
+    #expect(fixed.description.sections[0].boundarySupplementaryItems[0].layoutSize.widthDimension == .absolute(40))
+    _ = try fixed.reportSupplementarySize(Size(width: 90, height: 5), section: 0, kind: header)
+    #expect(try frame(fixed, kind: "header", section: 0).width == 40)
+
+    let flow = try layout(config(#""estimatedItemSize": {"width": 100, "height": 100},"#))
+    #expect(flow.description.sections[0].boundarySupplementaryItems[0].layoutSize.widthDimension == .estimated(40))
+    // Section 0: header 40, two columns (7 and 5 items) of 100 with 10 between, footer 30:
+    // 40 + 210 + 30 = 280; section 1 starts there.
+    #expect(try flow.itemFrame(section: 1, item: 0).x == 280 + 40)
+    let report = try flow.reportSupplementarySize(Size(width: 90, height: 5), section: 0, kind: header)
+    _ = try flow.reportSupplementarySize(Size(width: 12, height: 5), section: 0, kind: footer)
+    // The header keeps the full height across the scroll axis and takes the measured width.
+    let headerFrame = try frame(flow, kind: "header", section: 0)
+    #expect(headerFrame == Rect(x: 0, y: 0, width: 90, height: 844))
+    #expect(try flow.itemFrame(section: 0, item: 0).x == 90)
+    #expect(try flow.itemFrame(section: 1, item: 0).x == 90 + 210 + 12 + 40)
+    #expect(report.contentSize.width == 90 + 210 + 30 + 40 + 100 + 30)
+  }
+
   @Test("flowLayout.scrollDirection names the scrolling options along it")
   func scrollDirection() throws {
     let description = try ConfigDecoder.decode(

@@ -2,7 +2,8 @@
  * test_self_sizing.c — the self-sizing entry points through the C ABI: a list of estimated
  * rows measured in random order against a reference computed here, the anchoring report, the
  * measured-size read-back, forgetting, and every kind of bad argument (NULL, NaN, negative,
- * absurd, out-of-range indices) with its status, path and untouched outputs.
+ * absurd, out-of-range indices) with its status, path and untouched outputs; measured headers,
+ * footers and layout-level boundary items.
  */
 #include <stdint.h>
 
@@ -184,10 +185,108 @@ static void test_data_changes(void) {
   sl_layout_destroy(layout);
 }
 
+/* A list with an estimated header (44) and footer (30), and a layout-level header (20). */
+static const char HEADERS_JSON[] =
+    "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+    " \"configuration\": {\"boundarySupplementaryItems\": [{\"elementKind\": \"banner\","
+    "   \"layoutSize\": " SIZE(FW(1), EST(20)) ", \"alignment\": \"top\"}]},"
+    " \"sections\": [{\"itemCount\": 100, \"interGroupSpacing\": 8,"
+    "   \"boundarySupplementaryItems\": ["
+    "     {\"elementKind\": \"header\", \"layoutSize\": " SIZE(FW(1), EST(44)) ", \"alignment\": \"top\"},"
+    "     {\"elementKind\": \"footer\", \"layoutSize\": " SIZE(FW(1), EST(30)) ", \"alignment\": \"bottom\"}],"
+    "   \"decorationItems\": [{\"elementKind\": \"background\"}],"
+    "   \"group\": {\"group\": \"vertical\", \"layoutSize\": " SIZE(FW(1), EST(44)) ","
+    "     \"subitems\": [{\"layoutSize\": " SIZE(FW(1), EST(44)) "}]}}]}";
+
+static void test_supplementary_sizes(void) {
+  sl_layout *layout = NULL;
+  CHECK_STATUS(sl_layout_create(HEADERS_JSON, sizeof HEADERS_JSON - 1, &layout), SL_OK);
+  if (layout == NULL) return;
+  int32_t header = -9, footer = -9, banner = -9, background = -9;
+  CHECK_STATUS(sl_layout_find_element_kind(layout, "header", &header), SL_OK);
+  CHECK_STATUS(sl_layout_find_element_kind(layout, "footer", &footer), SL_OK);
+  CHECK_STATUS(sl_layout_find_element_kind(layout, "banner", &banner), SL_OK);
+  CHECK_STATUS(sl_layout_find_element_kind(layout, "background", &background), SL_OK);
+  /* Rows of 52 from 20 + 44; row 10 at the top of the viewport. */
+  double top = 20 + 44 + 52 * 10;
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, top), SL_OK);
+
+  sl_size_report report;
+  CHECK_STATUS(sl_layout_report_supplementary_size(layout, 0, header, 999, 100, &report), SL_OK);
+  CHECK(report.main_offset_adjustment == 56, "header adjustment %g",
+        report.main_offset_adjustment);
+  CHECK_STATUS(sl_layout_report_supplementary_size(layout, SL_SECTION_LAYOUT, banner, 1, 50,
+                                                   &report), SL_OK);
+  CHECK(report.main_offset_adjustment == 30, "banner adjustment %g",
+        report.main_offset_adjustment);
+  CHECK_STATUS(sl_layout_report_supplementary_size(layout, 0, footer, 1, 10, &report), SL_OK);
+  CHECK(report.main_offset_adjustment == 0, "footer adjustment %g",
+        report.main_offset_adjustment);
+  double expected = 50 + 100 + 100 * 52 - 8 + 10;
+  CHECK(report.content_size.height == expected, "content %g, expected %g",
+        report.content_size.height, expected);
+  sl_rect frame;
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 0, 0, &frame), SL_OK);
+  CHECK(frame.y == 150 && frame.width == 390, "first row at %g", frame.y);
+
+  sl_size measured;
+  int is_measured = -1;
+  CHECK_STATUS(sl_layout_get_measured_supplementary_size(layout, 0, header, &measured,
+                                                         &is_measured), SL_OK);
+  CHECK(is_measured == 1 && measured.width == 999 && measured.height == 100, "read-back");
+  CHECK_STATUS(sl_layout_reset_supplementary_size(layout, 0, header, &report), SL_OK);
+  CHECK(report.main_offset_adjustment == -56, "reset adjustment %g",
+        report.main_offset_adjustment);
+  CHECK_STATUS(sl_layout_get_measured_supplementary_size(layout, 0, header, &measured,
+                                                         &is_measured), SL_OK);
+  CHECK(is_measured == 0 && measured.width == 0 && measured.height == 0, "forgotten");
+  CHECK_STATUS(sl_layout_reset_supplementary_size(layout, 0, header, NULL), SL_OK);
+
+  /* A section inserted before keeps nothing of it; the measured footer follows its section. */
+  static const char EXTRA[] =
+      "[{\"itemCount\": 2, \"group\": {\"group\": \"vertical\", \"layoutSize\": "
+      SIZE(FW(1), EST(44)) ", \"subitems\": [{\"layoutSize\": " SIZE(FW(1), EST(44)) "}]}}]";
+  CHECK_STATUS(sl_layout_insert_sections(layout, 0, EXTRA, sizeof EXTRA - 1, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_get_measured_supplementary_size(layout, 1, footer, &measured,
+                                                         &is_measured), SL_OK);
+  CHECK(is_measured == 1 && measured.height == 10, "the footer's size followed its section");
+
+  fill_sentinel(&report, sizeof report);
+  CHECK_ERROR(sl_layout_report_supplementary_size(NULL, 0, header, 1, 1, &report), SL_EINVAL,
+              "layout", NULL);
+  CHECK_ERROR(sl_layout_report_supplementary_size(layout, 1, header, NAN, 1, &report), SL_EINVAL,
+              "width", "finite");
+  CHECK_ERROR(sl_layout_report_supplementary_size(layout, 1, header, 1, -1, &report), SL_EINVAL,
+              "height", NULL);
+  CHECK_ERROR(sl_layout_report_supplementary_size(layout, 2, header, 1, 1, &report), SL_ERANGE,
+              "section", NULL);
+  CHECK_ERROR(sl_layout_report_supplementary_size(layout, -2, header, 1, 1, &report), SL_ERANGE,
+              "section", NULL);
+  CHECK_ERROR(sl_layout_report_supplementary_size(layout, 0, header, 1, 1, &report), SL_ERANGE,
+              "kind", "it has none");
+  CHECK_ERROR(sl_layout_report_supplementary_size(layout, 1, background, 1, 1, &report),
+              SL_ERANGE, "kind", "'header', 'footer'");
+  CHECK_ERROR(sl_layout_report_supplementary_size(layout, SL_SECTION_LAYOUT, header, 1, 1,
+                                                  &report), SL_ERANGE, "kind", "'banner'");
+  CHECK_ERROR(sl_layout_reset_supplementary_size(layout, 1, SL_KIND_CELL, &report), SL_ERANGE,
+              "kind", NULL);
+  CHECK_ERROR(sl_layout_reset_supplementary_size(layout, 1, INT32_MAX, &report), SL_ERANGE,
+              "kind", NULL);
+  CHECK(is_sentinel(&report, sizeof report), "a failed report wrote its output");
+  CHECK_ERROR(sl_layout_get_measured_supplementary_size(layout, 1, header, NULL, &is_measured),
+              SL_EINVAL, "out_size", NULL);
+  CHECK_ERROR(sl_layout_get_measured_supplementary_size(layout, 1, header, &measured, NULL),
+              SL_EINVAL, "out_measured", NULL);
+  CHECK_ERROR(sl_layout_get_measured_supplementary_size(NULL, 1, header, &measured,
+                                                        &is_measured), SL_EINVAL, "layout", NULL);
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
   test_random_reports_match_reference();
   test_data_changes();
   test_anchoring_and_reset();
   test_bad_arguments();
+  test_supplementary_sizes();
   return test_finish("test_self_sizing");
 }

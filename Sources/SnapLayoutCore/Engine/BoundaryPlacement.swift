@@ -29,14 +29,20 @@ struct BoundaryPlacement {
   ///
   /// Items that extend the boundary on the same edge stack outward in declaration order (the
   /// first one is nearest the content); the spec leaves this open (UNK, docs/LAYOUT-RULES.md).
+  /// An item's estimated axes take the length in `measured`, when the host reported one.
   init(
     _ items: [BoundarySupplementaryItem], hostLength: Double, anchorMinX: Double,
     anchorMaxX: Double, sizeContainer: Size, resolver: DimensionResolver, kinds: KindTable,
-    zIndexFloor: Int32
+    zIndexFloor: Int32, measured: BoundarySizes = BoundarySizes()
   ) {
     let anchorWidth = anchorMaxX - anchorMinX
     for item in items {
-      let size = resolver.resolve(item.layoutSize, in: sizeContainer)
+      var size = resolver.resolve(item.layoutSize, in: sizeContainer)
+      let kind = kinds.id(of: item.elementKind) ?? 0
+      if let reported = measured.size(of: kind) {
+        if item.layoutSize.widthDimension.isEstimated { size.width = reported.width }
+        if item.layoutSize.heightDimension.isEstimated { size.height = reported.height }
+      }
       let unit = item.alignment.edges.unitPoint
       let x = anchorMinX + anchorWidth * unit.x - size.width * unit.x + item.offset.x
       let edges = item.alignment.edges
@@ -58,7 +64,7 @@ struct BoundaryPlacement {
       }
       elements.append(
         PlacedElement(
-          frame: frame, kind: kinds.id(of: item.elementKind) ?? 0,
+          frame: frame, kind: kind,
           zIndex: max(item.zIndex, zIndexFloor), pin: pin))
     }
   }

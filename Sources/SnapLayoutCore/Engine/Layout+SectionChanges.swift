@@ -88,7 +88,8 @@ extension Layout {
     let before = isSolved ? anchors(section: nil) : nil
     let handover = before.map { handOver($0.main, order: order, replaced: replaced) }
     let previous = (
-      description, sections, kinds, offsets, hostSetOffsets, measuredSizes, flowSizes
+      description, sections, kinds, offsets, hostSetOffsets, measuredSizes, flowSizes,
+      boundarySizes
     )
     var fresh = incoming.makeIterator()
     var descriptions: [LayoutSection] = []
@@ -97,6 +98,7 @@ extension Layout {
     var newHostSet: [Bool] = []
     var newMeasured: [MeasuredSizes?] = []
     var newFlow: [FlowSizes?] = []
+    var newBoundary: [BoundarySizes] = []
     for (index, source) in order.enumerated() {
       if let old = source {
         descriptions.append(description.sections[old])
@@ -105,6 +107,7 @@ extension Layout {
         newHostSet.append(hostSetOffsets[old])
         newMeasured.append(measuredSizes[old])
         newFlow.append(flowSizes[old])
+        newBoundary.append(boundarySizes[old])
         continue
       }
       guard var section = fresh.next() else { break }
@@ -114,8 +117,11 @@ extension Layout {
       var measured: MeasuredSizes? = nil
       var offset = 0.0
       var hostSet = false
+      var boundary = BoundarySizes()
       if let old = replaced, old == index {
-        // The items that remain keep their measured sizes.
+        // The items that remain keep their measured sizes, and so do the boundary items whose
+        // kinds remain.
+        boundary = boundarySizes[old].keeping(turned.boundarySupplementaryItems, kinds: kinds)
         let newCount = turned.itemCount
         let keep: (Int64) -> Int64? = { $0 < newCount ? $0 : nil }
         if sections[old].flowItems == nil, turned.flowItems == nil,
@@ -147,6 +153,7 @@ extension Layout {
       newHostSet.append(hostSet)
       newMeasured.append(measured)
       newFlow.append(flow)
+      newBoundary.append(boundary)
     }
     description.sections = descriptions
     sections = canonical
@@ -154,13 +161,17 @@ extension Layout {
     hostSetOffsets = newHostSet
     measuredSizes = newMeasured
     flowSizes = newFlow
+    boundarySizes = newBoundary
     guard isSolved, let before, let handover else {
       return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
     }
     do throws(LayoutError) {
       solved = try SolvedLayout(layout: self, container: solved.canonicalContainer)
     } catch {
-      (description, sections, kinds, offsets, hostSetOffsets, measuredSizes, flowSizes) = previous
+      (
+        description, sections, kinds, offsets, hostSetOffsets, measuredSizes, flowSizes,
+        boundarySizes
+      ) = previous
       throw error
     }
     adoptMeasuredSizes()

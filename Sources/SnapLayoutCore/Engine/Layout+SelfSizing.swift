@@ -26,16 +26,7 @@ extension Layout {
     try checkSection(section)
     try checkItem(item, section: section)
     let placement = solved.sections[section].placement
-    if let size {
-      for (value, name) in [(size.width, "width"), (size.height, "height")] {
-        guard value.isFinite, value >= 0, value <= Layout.maxMeasuredLength else {
-          throw LayoutError(
-            .invalidArgument,
-            "a measured \(name) must be finite, at least 0 and at most "
-              + "\(Layout.maxMeasuredLength) points, not \(value)", path: name)
-        }
-      }
-    }
+    if let size { try Layout.checkMeasured(size) }
     let canonical = size.map { transposed ? $0.transposed : $0 }
     if sections[section].flowItems != nil {
       return try reportFlowItemSize(canonical, section: section, item: item)
@@ -96,6 +87,18 @@ extension Layout {
     }
     adoptMeasuredSizes()
     return keep(before, section: section)
+  }
+
+  /// Checks a size the host measured.
+  static func checkMeasured(_ size: Size) throws(LayoutError) {
+    for (value, name) in [(size.width, "width"), (size.height, "height")] {
+      guard value.isFinite, value >= 0, value <= Layout.maxMeasuredLength else {
+        throw LayoutError(
+          .invalidArgument,
+          "a measured \(name) must be finite, at least 0 and at most "
+            + "\(Layout.maxMeasuredLength) points, not \(value)", path: name)
+      }
+    }
   }
 
   /// The measured size of a cell, or nil when the host has not reported one.

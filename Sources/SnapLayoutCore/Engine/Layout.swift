@@ -33,6 +33,10 @@ public final class Layout {
   /// The sizes of flow sections' items, per section, once they are not all the same
   /// (docs/FLOW-LAYOUT.md).
   var flowSizes: [FlowSizes?]
+  /// The sizes the host measured for boundary supplementary items, per section and of the
+  /// layout's own (docs/SELF-SIZING.md rule 12).
+  var boundarySizes: [BoundarySizes]
+  var globalBoundarySizes = BoundarySizes()
 
   /// Creates a layout and solves it when the environment names a container size.
   /// - Throws: `LayoutError` when the description cannot be solved at that size.
@@ -65,6 +69,7 @@ public final class Layout {
     offsets = Array(repeating: 0, count: description.sections.count)
     hostSetOffsets = Array(repeating: false, count: description.sections.count)
     measuredSizes = Array(repeating: nil, count: description.sections.count)
+    boundarySizes = Array(repeating: BoundarySizes(), count: description.sections.count)
     // Per-item flow sizes move into the layout's own storage, where the host changes them.
     flowSizes = sections.map { FlowSizes(given: $0) }
     for index in sections.indices where sections[index].flowItems?.itemSizes != nil {

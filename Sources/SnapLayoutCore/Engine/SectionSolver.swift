@@ -15,10 +15,12 @@ struct SectionSolver {
   /// current.
   /// `previous`, the same section solved at the same container, lends its template (only the
   /// measured deltas changed).
-  /// `flowSizes` holds the sizes of a flow section's items when they are not all the same.
+  /// `flowSizes` holds the sizes of a flow section's items when they are not all the same;
+  /// `boundarySizes` the measured sizes of its boundary items.
   func solve(
     _ section: LayoutSection, index: Int, start: Double, measured: MeasuredSizes? = nil,
-    flowSizes: FlowSizes? = nil, refresh: Bool = true, reusing previous: SolvedSection? = nil
+    flowSizes: FlowSizes? = nil, boundarySizes: BoundarySizes = BoundarySizes(),
+    refresh: Bool = true, reusing previous: SolvedSection? = nil
   ) throws(LayoutError) -> SolvedSection {
     var path: String { "/sections/\(index)" }
     let insets = section.contentInsets
@@ -162,7 +164,8 @@ struct SectionSolver {
       section.boundarySupplementaryItems, hostLength: hostLength, anchorMinX: anchorMinX,
       anchorMaxX: anchorMaxX,
       sizeContainer: Size(width: anchorMaxX - anchorMinX, height: container.height - env.vertical),
-      resolver: resolver, kinds: kinds, zIndexFloor: hasBackground ? 1 : Int32.min)
+      resolver: resolver, kinds: kinds, zIndexFloor: hasBackground ? 1 : Int32.min,
+      measured: boundarySizes)
     let hostTop = start + boundary.leadingExtension
     let length = boundary.leadingExtension + hostLength + boundary.trailingExtension
     let frame = Rect(x: 0, y: start, width: container.width, height: length)

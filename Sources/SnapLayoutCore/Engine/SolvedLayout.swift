@@ -51,7 +51,8 @@ struct SolvedLayout {
       if index > 0 { cursor += spacing }  // spec §9.1: only between sections
       let solved = try solver.solve(
         section, index: index, start: cursor, measured: layout.measuredSizes[index],
-        flowSizes: layout.flowSizes[index], refresh: refresh)
+        flowSizes: layout.flowSizes[index], boundarySizes: layout.boundarySizes[index],
+        refresh: refresh)
       cursor = solved.frame.maxY
       sections.append(solved)
     }
@@ -68,8 +69,8 @@ struct SolvedLayout {
     let old = sections[index]
     let solved = try SolvedLayout.sectionSolver(layout, canonicalContainer).solve(
       layout.sections[index], index: index, start: old.frame.minY,
-      measured: layout.measuredSizes[index], flowSizes: layout.flowSizes[index], refresh: false,
-      reusing: old)
+      measured: layout.measuredSizes[index], flowSizes: layout.flowSizes[index],
+      boundarySizes: layout.boundarySizes[index], refresh: false, reusing: old)
     let moved = solved.frame.maxY - old.frame.maxY
     sections[index] = solved
     if moved != 0 {
@@ -78,6 +79,19 @@ struct SolvedLayout {
     let leadingExtension = sections.first.map { $0.frame.minY } ?? 0
     try finish(layout, leadingExtension: leadingExtension)
     sectionScrolls[index] = ScrollBuilder(self, layout).orthogonalScroll(section: index)
+  }
+
+  /// Places the layout's boundary items again after the host measured one of them, moving
+  /// every section by the change of the leading extension.
+  /// - Complexity: O(sections + boundary items), independent of item counts.
+  mutating func remeasureGlobals(layout: Layout) throws(LayoutError) {
+    guard !sections.isEmpty else { return }
+    let leadingExtension = placeGlobals(layout, hostLength: 0).leadingExtension
+    let moved = leadingExtension - sections[0].frame.minY
+    if moved != 0 {
+      for index in sections.indices { sections[index].move(by: moved) }
+    }
+    try finish(layout, leadingExtension: leadingExtension)
   }
 
   private static func sectionSolver(_ layout: Layout, _ container: Size) -> SectionSolver {
@@ -96,7 +110,7 @@ struct SolvedLayout {
       sizeContainer: Size(
         width: container.width - env.horizontal, height: container.height - env.vertical),
       resolver: DimensionResolver(displayScale: layout.description.environment.displayScale),
-      kinds: layout.kinds, zIndexFloor: Int32.min)
+      kinds: layout.kinds, zIndexFloor: Int32.min, measured: layout.globalBoundarySizes)
   }
 
   /// Everything that follows from the solved sections: the layout's boundary items, the
