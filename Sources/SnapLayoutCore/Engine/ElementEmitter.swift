@@ -162,15 +162,11 @@ struct ElementEmitter {
     _ lines: FlowLines, placement: SectionPlacement, section sectionIndex: Int32,
     effects: EffectContext?, into visitor: inout V
   ) {
-    guard lines.lineCount > 0 else { return }
     let origin = placement.origin
-    let itemCount = lines.sizes.count
-    var first = lines.line(at: query.minY - origin.y).first
-    while first < itemCount {
-      if visitor.isFinished { return }
-      let top = origin.y + lines.start(ofLineAt: first)
-      guard top <= query.maxY else { return }
-      let end = lines.nextStart(after: first)
+    lines.forEachLine(from: query.minY - origin.y) { first, end, start in
+      if visitor.isFinished { return false }
+      let top = origin.y + start
+      guard top <= query.maxY else { return false }
       lines.forEachItem(first: first, end: end) { item, slot in
         let frame = slot.offsetBy(dx: origin.x, dy: top)
         guard frame.intersects(query) else { return }
@@ -180,7 +176,7 @@ struct ElementEmitter {
         if let effects { effects.apply(&element, distance: effects.distance(of: frame)) }
         visitor.visit(element)
       }
-      first = end
+      return true
     }
   }
 

@@ -1,11 +1,13 @@
 /// The lines of a flow section whose items have sizes of their own, for one line length
 /// (docs/FLOW-LAYOUT.md F10–F13), relative to the first line's leading edge and top.
 ///
-/// Lines break greedily (F1). The first item of each line is marked in a bitset and carries
-/// its line's extent plus the line spacing; Fenwick trees over the marks and those values, one
-/// entry per 64 items, give the line of an item, the first item of a line, where a line starts
-/// and the line at a position in O(log n). A changed size re-breaks lines from the one before
-/// it until the breaks fall where they were, so a report costs O(log n + the lines it moves).
+/// Lines break greedily (F1) and are kept as `LineBlocks`: a line of items of sizes of their
+/// own is a block of one line; the lines of a run of items of the flow's own size are one
+/// block of `period` items per line, however long the run. The line of an item, the first item
+/// of a line, where a line starts and the line at a position are O(log blocks). A changed size
+/// re-breaks lines from the one before it until the breaks fall where they were, jumping over
+/// runs of the flow's size, so a report costs O(log n + the lines it moves) — also when it
+/// shifts where the lines of a long run start.
 final class FlowLines {
   /// Items per line at most, however small they are (as a compositional group's subitems).
   static let maxItemsPerLine = GroupSolver.maxChildrenPerGroup
@@ -15,14 +17,9 @@ final class FlowLines {
   let length: Double
   let interitem: Double
   let lineSpacing: Double
-  /// One bit per item: the first of its line.
-  private var starts: [UInt64] = []
-  /// At a line's first item its extent plus `lineSpacing`; 0 elsewhere.
-  private var values: [Double] = []
-  /// Per 64 items: the lines starting there, and the sum of their `values`.
-  private var lineWords = FenwickTree<Int32>(count: 0)
-  private var extentWords = FenwickTree<Double>(count: 0)
-  private(set) var lineCount = 0
+  /// How many items of the flow's own size a line holds when more follow (F1).
+  let period: Int
+  private let blocks = LineBlocks()
   /// The widest item of each 64 items, in a tree of maxima (leaves from `widthLeaves`).
   private var widths: [Double] = []
   private var widthLeaves = 1
@@ -32,31 +29,29 @@ final class FlowLines {
     self.length = length
     self.interitem = interitem
     self.lineSpacing = lineSpacing
+    // lineEnd's loop over items of one width.
+    let width = sizes.uniform.width
+    var used = width
+    var period = 1
+    while period < FlowLines.maxItemsPerLine {
+      let next = used + interitem + width
+      guard next <= length + FlowLine.fitTolerance * (width + interitem) else { break }
+      used = next
+      period += 1
+    }
+    self.period = period
     rebuild()
   }
 
-  /// Breaks every line again. - Complexity: O(n).
+  var lineCount: Int { blocks.lineCount }
+  /// The number of line blocks (for tests and benchmarks).
+  var blockCount: Int { blocks.blockCount }
+
+  /// Breaks every line again. - Complexity: O(blocks + the items of lines not in runs of the
+  /// flow's size).
   func rebuild() {
-    let n = sizes.count
-    let words = (n + 63) / 64
-    starts = Array(repeating: 0, count: words)
-    values = Array(repeating: 0, count: n)
-    var counts = [Int32](repeating: 0, count: words)
-    var sums = [Double](repeating: 0, count: words)
-    lineCount = 0
-    var first = 0
-    while first < n {
-      let end = lineEnd(from: first)
-      let value = extent(from: first, to: end) + lineSpacing
-      starts[first >> 6] |= FlowLines.bit(first)
-      values[first] = value
-      counts[first >> 6] += 1
-      sums[first >> 6] += value
-      lineCount += 1
-      first = end
-    }
-    lineWords = FenwickTree(counts)
-    extentWords = FenwickTree(sums)
+    blocks.reset(breakLines(from: 0, changed: nil).blocks)
+    let words = (sizes.count + 63) / 64
     widthLeaves = 1
     while widthLeaves < words { widthLeaves *= 2 }
     widths = Array(repeating: 0, count: 2 * widthLeaves)
@@ -64,6 +59,82 @@ final class FlowLines {
     for node in stride(from: widthLeaves - 1, to: 0, by: -1) {
       widths[node] = max(widths[2 * node], widths[2 * node + 1])
     }
+  }
+
+  /// A place in the lines as they are, walked forward while a change breaks them again.
+  private struct Cursor {
+    var node: LineBlocks.Position
+    var block: LineBlock
+  }
+
+  /// The first line start at or after `item` (the item count past the last line), from
+  /// `cursor` forward when it is near, else found again. - Complexity: O(1) near, else
+  /// O(log blocks).
+  private func start(atOrAfter item: Int, _ cursor: inout Cursor?) -> Int {
+    guard item < sizes.count else { return sizes.count }
+    if var near = cursor, item >= near.block.first {
+      var steps = 0
+      while item >= near.block.end && steps < 4, let next = blocks.next(after: near.node) {
+        near = Cursor(node: next.node, block: next.block)
+        steps += 1
+      }
+      cursor = item < near.block.end ? near : nil
+    } else {
+      cursor = nil
+    }
+    if cursor == nil {
+      let found = blocks.find(item: item)
+      cursor = Cursor(node: found.node, block: found.block)
+    }
+    let block = cursor!.block
+    return block.first + (item - block.first + block.period - 1) / block.period * block.period
+  }
+
+  /// The lines from line start `start` on, as blocks, up to the item count — or, after a
+  /// change of `changed`, up to the first line start past it where a line started before (the
+  /// lines from there on are as they were). `cursor` is a place in the lines as they are.
+  private func breakLines(from start: Int, changed: Int?, cursor: Cursor? = nil)
+    -> (blocks: [LineBlock], end: Int)
+  {
+    let n = sizes.count
+    let runValue = sizes.uniform.height + lineSpacing
+    var result: [LineBlock] = []
+    var cursor = cursor
+    var first = start
+    while first < n {
+      if let changed, first > changed, self.start(atOrAfter: first, &cursor) == first {
+        return (result, first)
+      }
+      // A run of items of the flow's size with one more after each line: `period` per line.
+      let runEnd = sizes.nextDiffering(from: first)
+      if runEnd - first > period {
+        let lines = (runEnd - 1 - first) / period
+        if let changed {
+          // Back in step within the run: the first line start past `changed` where a line
+          // started before, if it falls on this run's lines.
+          let from = max(first + period, changed + 1)
+          let last = first + lines * period
+          if from <= last {
+            let old = self.start(atOrAfter: from, &cursor)
+            if old <= last && (old - first) % period == 0 {
+              result.append(
+                LineBlock(first: first, period: period, lines: (old - first) / period, value: runValue))
+              return (result, old)
+            }
+          }
+        }
+        result.append(LineBlock(first: first, period: period, lines: lines, value: runValue))
+        first += lines * period
+        continue
+      }
+      let end = lineEnd(from: first)
+      result.append(
+        LineBlock(
+          first: first, period: end - first, lines: 1,
+          value: extent(from: first, to: end) + lineSpacing))
+      first = end
+    }
+    return (result, n)
   }
 
   /// The widest item (a line it overflows widens the content). - Complexity: O(1).
@@ -78,7 +149,7 @@ final class FlowLines {
   }
 
   /// The length of all the lines and the spacing between them.
-  var totalLength: Double { lineCount == 0 ? 0 : extentWords.total - lineSpacing }
+  var totalLength: Double { lineCount == 0 ? 0 : blocks.length - lineSpacing }
 
   // MARK: Lines and items
 
@@ -105,83 +176,85 @@ final class FlowLines {
     return tallest
   }
 
-  func isStart(_ item: Int) -> Bool { starts[item >> 6] & FlowLines.bit(item) != 0 }
+  func isStart(_ item: Int) -> Bool {
+    let block = blocks.find(item: item).block
+    return (item - block.first) % block.period == 0
+  }
 
   /// The first item of the next line after `item`'s, or the item count.
   func nextStart(after item: Int) -> Int {
-    let n = sizes.count
-    let index = item + 1
-    guard index < n else { return n }
-    var word = index >> 6
-    var bits = starts[word] & (~UInt64(0) << UInt64(index & 63))
-    while bits == 0 {
-      word += 1
-      guard word < starts.count else { return n }
-      bits = starts[word]
-    }
-    return min(n, word << 6 + bits.trailingZeroBitCount)
+    let block = blocks.find(item: item).block
+    return block.first + ((item - block.first) / block.period + 1) * block.period
   }
 
   /// The first item of `item`'s line.
   func lineStart(ofItem item: Int) -> Int {
-    var word = item >> 6
-    var bits = starts[word] & FlowLines.mask(through: item)
-    while bits == 0 && word > 0 {
-      word -= 1
-      bits = starts[word]
-    }
-    return bits == 0 ? 0 : word << 6 + (63 - bits.leadingZeroBitCount)
+    let block = blocks.find(item: item).block
+    return block.first + (item - block.first) / block.period * block.period
   }
 
   /// The line holding `item`.
   func line(ofItem item: Int) -> Int {
-    let word = item >> 6
-    let before = Int(lineWords.prefix(word))
-    return before + (starts[word] & FlowLines.mask(through: item)).nonzeroBitCount - 1
+    let found = blocks.find(item: item)
+    return found.linesBefore + (item - found.block.first) / found.block.period
   }
 
   /// The first item of line `line` (`0 ..< lineCount`).
   func firstItem(ofLine line: Int) -> Int {
-    let (word, before) = lineWords.count(atOrBelow: Int32(clamping: line))
-    guard word < starts.count else { return sizes.count }
-    var bits = starts[word]
-    for _ in 0..<(line - Int(before)) { bits &= bits - 1 }
-    return word << 6 + bits.trailingZeroBitCount
+    guard line < lineCount else { return sizes.count }
+    let found = blocks.find(line: line)
+    return found.block.first + (line - found.linesBefore) * found.block.period
   }
 
   /// Where the line whose first item is `first` starts.
   func start(ofLineAt first: Int) -> Double {
-    let word = first >> 6
-    var sum = extentWords.prefix(word)
-    var bits = starts[word] & (FlowLines.bit(first) &- 1)  // lines starting before `first`
-    while bits != 0 {
-      sum += values[word << 6 + bits.trailingZeroBitCount]
-      bits &= bits - 1
-    }
-    return sum
+    let found = blocks.find(item: first)
+    let index = (first - found.block.first) / found.block.period
+    return found.lengthBefore + Double(index) * found.block.value
   }
 
   /// The line whose span (with the spacing after it) holds `position`: its index, first item
   /// and start. Positions before the first line give the first, after the last the last.
   func line(at position: Double) -> (line: Int, first: Int, start: Double) {
     guard lineCount > 0 else { return (0, 0, 0) }
-    let (word, sum) = extentWords.count(atOrBelow: position)
-    if word < starts.count {
-      var start = sum
-      var bits = starts[word]
-      var index = Int(lineWords.prefix(word))
-      while bits != 0 {
-        let first = word << 6 + bits.trailingZeroBitCount
-        if start + values[first] > position { return (index, first, start) }
-        start += values[first]
-        index += 1
-        bits &= bits - 1
+    let found = blocks.find(position: position)
+    let block = found.block
+    let index = FlowLines.line(at: position, in: found)
+    return (
+      found.linesBefore + index, block.first + index * block.period,
+      found.lengthBefore + Double(index) * block.value
+    )
+  }
+
+  /// The line of `found`'s block (from 0) whose span holds `position`, clamped to the block
+  /// (positions may be infinite: a query of everything).
+  private static func line(at position: Double, in found: LineBlocks.Found) -> Int {
+    let raw = ((position - found.lengthBefore) / found.block.value).rounded(.down)
+    guard raw > 0 else { return 0 }  // also NaN (lines of no length)
+    return raw >= Double(found.block.lines - 1) ? found.block.lines - 1 : Int(raw)
+  }
+
+  /// Calls `body` with the first item, the end and the start of each line from the one at
+  /// `position` on, until it returns false. - Complexity: O(log blocks + lines visited).
+  @inline(__always)
+  func forEachLine(from position: Double, _ body: (Int, Int, Double) -> Bool) {
+    guard lineCount > 0 else { return }
+    let found = blocks.find(position: position)
+    var node = found.node
+    var block = found.block
+    var index = FlowLines.line(at: position, in: found)
+    var start = found.lengthBefore + Double(index) * block.value
+    while true {
+      let first = block.first + index * block.period
+      guard body(first, first + block.period, start) else { return }
+      start += block.value
+      index += 1
+      if index == block.lines {
+        guard let next = blocks.next(after: node) else { return }
+        (node, block) = next
+        index = 0
       }
     }
-    // Past the last line (or rounding between the tree and the values): the last one.
-    let last = lineCount - 1
-    let first = firstItem(ofLine: last)
-    return (last, first, start(ofLineAt: first))
   }
 
   // MARK: Placing items
@@ -237,59 +310,39 @@ final class FlowLines {
 
   /// Follows a change of `item`'s size from `old`: lines are broken again from the one before
   /// it until the breaks fall where they were.
-  /// - Complexity: O(log n · the items of the lines broken again).
+  /// - Complexity: O(log n · the blocks broken again + the items of lines broken again).
   func itemChanged(_ item: Int, from old: Size) {
     let new = sizes.size(item)
-    if new.width != old.width {
-      var node = widthLeaves + item >> 6
-      widths[node] = widest(inWord: item >> 6)
-      while node > 1 {
-        node /= 2
-        widths[node] = max(widths[2 * node], widths[2 * node + 1])
-      }
+    let found = blocks.find(item: item)
+    let block = found.block
+    let lineStart = block.first + (item - block.first) / block.period * block.period
+    guard new.width != old.width else {
+      // The breaks stay: only the line's extent changes.
+      let end = lineStart + block.period
+      blocks.replace(
+        from: lineStart, to: end,
+        with: [
+          LineBlock(
+            first: lineStart, period: block.period, lines: 1,
+            value: extent(from: lineStart, to: end) + lineSpacing)
+        ])
+      return
     }
-    let rebreak = new.width != old.width
-    var first = lineStart(ofItem: item)
+    var node = widthLeaves + item >> 6
+    widths[node] = widest(inWord: item >> 6)
+    while node > 1 {
+      node /= 2
+      widths[node] = max(widths[2 * node], widths[2 * node + 1])
+    }
     // A narrower first item may now fit at the end of the line before.
-    if rebreak && first > 0 { first = lineStart(ofItem: first - 1) }
-    let n = sizes.count
-    while true {
-      let end = rebreak ? lineEnd(from: first) : nextStart(after: first)
-      var inside = nextStart(after: first)
-      while inside < end {
-        clearStart(inside)
-        inside = nextStart(after: inside)
-      }
-      setValue(extent(from: first, to: end) + lineSpacing, at: first)
-      if !rebreak || end >= n || (end > item && isStart(end)) { return }
-      if !isStart(end) { setStart(end) }
-      first = end
+    var first = lineStart
+    if lineStart > block.first {
+      first = lineStart - block.period
+    } else if let previous = blocks.previous(before: found.node) {
+      first = previous.first + (previous.lines - 1) * previous.period
     }
-  }
-
-  private func setValue(_ value: Double, at item: Int) {
-    extentWords.add(value - values[item], at: item >> 6)
-    values[item] = value
-  }
-
-  private func setStart(_ item: Int) {
-    starts[item >> 6] |= FlowLines.bit(item)
-    lineWords.add(1, at: item >> 6)
-    lineCount += 1
-  }
-
-  private func clearStart(_ item: Int) {
-    setValue(0, at: item)
-    starts[item >> 6] &= ~FlowLines.bit(item)
-    lineWords.add(-1, at: item >> 6)
-    lineCount -= 1
-  }
-
-  @inline(__always) private static func bit(_ item: Int) -> UInt64 { 1 << UInt64(item & 63) }
-
-  /// The bits of `item` and the items before it in its word.
-  @inline(__always) private static func mask(through item: Int) -> UInt64 {
-    let shift = UInt64(item & 63)
-    return shift == 63 ? ~UInt64(0) : (UInt64(1) << (shift + 1)) &- 1
+    let (lines, end) = breakLines(
+      from: first, changed: item, cursor: Cursor(node: found.node, block: block))
+    blocks.replace(from: first, to: end, with: lines)
   }
 }

@@ -22,6 +22,10 @@ final class FlowSizes {
   private(set) var measuredCount = 0
   /// Items whose size is not `uniform`: with none, lines follow the one-size rules.
   private(set) var differing = 0
+  /// One bit per item whose size is not `uniform`, and how many per 64 items: the next such
+  /// item is found in O(log n), so runs of items of the flow's size are skipped whole.
+  private var differingBits: [UInt64]
+  private var differingWords: FenwickTree<Int32>
 
   /// - Precondition: `given`, when present, holds `count` positive sizes.
   init(count: Int, uniform: Size, isSelfSizing: Bool, given: [Size]? = nil) {
@@ -29,14 +33,22 @@ final class FlowSizes {
     self.isSelfSizing = isSelfSizing
     sizes = []
     sizes.reserveCapacity(2 * count)
+    let words = (count + 63) / 64
+    differingBits = Array(repeating: 0, count: words)
+    var counts = [Int32](repeating: 0, count: words)
     for index in 0..<count {
       let size = given.flatMap { index < $0.count ? $0[index] : nil } ?? uniform
       sizes.append(size.width)
       sizes.append(size.height)
-      if size != uniform { differing += 1 }
+      if size != uniform {
+        differing += 1
+        differingBits[index >> 6] |= 1 << UInt64(index & 63)
+        counts[index >> 6] += 1
+      }
     }
+    differingWords = FenwickTree(counts)
     if isSelfSizing && differing > 0 { self.given = sizes }
-    measuredBits = Array(repeating: 0, count: (count + 63) / 64)
+    measuredBits = Array(repeating: 0, count: words)
   }
 
   /// The sizes a (canonical) flow section gives its items, or nil when it gives none.
@@ -100,11 +112,28 @@ final class FlowSizes {
   }
 
   private func place(_ size: Size, item: Int) {
-    let old = self.size(item)
-    if old != uniform { differing -= 1 }
-    if size != uniform { differing += 1 }
+    let was = self.size(item) != uniform
+    let now = size != uniform
     sizes[2 * item] = size.width
     sizes[2 * item + 1] = size.height
+    guard was != now else { return }
+    differing += now ? 1 : -1
+    differingBits[item >> 6] ^= 1 << UInt64(item & 63)
+    differingWords.add(now ? 1 : -1, at: item >> 6)
+  }
+
+  /// The first item at or after `item` whose size is not `uniform`, or the item count.
+  /// - Complexity: O(log n).
+  func nextDiffering(from item: Int) -> Int {
+    guard item < count else { return count }
+    let word = item >> 6
+    let here = differingBits[word] & (~UInt64(0) << UInt64(item & 63))
+    if here != 0 { return word << 6 + here.trailingZeroBitCount }
+    // The first word after `word` holding one: the words whose counts sum to no more than
+    // those through `word` come before it.
+    let next = differingWords.count(atOrBelow: differingWords.prefix(word + 1)).count
+    guard next < differingBits.count else { return count }
+    return next << 6 + differingBits[next].trailingZeroBitCount
   }
 
   /// The sizes after a batch update: new item `j` takes the sizes of the old item mapped to

@@ -1,0 +1,157 @@
+@testable import SnapLayoutCore
+import Testing
+
+/// `LineBlocks` (the chunked index of a flow section's lines) and the runs of items of the flow's own
+/// size that `FlowLines` keeps as one block (docs/FLOW-LAYOUT.md, "How it is built").
+@Suite("Flow layout: line blocks")
+struct FlowLineBlocksTests {
+  /// Blocks tiling `0 ..< items` from random lines.
+  static func randomBlocks(_ random: inout Lcg, from: Int, to: Int) -> [LineBlock] {
+    var blocks: [LineBlock] = []
+    var first = from
+    while first < to {
+      let period = 1 + random.below(4)
+      let lines = min((to - first) / period, 1 + random.below(6))
+      if lines == 0 {
+        blocks.append(LineBlock(first: first, period: to - first, lines: 1, value: 7))
+        break
+      }
+      blocks.append(
+        LineBlock(first: first, period: period, lines: lines, value: Double(1 + random.below(50))))
+      first += period * lines
+    }
+    return blocks
+  }
+
+  /// Every line of `blocks` as (first item, end, start).
+  static func lines(_ blocks: [LineBlock]) -> [(first: Int, end: Int, start: Double)] {
+    var result: [(first: Int, end: Int, start: Double)] = []
+    var start = 0.0
+    for block in blocks {
+      for index in 0..<block.lines {
+        let first = block.first + index * block.period
+        result.append((first, first + block.period, start))
+        start += block.value
+      }
+    }
+    return result
+  }
+
+  @Test("replacing ranges of blocks keeps every lookup equal to a plain list of lines")
+  func blocksMatchList() {
+    var random = Lcg(state: 3)
+    let items = 600
+    var model = Self.randomBlocks(&random, from: 0, to: items)
+    let blocks = LineBlocks(model)
+    for step in 0..<400 {
+      // Replace the lines between two line starts by new lines.
+      let current = Self.lines(model)
+      let a = random.below(current.count)
+      let b = a + random.below(min(8, current.count - a)) + 1
+      let from = current[a].first
+      let to = b < current.count ? current[b].first : items
+      let fresh = Self.randomBlocks(&random, from: from, to: to)
+      blocks.replace(from: from, to: to, with: fresh)
+      // The model, cut at the same places.
+      var updated: [LineBlock] = []
+      for line in current where line.first < from || line.first >= to {
+        let block = model.first { $0.first <= line.first && line.first < $0.end }!
+        updated.append(LineBlock(first: line.first, period: block.period, lines: 1, value: block.value))
+      }
+      updated.append(contentsOf: fresh)
+      updated.sort { $0.first < $1.first }
+      model = updated
+      let expected = Self.lines(model)
+      #expect(blocks.lineCount == expected.count)
+      var length = 0.0
+      for block in model { length += Double(block.lines) * block.value }
+      #expect(Swift.abs(blocks.length - length) < 1e-9)
+      guard step % 20 == 0 || step == 399 else { continue }
+      for (index, line) in expected.enumerated() {
+        let byItem = blocks.find(item: line.end - 1)
+        let offset = (line.end - 1 - byItem.block.first) / byItem.block.period
+        #expect(byItem.block.first + offset * byItem.block.period == line.first)
+        #expect(byItem.linesBefore + offset == index)
+        #expect(Swift.abs(byItem.lengthBefore + Double(offset) * byItem.block.value - line.start) < 1e-9)
+        let byLine = blocks.find(line: index)
+        #expect(byLine.block.first + (index - byLine.linesBefore) * byLine.block.period == line.first)
+        let byPosition = blocks.find(position: line.start + 0.5)
+        #expect(byPosition.block.first <= line.first && line.first < byPosition.block.end)
+      }
+      // The chain visits the blocks in order, tiling the items.
+      var found = blocks.find(item: 0)
+      var end = found.block.end
+      var count = 1
+      while let next = blocks.next(after: found.node) {
+        #expect(next.block.first == end)
+        end = next.block.end
+        found.node = next.node
+        count += 1
+      }
+      #expect(end == items)
+      #expect(count == blocks.blockCount)
+    }
+  }
+
+  @Test("measuring a million-item flow one by one from the top keeps its runs whole")
+  func sequentialMeasuringStaysLocal() throws {
+    let uniform = Size(width: 80, height: 40)
+    let layout = try solve([flowSection(items: 1_000_000, itemSize: uniform, selfSizing: true)])
+    var random = Lcg(state: 21)
+    for item in 0..<300 {
+      let size = Size(width: Double(30 + random.below(200)), height: Double(20 + random.below(40)))
+      _ = try layout.reportItemSize(size, section: 0, item: Int64(item))
+    }
+    let lines = try #require(layout.solved.sections[0].flowLines)
+    // One block per line of measured items, and the run after them.
+    #expect(lines.blockCount < 300)
+    // The run's lines: 4 of 80 per 390 pt line, from wherever the measured lines end.
+    let runStart = lines.nextStart(after: 299)
+    let lastStart = lines.lineStart(ofItem: 999_999)
+    #expect((lastStart - runStart) % 4 == 0 || lastStart > 999_996)
+    #expect(lines.lineCount == lines.line(ofItem: 999_999) + 1)
+  }
+
+  @Test("sparse changes in long runs of the flow's size match the rules computed from scratch")
+  func sparseChangesMatchReference() throws {
+    let uniform = Size(width: 70, height: 30)
+    let count = 4_000
+    let layout = try solve([flowSection(items: Int64(count), itemSize: uniform, selfSizing: true)])
+    var measured: [Size?] = Array(repeating: nil, count: count)
+    var random = Lcg(state: 8)
+    for step in 0..<160 {
+      let item = random.below(count)
+      switch random.below(5) {
+      case 0:
+        _ = try layout.reportItemSize(nil, section: 0, item: Int64(item))
+        measured[item] = nil
+      case 1:
+        // Back to the flow's size: the run around it joins up again.
+        _ = try layout.reportItemSize(uniform, section: 0, item: Int64(item))
+        measured[item] = uniform
+      case 2:
+        // Same width, another height: the breaks stay.
+        let size = Size(width: 70, height: Double(10 + random.below(60)))
+        _ = try layout.reportItemSize(size, section: 0, item: Int64(item))
+        measured[item] = size
+      default:
+        let size = Size(width: Double(10 + random.below(300)), height: Double(10 + random.below(60)))
+        _ = try layout.reportItemSize(size, section: 0, item: Int64(item))
+        measured[item] = size
+      }
+      if step % 40 == 39 {
+        let sizes = (0..<count).map { measured[$0] ?? uniform }
+        let reference = referenceFlow(
+          sizes, uniform: uniform, length: 390, interitem: 10, lineSpacing: 10, origin: .zero)
+        for (index, expected) in reference.frames.enumerated() {
+          let frame = try layout.itemFrame(section: 0, item: Int64(index))
+          guard Swift.abs(frame.y - expected.y) < 1e-6, Swift.abs(frame.x - expected.x) < 1e-6 else {
+            Issue.record("step \(step): item \(index) at \(frame), expected \(expected)")
+            return
+          }
+        }
+        #expect(Swift.abs((layout.contentSize?.height ?? 0) - reference.length) < 1e-6)
+      }
+    }
+  }
+}
