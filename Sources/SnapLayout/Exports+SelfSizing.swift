@@ -34,11 +34,21 @@ public func sl_layout_get_measured_size(
   _ layout: OpaquePointer?, _ section: Int32, _ item: Int64,
   _ outSize: UnsafeMutablePointer<sl_size>?, _ outMeasured: UnsafeMutablePointer<Int32>?
 ) -> Int32 {
+  readMeasured(layout, outSize, outMeasured) { target throws(LayoutError) in
+    try target.measuredSize(section: Int(section), item: item)
+  }
+}
+
+/// Writes the measured size `read` finds (0 x 0 and 0 when none) after checking the arguments.
+private func readMeasured(
+  _ layout: OpaquePointer?, _ outSize: UnsafeMutablePointer<sl_size>?,
+  _ outMeasured: UnsafeMutablePointer<Int32>?, _ read: (Layout) throws(LayoutError) -> Size?
+) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outSize else { return ErrorRecord.null("out_size") }
   guard let outMeasured else { return ErrorRecord.null("out_measured") }
   return withLayout(layout) { target throws(LayoutError) in
-    let size = try target.measuredSize(section: Int(section), item: item)
+    let size = try read(target)
     outSize.pointee = sl_size(width: size?.width ?? 0, height: size?.height ?? 0)
     outMeasured.pointee = size == nil ? 0 : 1
     return SL_OK
@@ -71,14 +81,8 @@ public func sl_layout_get_measured_supplementary_size(
   _ layout: OpaquePointer?, _ section: Int32, _ kind: Int32,
   _ outSize: UnsafeMutablePointer<sl_size>?, _ outMeasured: UnsafeMutablePointer<Int32>?
 ) -> Int32 {
-  guard let layout else { return ErrorRecord.null("layout") }
-  guard let outSize else { return ErrorRecord.null("out_size") }
-  guard let outMeasured else { return ErrorRecord.null("out_measured") }
-  return withLayout(layout) { target throws(LayoutError) in
-    let size = try target.measuredSupplementarySize(section: boundaryOwner(section), kind: kind)
-    outSize.pointee = sl_size(width: size?.width ?? 0, height: size?.height ?? 0)
-    outMeasured.pointee = size == nil ? 0 : 1
-    return SL_OK
+  readMeasured(layout, outSize, outMeasured) { target throws(LayoutError) in
+    try target.measuredSupplementarySize(section: boundaryOwner(section), kind: kind)
   }
 }
 
