@@ -35,7 +35,7 @@ final class FlowLines {
     var period = 1
     while period < FlowLines.maxItemsPerLine {
       let next = used + interitem + width
-      guard next <= length + FlowLine.fitTolerance * (width + interitem) else { break }
+      guard FlowLines.fits(next, width: width, interitem: interitem, length: length) else { break }
       used = next
       period += 1
     }
@@ -162,11 +162,18 @@ final class FlowLines {
     while end < n && end - first < FlowLines.maxItemsPerLine {
       let width = sizes.width(end)
       let next = used + interitem + width
-      guard next <= length + FlowLine.fitTolerance * (width + interitem) else { break }
+      guard FlowLines.fits(next, width: width, interitem: interitem, length: length) else { break }
       used = next
       end += 1
     }
     return end
+  }
+
+  /// Whether a line `used` long, whose last item is `width` long, fits (F1's tolerance).
+  private static func fits(_ used: Double, width: Double, interitem: Double, length: Double)
+    -> Bool
+  {
+    used <= length + FlowLine.fitTolerance * (width + interitem)
   }
 
   /// The tallest item of `first ..< end` (F4: the line's extent).
@@ -174,11 +181,6 @@ final class FlowLines {
     var tallest = 0.0
     for item in first..<end { tallest = max(tallest, sizes.height(item)) }
     return tallest
-  }
-
-  func isStart(_ item: Int) -> Bool {
-    let block = blocks.find(item: item).block
-    return (item - block.first) % block.period == 0
   }
 
   /// The first item of the next line after `item`'s, or the item count.
