@@ -42,6 +42,14 @@ VALGRIND    := valgrind --quiet --error-exitcode=99 --leak-check=full --show-lea
 .PHONY: all lib deps demo test test-deps test-swift test-c test-header test-valgrind \
         test-examples test-bench examples bench clean
 
+.DEFAULT_GOAL := all
+
+# `make test` runs these; each fragment in mk/ (Python, packaging, arm64, pictures, SDL) adds its
+# own test target to TEST_TARGETS and its own files to CLEAN_FILES.
+TEST_TARGETS := test-deps test-swift test-header test-c test-examples test-bench test-valgrind
+CLEAN_FILES  :=
+include $(sort $(wildcard mk/*.mk))
+
 all: lib examples
 
 deps:
@@ -84,7 +92,7 @@ demo: examples
 
 # --- tests -----------------------------------------------------------------------------------
 
-test: test-deps test-swift test-header test-c test-examples test-bench test-valgrind
+test: $(TEST_TARGETS)
 	@echo "all tests passed"
 
 test-deps:
@@ -128,4 +136,4 @@ bench: lib $(BUILD)/bench
 	$(BUILD)/bench
 
 clean:
-	rm -rf $(BUILD) .build
+	rm -rf $(BUILD) .build $(CLEAN_FILES)
