@@ -1,0 +1,102 @@
+# System installation and Debian packages (docs/PACKAGING.md).
+#
+#   make install   [PREFIX=/usr/local] [DESTDIR=] [LIBDIR=] [INCLUDEDIR=] [PKGCONFIGDIR=] [DOCDIR=]
+#   make uninstall (the same variables) removes what `make install` put there
+#   make deb       build/deb/libsnaplayout0_<version>_<arch>.deb and libsnaplayout-dev_…
+#   make test-packages   both, checked end to end (scripts/test-packages.sh)
+
+PREFIX       ?= /usr/local
+DESTDIR      ?=
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DOCDIR       ?= $(PREFIX)/share/doc/snaplayout
+INSTALL      ?= install
+STRIP        ?= strip
+# Run after installing into the live system (no DESTDIR), so the loader finds the new SONAME.
+LDCONFIG     ?= ldconfig
+
+# The version lives in the header only. The real file is named after its three numbers, the
+# packages and snaplayout.pc after SL_VERSION_STRING; scripts/test-packages.sh checks they agree
+# with each other and with the SONAME.
+SL_HEADER      := include/snaplayout.h
+sl_header_int   = $(shell sed -n 's/^.define SL_VERSION_$(1) \([0-9][0-9]*\).*/\1/p' $(SL_HEADER))
+SL_VERSION     := $(shell sed -n 's/^.define SL_VERSION_STRING "\(.*\)".*/\1/p' $(SL_HEADER))
+SL_VERSION_MMP := $(call sl_header_int,MAJOR).$(call sl_header_int,MINOR).$(call sl_header_int,PATCH)
+SL_REALNAME    := libsnaplayout.so.$(SL_VERSION_MMP)
+SL_DEVLINK     := libsnaplayout.so
+SL_DOCS        := $(wildcard docs/*.md)
+SL_LICENSE     := $(wildcard LICENSE LICENSE.md LICENSE.txt COPYING COPYING.md COPYRIGHT NOTICE)
+SL_TOP_DOCS    := README.md CHANGELOG.md $(SL_LICENSE)
+# A path inside PREFIX is written relative to ${prefix} in snaplayout.pc, so that
+# `pkg-config --define-prefix` can relocate an installed tree.
+sl_pc_path      = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
+
+# Debian packages: the version from the header ('-' becomes '~', so 0.2.0-rc1 sorts before
+# 0.2.0), the architecture of the build machine.
+DEB_VERSION    ?= $(subst -,~,$(SL_VERSION))
+DEB_MAINTAINER ?= SnapLayout Dev <dev@snaplayout.invalid>
+DEB_HOMEPAGE   ?=
+SL_DEB_DIR     := $(BUILD)/deb
+SL_MULTIARCH    = $(shell dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || $(CC) -print-multiarch)
+
+.PHONY: install uninstall deb packaging-deps test-packages
+
+install: $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in
+	@case "$(SL_VERSION)" in "$(SL_VERSION_MMP)" | "$(SL_VERSION_MMP)"-*) ;; *) \
+	  echo "install: SL_VERSION_STRING \"$(SL_VERSION)\" does not match SL_VERSION_MAJOR/MINOR/PATCH ($(SL_VERSION_MMP)) in $(SL_HEADER)" >&2; \
+	  exit 1 ;; esac
+	umask 022; $(INSTALL) -d -m 0755 "$(DESTDIR)$(LIBDIR)" "$(DESTDIR)$(INCLUDEDIR)" \
+	  "$(DESTDIR)$(PKGCONFIGDIR)" "$(DESTDIR)$(DOCDIR)/docs"
+	$(INSTALL) -m 0644 $(LIB) "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)"
+	$(STRIP) --strip-unneeded --remove-section=.comment --remove-section=.note \
+	  "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)"
+	chmod 0644 "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)"
+	ln -sfn $(SL_REALNAME) "$(DESTDIR)$(LIBDIR)/$(SONAME)"
+	ln -sfn $(SL_REALNAME) "$(DESTDIR)$(LIBDIR)/$(SL_DEVLINK)"
+	$(INSTALL) -m 0644 $(SL_HEADER) "$(DESTDIR)$(INCLUDEDIR)/snaplayout.h"
+	sed -e 's|@prefix@|$(PREFIX)|' -e 's|@libdir@|$(call sl_pc_path,$(LIBDIR))|' \
+	  -e 's|@includedir@|$(call sl_pc_path,$(INCLUDEDIR))|' -e 's|@version@|$(SL_VERSION)|' \
+	  packaging/snaplayout.pc.in > "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc"
+	chmod 0644 "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc"
+	$(INSTALL) -m 0644 $(SL_TOP_DOCS) "$(DESTDIR)$(DOCDIR)"
+	$(INSTALL) -m 0644 $(SL_DOCS) "$(DESTDIR)$(DOCDIR)/docs"
+	@if [ -z "$(DESTDIR)" ] && [ "$(LDCONFIG)" != ":" ]; then \
+	  echo "$(LDCONFIG)"; $(LDCONFIG) || echo "install: $(LDCONFIG) failed; run it as root" >&2; \
+	fi
+
+uninstall:
+	rm -f "$(DESTDIR)$(LIBDIR)/$(SL_DEVLINK)" "$(DESTDIR)$(LIBDIR)/$(SONAME)" \
+	  "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)" "$(DESTDIR)$(INCLUDEDIR)/snaplayout.h" \
+	  "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc"
+	cd "$(DESTDIR)$(DOCDIR)" 2>/dev/null && rm -f $(notdir $(SL_TOP_DOCS)) $(SL_DOCS) || true
+	rmdir "$(DESTDIR)$(DOCDIR)/docs" 2>/dev/null || true
+	rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
+	@if [ -z "$(DESTDIR)" ] && [ "$(LDCONFIG)" != ":" ]; then \
+	  echo "$(LDCONFIG)"; $(LDCONFIG) || true; \
+	fi
+
+packaging-deps:
+	@scripts/ensure-packaging-deps.sh
+
+# The packages are cut from a `make install` into a staging tree with Debian's paths, so they
+# hold exactly what `make install` installs (the changelog compressed, a copyright file added).
+deb: packaging-deps $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in packaging/build-deb.sh \
+     packaging/copyright packaging/libsnaplayout0.control.in packaging/libsnaplayout-dev.control.in
+	rm -rf $(SL_DEB_DIR)
+	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(SL_DEB_DIR))/stage PREFIX=/usr \
+	  LIBDIR=/usr/lib/$(SL_MULTIARCH) INCLUDEDIR=/usr/include \
+	  PKGCONFIGDIR=/usr/lib/$(SL_MULTIARCH)/pkgconfig DOCDIR=/usr/share/doc/libsnaplayout-dev \
+	  >/dev/null
+	SL_VERSION="$(SL_VERSION)" DEB_VERSION="$(DEB_VERSION)" SONAME="$(SONAME)" \
+	  REALNAME="$(SL_REALNAME)" MULTIARCH="$(SL_MULTIARCH)" DEB_MAINTAINER="$(DEB_MAINTAINER)" \
+	  DEB_HOMEPAGE="$(DEB_HOMEPAGE)" packaging/build-deb.sh $(SL_DEB_DIR)/stage $(SL_DEB_DIR)
+
+# The test works out what to expect from the header and the built library on its own, so a
+# wrong variable here fails it rather than passing along.
+test-packages: $(LIB)
+	@scripts/ensure-packaging-deps.sh --test
+	MAKE="$(MAKE)" CC="$(CC)" CFLAGS="$(C_STD) $(C_WARN) $(CFLAGS)" scripts/test-packages.sh
+
+TEST_TARGETS += test-packages
+CLEAN_FILES  += $(SL_DEB_DIR)

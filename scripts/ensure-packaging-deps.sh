@@ -1,0 +1,35 @@
+#!/bin/sh
+# Installs what packaging SnapLayout needs on a fresh Debian/Ubuntu machine: dpkg-dev
+# (dpkg-architecture, dpkg-shlibdeps), binutils (strip, nm, objdump), gzip and, with --test,
+# pkg-config and lintian for scripts/test-packages.sh.
+# Does nothing when everything is already there. Runs as root or through sudo.
+#
+#   scripts/ensure-packaging-deps.sh [--test]
+set -eu
+
+need=""
+command -v dpkg-deb >/dev/null 2>&1 || {
+  echo "ensure-packaging-deps: dpkg-deb not found: the packages need a Debian-based system" >&2
+  exit 1
+}
+for tool in dpkg-architecture dpkg-shlibdeps; do
+  command -v $tool >/dev/null 2>&1 || { need="$need dpkg-dev"; break; }
+done
+for tool in strip nm objdump; do
+  command -v $tool >/dev/null 2>&1 || { need="$need binutils"; break; }
+done
+command -v gzip >/dev/null 2>&1 || need="$need gzip"
+if [ "${1:-}" = "--test" ]; then
+  command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+  command -v lintian >/dev/null 2>&1 || need="$need lintian"
+fi
+[ -z "$need" ] && exit 0
+
+echo "installing:$need"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# Without recommends lintian is 16 MB instead of a toolchain's worth.
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $need
