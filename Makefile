@@ -78,8 +78,9 @@ examples: lib $(EXAMPLES)
 $(BUILD)/appstore_json.h: examples-c/appstore.json scripts/embed-text.sh | $(BUILD)
 	scripts/embed-text.sh snaplayout_default_config $< > $@
 
-$(BUILD)/snaplayout: examples-c/snaplayout.c $(BUILD)/appstore_json.h include/snaplayout.h $(LIB)
-	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -I$(BUILD) $< -o $@ $(LINK_LIB)
+$(BUILD)/snaplayout: examples-c/snaplayout.c examples-c/render.c examples-c/render.h \
+                    $(BUILD)/appstore_json.h include/snaplayout.h $(LIB)
+	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -I$(BUILD) $< examples-c/render.c -o $@ $(LINK_LIB)
 
 $(BUILD)/minimal: examples-c/minimal.c include/snaplayout.h $(LIB)
 	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)
