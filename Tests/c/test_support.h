@@ -57,6 +57,16 @@ static inline int quick_mode(void) {
 }
 
 /*
+ * SL_TEST_TIME_SCALE=N (a whole number >= 1) stretches the tests' wall-clock limits N times, for
+ * slow runs such as an emulator (scripts/test-cross.sh). Anything else counts as 1.
+ */
+static inline int time_scale(void) {
+  const char *text = getenv("SL_TEST_TIME_SCALE");
+  int scale = text != NULL ? atoi(text) : 1;
+  return scale >= 1 && scale <= 1000 ? scale : 1;
+}
+
+/*
  * Checks that `expr` fails with `code_` and that it set the calling thread's error record: the
  * same code, a non-empty message containing `needle_` (unless NULL), the path `path_`, and no
  * line/column unless it is a syntax error. A NULL `path_` or `needle_` is not compared. The
