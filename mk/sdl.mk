@@ -1,0 +1,28 @@
+# The SDL example: examples-c/sdl_carousel.c, an SDL2 client of the library (docs/SDL-EXAMPLE.md).
+# Not part of `make examples`, so the core build never needs SDL2; these targets install it
+# (scripts/ensure-sdl-deps.sh) when it is missing.
+#
+#   make sdl-demo    build and open the App Store layout in a window
+#   make test-sdl    scripted sessions, headless, checked on their screenshots
+
+SDL_DEMO := $(BUILD)/sdl_carousel
+
+.PHONY: sdl-deps sdl-example sdl-demo test-sdl
+TEST_TARGETS += test-sdl
+
+sdl-deps:
+	@scripts/ensure-sdl-deps.sh
+
+sdl-example: lib $(SDL_DEMO)
+
+# pkg-config runs when the recipe does, after sdl-deps has installed SDL2.
+$(SDL_DEMO): examples-c/sdl_carousel.c $(BUILD)/appstore_json.h include/snaplayout.h $(LIB) | sdl-deps
+	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) $(shell pkg-config --cflags sdl2) -Iinclude -I$(BUILD) \
+	  $< -o $@ $(shell pkg-config --libs sdl2) $(LINK_LIB) -lm
+
+sdl-demo: sdl-example
+	$(SDL_DEMO)
+
+test-sdl: sdl-example
+	@scripts/ensure-sdl-deps.sh --test
+	scripts/test-sdl.sh

@@ -1,0 +1,89 @@
+#!/bin/sh
+# Checks the SDL example (examples-c/sdl_carousel.c) headless: scripted sessions on a virtual
+# 60 Hz clock, their screenshots read back and compared with where the cards and headers must
+# be (examples-c/sdl/screenshots.py), the same pixels through a real SDL window (the offscreen
+# video driver), the script's own failures, and valgrind. No display is needed or used.
+#
+#   scripts/test-sdl.sh [--keep DIR]    (--keep: leave the screenshots in DIR)
+set -eu
+cd "$(dirname "$0")/.."
+fail() { echo "test-sdl: $*" >&2; exit 1; }
+demo=build/sdl_carousel
+[ -x "$demo" ] || fail "$demo is missing: run 'make test-sdl'"
+if [ "${1:-}" = "--keep" ] && [ -n "${2:-}" ]; then
+  tmp=$2
+  mkdir -p "$tmp"
+else
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+fi
+mkdir -p "$tmp/headless" "$tmp/again" "$tmp/window"
+
+# Headless means headless: no display, and a video driver that does not exist (any attempt to
+# open SDL's video would fail).
+headless() {
+  env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=no-such-driver "$demo" "$@"
+}
+
+# 1. The App Store session; its expect-* lines are checked by the program itself.
+headless --script examples-c/sdl/appstore.script --output-dir "$tmp/headless" \
+  > "$tmp/session.txt" || fail "the App Store session failed (exit $?)"
+# Its closing `print`: both containers at rest, the page at the top, the carousel on card 3.
+for state in "main offset 0.00 \[0.00, 1260.00\] at rest" \
+  "section 0 offset 959.83 \[-35.33, 1623.33\] rest 3 item 3 at rest"; do
+  grep -Eqx "t=[0-9.]+ $state" "$tmp/session.txt" ||
+    fail "unexpected final state: $(cat "$tmp/session.txt")"
+done
+
+# 2. Its screenshots, against frames from build/snaplayout and hand-worked targets.
+python3 examples-c/sdl/screenshots.py check "$tmp/headless" build/snaplayout
+
+# 3. The virtual clock makes runs reproducible, bit for bit.
+headless --script examples-c/sdl/appstore.script --output-dir "$tmp/again" > /dev/null
+for shot in "$tmp"/headless/*.bmp; do
+  cmp -s "$shot" "$tmp/again/$(basename "$shot")" || fail "$(basename "$shot") differs between runs"
+done
+
+# 4. The windowed code path (window, renderer, present, events) on SDL's offscreen driver draws
+#    the same pixels, frames in flight included.
+headless --script examples-c/sdl/smoke.script --output-dir "$tmp/headless" > /dev/null
+env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software \
+  "$demo" --show --script examples-c/sdl/smoke.script --output-dir "$tmp/window" > /dev/null ||
+  fail "the smoke session in an offscreen window failed"
+for shot in smoke-1-flight smoke-2-regrab smoke-3-vertical; do
+  cmp -s "$tmp/headless/$shot.bmp" "$tmp/window/$shot.bmp" ||
+    fail "$shot.bmp: the window and the headless renderer drew different pixels"
+done
+
+# 5. Scripts fail loudly: a wrong expectation exits 1 naming its line, a bad line exits 2.
+printf 'drag 300 160 240 160 50\nsettle\nexpect-centred 0 2\n' > "$tmp/wrong.script"
+set +e
+headless --script "$tmp/wrong.script" > /dev/null 2> "$tmp/err.txt"
+status=$?
+set -e
+[ $status -eq 1 ] || fail "a failed expectation exited with $status, not 1"
+grep -q "wrong.script:3: expectation failed: section 0: item 2 rests at 628.17" "$tmp/err.txt" ||
+  fail "unexpected message: $(cat "$tmp/err.txt")"
+for bad in "jump 1 2" "drag 1 2 3" "wait soon" "up" "expect-centred 7 0" "key f1"; do
+  printf '%s\n' "$bad" > "$tmp/bad.script"
+  set +e
+  headless --script "$tmp/bad.script" > /dev/null 2>&1
+  status=$?
+  set -e
+  [ $status -eq 2 ] || fail "script line '$bad' exited with $status, not 2"
+done
+set +e
+headless --no-such-option > /dev/null 2>&1
+[ $? -eq 2 ] || fail "a bad option must exit with 2"
+headless --script examples-c/sdl/smoke.script "$tmp/missing.json" > /dev/null 2>&1
+[ $? -eq 1 ] || fail "a missing configuration must exit with 1"
+set -e
+
+# 6. Memory: the smoke session under valgrind (the headless path starts no SDL subsystem).
+if command -v valgrind > /dev/null 2>&1; then
+  env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=no-such-driver valgrind --quiet \
+    --error-exitcode=99 --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all \
+    "$demo" --script examples-c/sdl/smoke.script --output-dir "$tmp/again" > /dev/null ||
+    fail "valgrind found errors in the smoke session"
+fi
+echo "test-sdl: the SDL example behaves"
