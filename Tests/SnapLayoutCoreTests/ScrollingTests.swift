@@ -207,6 +207,35 @@ struct ScrollingTests {
     #expect(frame.midX == 195)
   }
 
+  @Test("groupPagingCentered with pixel-rounded centring insets: the ends rest on the bounds")
+  func groupPagingCenteredRoundedInsets() throws {
+    // Groups of 0.85 · 390 = 331.5 pt: the centring inset (390 − 331.5)/2 = 29.25 rounds to
+    // 88/3 pt at scale 3, so the exactly centred first and last groups lie a fraction of a point
+    // inside the bounds; they rest on the bounds, where the carousel starts (snapping spec §0.4).
+    let section = LayoutSection(
+      group: hgroup(fw(0.85), abs_(200), .subitems([item(fw(1), fh(1))])), itemCount: 6,
+      interGroupSpacing: 10, orthogonalScrollingBehavior: .groupPagingCentered)
+    let layout = try solve(
+      [section], width: 390, height: 844, environment: LayoutEnvironment(displayScale: 3))
+    let info = try layout.scrollInfo(0)
+    #expect(info.minimumOffset == -88.0 / 3 && info.offset == info.minimumOffset)
+    let positions = try snaps(layout, 0)
+    #expect(positions.count == 6)
+    #expect(positions.first == info.minimumOffset && positions.last == info.maximumOffset)
+    // The inner groups stay centred (frames are rounded to thirds of a point).
+    for k in 1...4 {
+      try layout.setScrollOffset(positions[k], container: 0)
+      #expect(Swift.abs(try layout.itemFrame(section: 0, item: Int64(k)).midX - 195) <= 1.0 / 6)
+      #expect(positions[k] > info.minimumOffset + 1 && positions[k] < info.maximumOffset - 1)
+    }
+    try layout.setScrollOffset(info.offset, container: 0)
+    // A tap on the untouched carousel does not move it.
+    #expect(try target(layout, from: info.offset, release: info.offset, velocity: 0, container: 0)
+      == info.offset)
+    #expect(try target(layout, from: 312.25, release: 300, velocity: -800, container: 0)
+      == info.minimumOffset)
+  }
+
   @Test("a section that does not scroll orthogonally is not a scroll container")
   func noneSection() throws {
     let layout = try orthogonal(.none)

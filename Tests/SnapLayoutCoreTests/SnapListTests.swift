@@ -37,6 +37,14 @@ struct SnapListTests {
       name: "list of 1000 rows of 44.3 pt", horizontal: false, itemCount: 1000, columns: 1,
       itemLength: 44.3, spacing: 0.7, inset: 20, containment: .trimSnaps, alignment: 0.25),
     Case(
+      name: "first and last centred cards 0.5 pt inside the bounds (merged)", horizontal: true,
+      itemCount: 12, columns: 1, itemLength: 331, spacing: 10, inset: 30, containment: .trimSnaps,
+      alignment: 0.5),
+    Case(
+      name: "keepSnaps, cards 0.5 pt inside the bounds (merged)", horizontal: true, itemCount: 12,
+      columns: 1, itemLength: 331, spacing: 10, inset: 30, containment: .keepSnaps,
+      alignment: 0.5),
+    Case(
       name: "rows larger than the viewport", horizontal: false, itemCount: 6, columns: 1,
       itemLength: 1000, spacing: 10, inset: 0, containment: .keepSnaps, alignment: 0.5),
   ]
@@ -84,12 +92,33 @@ struct SnapListTests {
         #expect(list.rank(at, strict: true) <= index, "strict rank(offset(\(index)))")
       }
     }
+    // Positions within the tolerance of a bound rest on it (snapping spec §0.4).
+    for index in 0..<fast.count where c.containment != .none {
+      let at = fast.offset(index)
+      #expect(
+        at == fast.minimum || at == fast.maximum
+          || (at > fast.minimum + SnapList.tolerance && at < fast.maximum - SnapList.tolerance),
+        "offset(\(index)) = \(at) is within a point of a bound")
+    }
     var x = fast.minimum - 700
     while x < fast.maximum + 700 {
       probes.append(x)
       x += 3.71
     }
+    for bound in [fast.minimum, fast.maximum] {
+      for delta in [-SnapList.tolerance, -0.5, 0, 0.5, SnapList.tolerance] {
+        probes += [bound + delta, (bound + delta).nextUp, (bound + delta).nextDown]
+      }
+    }
+    let offsets = (0..<fast.count).map { fast.offset($0) }
     for x in probes {
+      // rank counts the positions themselves, at or before x (strictly before when strict).
+      let expected = Int64(offsets.filter { $0 <= x }.count)
+      let expectedStrict = Int64(offsets.filter { $0 < x }.count)
+      #expect(fast.rank(x) == expected && general.rank(x) == expected, "rank(\(x)) vs offsets")
+      #expect(
+        fast.rank(x, strict: true) == expectedStrict
+          && general.rank(x, strict: true) == expectedStrict, "strict rank(\(x)) vs offsets")
       #expect(fast.rank(x) == general.rank(x), "rank(\(x))")
       #expect(fast.rank(x, strict: true) == general.rank(x, strict: true), "strict rank(\(x))")
       let (a, b) = (fast.segment(x), general.segment(x))

@@ -25,6 +25,10 @@ final class SnapList {
   let maximum: Double
   /// Whether positions are clamped to the bounds (all containments but `.none`).
   let clamps: Bool
+  /// Whether unit positions within `tolerance` of a bound rest on the bound (clamped lists
+  /// whose bounds are more than two tolerances apart): a centred carousel whose centring inset
+  /// is rounded to the pixel starts and ends at its bounds, not a fraction of a point inside.
+  private let merges: Bool
   /// Units that rest at `(base + k · stride) + aligned` (one section, one position per
   /// repetition), answered in closed form without calls: rest position j is unit
   /// `first + j − leading`. Stored flat (not optional) so that reading it copies nothing.
@@ -92,6 +96,7 @@ final class SnapList {
     self.minimum = minimum
     self.maximum = maximum
     clamps = true
+    merges = false
     isUniform = false
     uniform = .unused
   }
@@ -102,6 +107,7 @@ final class SnapList {
     minimum = position
     maximum = position
     clamps = true
+    merges = false
     isUniform = false
     uniform = .unused
   }
@@ -110,6 +116,7 @@ final class SnapList {
     self.minimum = minimum
     self.maximum = maximum
     clamps = true
+    merges = false
     isUniform = false
     uniform = .unused
     let span = maximum - minimum
@@ -128,6 +135,7 @@ final class SnapList {
   init(units: UnitSequence, containment: SnapContainment, minimum: Double, maximum: Double) {
     self.minimum = minimum
     self.maximum = maximum
+    merges = containment != .none && maximum - minimum > 2 * SnapList.tolerance
     guard units.count > 0 else {
       source = .single(minimum)
       count = 1
@@ -189,8 +197,7 @@ final class SnapList {
     case .units(let units, let first, _, let leading, let trailing):
       if leading == 1 && index == 0 { return minimum }
       if trailing == 1 && index == count - 1 { return maximum }
-      let raw = units.offset(first + index - leading)
-      return clamps ? min(max(raw, minimum), maximum) : raw
+      return contained(units.offset(first + index - leading))
     }
   }
 
@@ -219,8 +226,9 @@ final class SnapList {
         if strict ? maximum < x : maximum <= x { return count }
         if strict ? x <= minimum : x < minimum { return 0 }
       }
-      let interior = min(max(units.rank(x, strict: strict) - first, 0), last - first + 1)
-      return leading + interior
+      let query = unitQuery(x, strict: strict)
+      let below = units.rank(query.x, strict: query.strict)
+      return leading + min(max(below - first, 0), last - first + 1)
     }
   }
 
@@ -272,10 +280,34 @@ final class SnapList {
   private func closedFormOffset(_ index: Int64) -> Double {
     if uniform.leading == 1 && index == 0 { return minimum }
     if uniform.trailing == 1 && index == count &- 1 { return maximum }
-    let raw = UnitRun.offset(
-      base: uniform.base, stride: uniform.stride,
-      repetition: uniform.first &+ index &- uniform.leading, aligned: uniform.aligned)
-    return clamps ? min(max(raw, minimum), maximum) : raw
+    return contained(
+      UnitRun.offset(
+        base: uniform.base, stride: uniform.stride,
+        repetition: uniform.first &+ index &- uniform.leading, aligned: uniform.aligned))
+  }
+
+  /// A unit's position as a rest position: clamped to the bounds, and on a bound when within
+  /// `tolerance` of it (snapping spec §0.4), as trimSnaps' collapsing already assumes.
+  @inline(always)
+  private func contained(_ raw: Double) -> Double {
+    guard clamps else { return raw }
+    guard merges else { return min(max(raw, minimum), maximum) }
+    if raw <= minimum + SnapList.tolerance { return minimum }
+    if raw >= maximum - SnapList.tolerance { return maximum }
+    return raw
+  }
+
+  /// Where to count units for `rank(x, strict:)` so that the count matches the contained
+  /// positions: units within `tolerance` of a bound count as resting on it. Only for `x`
+  /// strictly between the bounds (the callers answer the rest); unchanged unless the list merges.
+  @inline(always)
+  private func unitQuery(_ x: Double, strict: Bool) -> (x: Double, strict: Bool) {
+    guard merges else { return (x, strict) }
+    let low = minimum + SnapList.tolerance
+    let high = maximum - SnapList.tolerance
+    if x <= low { return (low, false) }
+    if strict ? x > high : x >= high { return (high, true) }
+    return (x, strict)
   }
 
   /// `rank(_:strict:)` in closed form: ⌊(x − start)/stride⌋ + 1 units lie at or before x,
@@ -286,6 +318,7 @@ final class SnapList {
       if strict ? maximum < x : maximum <= x { return count }
       if strict ? x <= minimum : x < minimum { return 0 }
     }
+    let (x, strict) = unitQuery(x, strict: strict)
     let (base, stride, aligned) = (uniform.base, uniform.stride, uniform.aligned)
     func at(_ k: Int64) -> Double {
       UnitRun.offset(base: base, stride: stride, repetition: k, aligned: aligned)
@@ -315,12 +348,20 @@ final class SnapList {
           base: uniform.base, stride: uniform.stride, repetition: k, aligned: uniform.aligned)
         let b = UnitRun.offset(
           base: uniform.base, stride: uniform.stride, repetition: k &+ 1, aligned: uniform.aligned)
-        if a <= x && x < b && (!clamps || (minimum <= a && b <= maximum)) {
+        if a <= x && x < b && (!clamps || isUncontained(a, b)) {
           return (low, a, low &+ 1, b)
         }
       }
     }
     return closedFormSegmentByRank(x)
+  }
+
+  /// Whether unit positions `a < b` are rest positions as they are (no bound moves them).
+  @inline(always)
+  private func isUncontained(_ a: Double, _ b: Double) -> Bool {
+    merges
+      ? minimum + SnapList.tolerance < a && b < maximum - SnapList.tolerance
+      : minimum <= a && b <= maximum
   }
 
   private func closedFormSegmentByRank(_ x: Double) -> Segment {
