@@ -22,6 +22,10 @@ LIB_SOURCES := $(wildcard Sources/SnapLayoutCore/*/*.swift) \
                $(wildcard Sources/SnapLayout/*.swift)
 C_HEADERS   := include/snaplayout.h Sources/CSnapLayoutSupport/include/support.h Sources/CJSONC/shim.h
 SUPPORT_OBJ := $(BUILD)/support.o
+# The shipped library's C support object; it brings its own arc4random_buf (support.c), so the
+# library needs no glibc newer than its other symbols do.
+SUPPORT_CFLAGS  = -std=c11 $(C_WARN) -O2 -fPIC -DSL_PROVIDE_ARC4RANDOM_BUF \
+  -ISources/CSnapLayoutSupport/include
 
 SWIFT_EMBEDDED_FLAGS := -enable-experimental-feature Embedded -wmo -O -parse-as-library \
   -module-name SnapLayout -I include -I Sources/CJSONC -I Sources/CSnapLayoutSupport/include \
@@ -58,12 +62,12 @@ deps:
 lib: deps $(BUILD)/libsnaplayout.so
 
 $(SUPPORT_OBJ): Sources/CSnapLayoutSupport/support.c $(C_HEADERS) | $(BUILD)
-	$(CC) -std=c11 $(C_WARN) -O2 -fPIC -ISources/CSnapLayoutSupport/include -c $< -o $@
+	$(CC) $(SUPPORT_CFLAGS) -c $< -o $@
 
 $(LIB): $(LIB_SOURCES) $(SUPPORT_OBJ) $(C_HEADERS) scripts/snaplayout.map | $(BUILD)
 	$(SWIFTC) $(SWIFT_EMBEDDED_FLAGS) -emit-library -o $@ $(LIB_SOURCES) $(SUPPORT_OBJ) \
 	  -Xlinker -soname=$(SONAME) -Xlinker --version-script=scripts/snaplayout.map \
-	  -Xlinker --no-undefined -L$(EMBEDDED) -lswiftUnicodeDataTables -lm -ljson-c
+	  -Xlinker --no-undefined -Xlinker -z -Xlinker now -L$(EMBEDDED) -lswiftUnicodeDataTables -lm -ljson-c
 
 $(BUILD)/libsnaplayout.so: $(LIB)
 	ln -sf $(SONAME) $@
@@ -112,6 +116,7 @@ $(BUILD)/tests/%: Tests/c/%.c Tests/c/test_support.h include/snaplayout.h $(LIB)
 
 test-c: lib $(C_TESTS)
 	scripts/check-exports.sh
+	scripts/check-glibc.sh $(LIB)
 	@for t in $(C_TESTS); do echo "== $$t"; $$t || exit 1; done
 
 test-examples: examples

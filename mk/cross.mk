@@ -41,15 +41,15 @@ $(AARCH64_BUILD)/snaplayout.o: $(LIB_SOURCES) $(C_HEADERS) | cross-deps $(AARCH6
 	  -Xcc -isystem -Xcc $(AARCH64_SYSROOT)/include -Xcc -idirafter -Xcc $(AARCH64_INCLUDE_AFTER) \
 	  -c -o $@ $(LIB_SOURCES)
 
-# The same flags as $(SUPPORT_OBJ) in the top-level Makefile.
+# The flags of $(SUPPORT_OBJ) in the top-level Makefile.
 $(AARCH64_BUILD)/support.o: Sources/CSnapLayoutSupport/support.c $(C_HEADERS) \
   | cross-deps $(AARCH64_BUILD)
-	$(AARCH64_CC) -std=c11 $(C_WARN) -O2 -fPIC -ISources/CSnapLayoutSupport/include -c $< -o $@
+	$(AARCH64_CC) $(SUPPORT_CFLAGS) -c $< -o $@
 
 $(AARCH64_LIB): $(AARCH64_OBJECTS) scripts/snaplayout.map
 	$(AARCH64_CC) -shared -o $@ $(AARCH64_OBJECTS) \
 	  -Wl,-soname=$(SONAME) -Wl,--version-script=scripts/snaplayout.map \
-	  -Wl,--no-undefined -L$(AARCH64_EMBEDDED) -lswiftUnicodeDataTables -lm -ljson-c
+	  -Wl,--no-undefined -Wl,-z,now -L$(AARCH64_EMBEDDED) -lswiftUnicodeDataTables -lm -ljson-c
 
 $(AARCH64_BUILD)/libsnaplayout.so: $(AARCH64_LIB)
 	ln -sf $(SONAME) $@

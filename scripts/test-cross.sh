@@ -73,6 +73,7 @@ check_lib() {
   else
     host_note="no $host_lib to compare them with"
   fi
+  scripts/check-glibc.sh "$lib" aarch64-linux-gnu-objdump
   echo "test-cross: $lib: AArch64, SONAME $soname, NEEDED $needed"
   echo "test-cross: $(wc -l <"$tmp/aarch64.exports" | tr -d ' ') dynamic symbols exported," \
     "$host_note; aarch64 needs $(glibc_needed aarch64-linux-gnu-objdump "$lib")"

@@ -1,4 +1,6 @@
 /* The per-thread error record and the allocator of the C ABI module (see support.h). */
+#define _DEFAULT_SOURCE 1 /* syscall() */
+
 #include "support.h"
 
 #include <stdlib.h>
@@ -52,3 +54,57 @@ void sl__free(void *memory) { free(memory); }
 void sl__memcpy(void *destination, const void *source, size_t count) {
   if (count > 0) memcpy(destination, source, count);
 }
+
+#if defined(SL_PROVIDE_ARC4RANDOM_BUF)
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+/*
+ * The Embedded Swift standard library seeds its hashing with arc4random_buf, which glibc has
+ * only since 2.36 (Debian 12, Ubuntu 22.10). Defined here, hidden, the shipped library binds to
+ * this one and loads on older systems (glibc 2.17 on arm64). getrandom first (Linux 3.17), then
+ * /dev/urandom; the bytes seed hash tables, they guard no secret, so a clock-and-address mix is
+ * the last resort rather than a failure.
+ */
+SL__INTERNAL void arc4random_buf(void *buffer, size_t length) {
+  unsigned char *bytes = buffer;
+  while (length > 0) {
+    long got = syscall(SYS_getrandom, bytes, length, 0);
+    if (got > 0) {
+      bytes += got;
+      length -= (size_t)got;
+    } else if (got < 0 && errno == EINTR) {
+      continue;
+    } else {
+      break;
+    }
+  }
+  if (length > 0) {
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    while (fd >= 0 && length > 0) {
+      ssize_t got = read(fd, bytes, length);
+      if (got > 0) {
+        bytes += got;
+        length -= (size_t)got;
+      } else if (got < 0 && errno == EINTR) {
+        continue;
+      } else {
+        break;
+      }
+    }
+    if (fd >= 0) close(fd);
+  }
+  if (length > 0) {
+    struct timespec now = {0, 0};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    uint64_t state = (uint64_t)now.tv_nsec ^ ((uint64_t)now.tv_sec << 32) ^ (uint64_t)(uintptr_t)buffer;
+    while (length-- > 0) {
+      state = state * 6364136223846793005u + 1442695040888963407u; /* an LCG step */
+      *bytes++ = (unsigned char)(state >> 56);
+    }
+  }
+}
+#endif
