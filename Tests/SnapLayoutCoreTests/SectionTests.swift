@@ -52,6 +52,27 @@ struct SectionTests {
     try expectItem(layout, 3, 0, 310, 400, 100)
   }
 
+  @Test("a partial group of cells that overflow their count group: never negative, monotone")
+  func partialOverflowingStack() throws {
+    // Three 60-pt rows in a 100-pt vertical group overflow it to 180 pt. Within the group the
+    // missing rows reach 100 at most: one row leaves 100 − 60 = 40 unused (length 60), two
+    // rows fill it (100); the spec's formula unclamped gave −20 and 40.
+    let stack = vgroup(fw(1), abs_(100), .repeatingSubitem(item(fw(1), abs_(60)), count: 3))
+    var heights: [Double] = []
+    for count in 0...4 {
+      let layout = try solve(
+        [LayoutSection(group: stack, itemCount: Int64(count))], width: 390, height: 844)
+      heights.append(try #require(layout.contentSize).height)
+    }
+    #expect(heights == [0, 60, 100, 100, 160])
+    // Through the fit loop's 0.25-pt tolerance: twelve 0.1-pt rows (1.2 pt) fill a 1-pt group;
+    // one of them is a 0.1-pt partial group (the unclamped formula gave −0.1).
+    let tiny = vgroup(fw(1), abs_(1), .subitems([item(fw(1), fh(0.1))]))
+    let one = try solve([LayoutSection(group: tiny, itemCount: 1)], width: 390, height: 844)
+    #expect(try one.sectionInfo(0).itemsPerGroup == 12)
+    #expect(Swift.abs(try #require(one.contentSize).height - 0.1) < 1e-9)
+  }
+
   @Test("a partial horizontal row takes the full step")
   func partialRow() throws {
     let grid = hgroup(fw(1), abs_(100), .subitem(item(fw(1), fh(1)), count: 3))

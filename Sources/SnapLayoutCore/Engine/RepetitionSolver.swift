@@ -98,18 +98,21 @@ struct RepetitionSolver {
 
   /// The length a repetition of `template` holding its first `present` cells takes along the
   /// repeat axis (spec §7.3): the full step, minus how far the missing cells would have
-  /// reached beyond the present ones.
+  /// reached beyond the present ones, both counted within the group (choice: cells that
+  /// overflow a `count` group do not count past its end), so a partial group is never negative
+  /// and one more cell never shortens it.
   func extent(_ template: GroupTemplate, present: Int? = nil) -> Double {
-    let step = (alongX ? template.size.width : template.size.height) + edgeLength
+    let length = alongX ? template.size.width : template.size.height
+    let step = length + edgeLength
     guard let present, present < template.leaves.count else { return step }
     var all = -Double.infinity
     var reached = -Double.infinity
     for (index, leaf) in template.leaves.enumerated() {
-      let end = alongX ? leaf.frame.maxX : leaf.frame.maxY
+      let end = min(alongX ? leaf.frame.maxX : leaf.frame.maxY, length)
       all = max(all, end)
       if index < present { reached = max(reached, end) }
     }
-    return step - (all - reached)
+    return step - max(0, all - reached)
   }
 
   /// A repetition's frames with its measured cells, or `template` when it has none.
