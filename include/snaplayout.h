@@ -261,7 +261,8 @@ typedef struct sl_scroll_release {
   /** The offset when it lifted. */
   double release_offset;
   /** Points per second, positive toward the end of the content (UIKit's delegate gives
-   * points per millisecond: multiply by 1000). */
+   * points per millisecond: multiply by 1000). Clamped to +/-1e6 (a thousand screens a
+   * second), as Android clamps to its maximum fling velocity. */
   double velocity;
   /** The rest position the gesture is measured from, with SL_RELEASE_HAS_REFERENCE. */
   int64_t reference_snap;

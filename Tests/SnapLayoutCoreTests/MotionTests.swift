@@ -149,6 +149,28 @@ struct MotionTests {
     #expect(peak > 947)
   }
 
+  @Test("a release a hair from its target, or absurdly fast, gives a finite motion", arguments: [1.0, 1.5])
+  func extremeReleases(ratio: Double) {
+    // Within the offset tolerance and heading for the target: it stops there (no motion).
+    for distance in [1e-300, 1e-200, 1e-9, 0.2] {
+      let motion = plan(-distance, 1000, 0, ratio: ratio)
+      #expect(motion.kind == .none, "\(distance)")
+      #expect(motion.sample(at: 0) == (0, 0, true))
+    }
+    // Farther than the tolerance at the fastest release velocity (resolving clamps to it): a
+    // capped spring whose samples stay finite and which settles on the target.
+    for velocity in [1e4, 1e5, ScrollRelease.maximumVelocity] {
+      let motion = plan(0, velocity, 3, ratio: ratio)
+      #expect(motion.omega.isFinite && motion.omega <= Motion.maximumOmega)
+      #expect(motion.duration.isFinite && motion.duration >= 0, "\(velocity): \(motion)")
+      for t in [0, 1e-9, 1e-6, 1e-3, motion.duration / 2] {
+        let state = motion.sample(at: t)
+        #expect(state.offset.isFinite && state.velocity.isFinite, "\(velocity) at \(t)")
+      }
+      #expect(motion.sample(at: motion.duration) == (3, 0, true))
+    }
+  }
+
   @Test("retargeting continues from the current offset and velocity")
   func retarget() {
     let first = plan(0, 1200, 327)

@@ -322,7 +322,7 @@ struct ScrollingTests {
     #expect(inPlace == flight)
   }
 
-  @Test("release arguments must be finite")
+  @Test("release arguments must be finite; absurd velocities are clamped")
   func badReleases() throws {
     let layout = try carousel(.standard)
     for release in [
@@ -338,6 +338,26 @@ struct ScrollingTests {
     let overscroll = try layout.resolveScroll(
       ScrollRelease(startOffset: -34, releaseOffset: -200, velocity: 0), container: -1)
     #expect(overscroll.targetOffset == -34 && overscroll.motion.startOffset == -200)
+    // Absurd velocities are clamped to ScrollRelease.maximumVelocity: finite motions.
+    for velocity in [1e7, 1e300, -Double.greatestFiniteMagnitude] {
+      let decision = try layout.resolveScroll(
+        ScrollRelease(startOffset: 300, releaseOffset: 293.5, velocity: velocity), container: -1)
+      let motion = decision.motion
+      #expect(Swift.abs(motion.startVelocity) == ScrollRelease.maximumVelocity)
+      #expect(motion.duration.isFinite)
+      for t in [0, 1e-4, motion.duration / 2, motion.duration] {
+        let state = motion.sample(at: t)
+        #expect(state.offset.isFinite && state.velocity.isFinite, "\(velocity) at \(t)")
+      }
+      #expect(motion.sample(at: motion.duration).offset == decision.targetOffset)
+    }
+    // A release a hair before its target, heading for it: at rest there, no spring.
+    for distance in [1e-300, 1e-9] {
+      let decision = try layout.resolveScroll(
+        ScrollRelease(startOffset: 293, releaseOffset: 293 - distance, velocity: 2), container: -1)
+      #expect(decision.targetOffset == 293 && decision.motion.duration.isFinite)
+      #expect(decision.motion.sample(at: decision.motion.duration).offset == 293)
+    }
   }
 
   @Test(

@@ -128,6 +128,9 @@ extension Layout {
       throw LayoutError(
         .invalidArgument, "offsets and velocity must be finite numbers", path: "release")
     }
+    var release = release
+    release.velocity = min(
+      max(release.velocity, -ScrollRelease.maximumVelocity), ScrollRelease.maximumVelocity)
     try withScroll(container) { decision = $0.resolve(release) }
   }
 

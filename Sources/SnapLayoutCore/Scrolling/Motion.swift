@@ -136,6 +136,10 @@ public struct Motion: Equatable, Sendable {
       landing: landing, tolerance: Tolerance(offset: epsilonOffset, velocity: epsilonVelocity))
   }
 
+  /// The highest frequency a plan raises a spring to (rad/s; it settles within milliseconds):
+  /// only a release absurdly fast for its distance reaches it, and may then overshoot.
+  static let maximumOmega = 1.0e6
+
   /// The settling tolerances with their reciprocals, so that settling bounds multiply.
   struct Tolerance: Equatable, Sendable {
     let offset: Double
@@ -181,9 +185,14 @@ public struct Motion: Equatable, Sendable {
         return motion
       }
       if dampingRatio >= 1 {
-        // No overshoot needs |v0| <= λ2·|e0|, λ2 = ω(ζ + √(ζ² − 1)) (the faster root).
+        // Already within the tolerance of the target and heading for it: stopping there is
+        // invisible, and no spring could absorb the velocity in so short a distance.
+        if Swift.abs(distance) <= tolerance.offset { return motion }
+        // No overshoot needs |v0| <= λ2·|e0|, λ2 = ω(ζ + √(ζ² − 1)) (the faster root); the
+        // frequency is capped so that ω² stays finite whatever the velocity.
         let root = dampingRatio + (dampingRatio * dampingRatio - 1).squareRoot()
-        motion.omega = max(omega, Swift.abs(velocity) / (Swift.abs(distance) * root))
+        motion.omega = min(
+          max(omega, Swift.abs(velocity) / (Swift.abs(distance) * root)), Motion.maximumOmega)
       }
     }
     motion.kind = .spring
