@@ -197,6 +197,21 @@ struct FlowItemSizesTests {
     #expect(try layout.sectionInfo(0).itemsPerGroup == 0)
   }
 
+  @Test("items longer than the line widen the content, whether the size is the flow's or given")
+  func overlongItems() throws {
+    let wide = Size(width: 500, height: 40)
+    for inset in [0.0, 16] {
+      let uniform = try solve([flowSection(items: 2, itemSize: wide, inset: inset)])
+      let given = try solve(
+        [flowSection(items: 2, itemSize: wide, sizes: [wide, wide], inset: inset)])
+      // Each alone on its line, at the line's start: 500 + the insets wide.
+      try expectItem(uniform, 1, inset, inset + 50, 500, 40)
+      try expectItem(given, 1, inset, inset + 50, 500, 40)
+      #expect(uniform.contentSize == Size(width: 500 + 2 * inset, height: 90 + 2 * inset))
+      #expect(uniform.contentSize == given.contentSize)
+    }
+  }
+
   @Test("a narrower item pulls items up into earlier lines, a wider one pushes them down")
   func rebreakingBothWays() throws {
     let uniform = Size(width: 120, height: 50)

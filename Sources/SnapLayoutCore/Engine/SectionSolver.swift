@@ -117,6 +117,10 @@ struct SectionSolver {
       groupCount = Int64(flowLines?.lineCount ?? 0)
       primaryLength = flowLines?.totalLength ?? 0
       widest = flowLines?.widest ?? 0
+    } else if section.flowItems != nil, !orthogonal {
+      // One size for every item (F1): an item longer than the line widens the content, as it
+      // does when the same size comes from itemSizes (F12, F13).
+      for leaf in template.leaves { widest = max(widest, leaf.frame.maxX) }
     }
 
     // Measured cells (docs/SELF-SIZING.md): each measured repetition adds its delta.
