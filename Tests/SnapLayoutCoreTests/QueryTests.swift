@@ -58,6 +58,28 @@ struct QueryTests {
     [LayoutDirection.leftToRight, .rightToLeft])
   func rectQueriesMatchBruteForce(direction: ScrollDirection, layoutDirection: LayoutDirection) throws {
     let layout = try Self.busyLayout(direction: direction, layoutDirection: layoutDirection)
+    try expectRectQueriesMatchBruteForce(layout)
+  }
+
+  @Test("rect queries find cells that overflow an orthogonal row across the scroll axis")
+  func overflowingOrthogonalRows() throws {
+    // 10 × 40 cells in 40 × 20 groups: each hangs 20 pt below its row (found by the Python
+    // property tests: the row's frame was the query's bound).
+    let carousel = LayoutSection(
+      group: hgroup(abs_(40), abs_(20), .subitems([item(abs_(10), abs_(40))])), itemCount: 30,
+      orthogonalScrollingBehavior: .continuous)
+    let list = LayoutSection(group: hgroup(fw(1), abs_(50), .subitems([item(fw(1), fh(1))])),
+      itemCount: 10)
+    var layout = try Layout.solving(LayoutDescription(sections: [carousel, list]))
+    try layout.setContainerSize(Size(width: 390, height: 844))
+    #expect(try layout.itemFrame(section: 0, item: 0).maxY == 40)
+    #expect(try elements(layout, in: Rect(x: 0, y: 30, width: 390, height: 5)).count >= 1)
+    try expectRectQueriesMatchBruteForce(layout)
+    try layout.setOrthogonalOffset(123, section: 0)
+    try expectRectQueriesMatchBruteForce(layout)
+  }
+
+  func expectRectQueriesMatchBruteForce(_ layout: Layout) throws {
     let everything = try allElements(layout)
     let content = try #require(layout.contentSize)
     var generator = Generator(state: 42)

@@ -96,7 +96,8 @@ struct ElementEmitter {
     let repetitions: ClosedRange<Int64>?
     if placement.isOrthogonal {
       let rowMin = placement.origin.y + placement.envelope.minY
-      let rowMax = sections[index].frame.maxY
+      // The section's span, not its frame: cells may overflow the row across the scroll axis.
+      let rowMax = max(sections[index].frame.maxY, sections[index].mainMax)
       guard rowMin <= query.maxY, rowMax >= query.minY else { return }
       repetitions = sections[index].repetitions(from: query.minX, to: query.maxX, offset: offset)
     } else {
