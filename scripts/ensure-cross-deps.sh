@@ -44,17 +44,5 @@ if ! command -v qemu-aarch64 >/dev/null 2>&1 && ! command -v qemu-aarch64-static
 then
   need="$need qemu-user"
 fi
-[ -z "$need$add_arch" ] && exit 0
-
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-if [ -n "$add_arch" ]; then
-  echo "adding the arm64 architecture to dpkg"
-  $sudo dpkg --add-architecture arm64
-fi
-$sudo apt-get update -qq
-[ -n "$need" ] || exit 0
-echo "installing:$need"
 # shellcheck disable=SC2086
-$sudo apt-get install -y -qq $need
+exec "$(dirname "$0")/apt-install.sh" ${add_arch:+--add-arch arm64} $need

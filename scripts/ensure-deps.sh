@@ -10,12 +10,5 @@ command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 if [ "${1:-}" = "--test" ]; then
   command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
 fi
-[ -z "$need" ] && exit 0
-
-echo "installing:$need"
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
 # shellcheck disable=SC2086
-$sudo apt-get install -y -qq $need
+exec "$(dirname "$0")/apt-install.sh" $need

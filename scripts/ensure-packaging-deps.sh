@@ -23,13 +23,6 @@ if [ "${1:-}" = "--test" ]; then
   command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
   command -v lintian >/dev/null 2>&1 || need="$need lintian"
 fi
-[ -z "$need" ] && exit 0
-
-echo "installing:$need"
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
 # Without recommends lintian is 16 MB instead of a toolchain's worth.
 # shellcheck disable=SC2086
-$sudo apt-get install -y -qq --no-install-recommends $need
+exec "$(dirname "$0")/apt-install.sh" --no-recommends $need

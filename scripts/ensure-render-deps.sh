@@ -8,12 +8,5 @@ need=""
 command -v rsvg-convert >/dev/null 2>&1 || need="$need librsvg2-bin"
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need="$need fonts-dejavu-core"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
-[ -z "$need" ] && exit 0
-
-echo "installing:$need"
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
 # shellcheck disable=SC2086
-$sudo apt-get install -y -qq --no-install-recommends $need
+exec "$(dirname "$0")/apt-install.sh" --no-recommends $need

@@ -14,21 +14,6 @@ if [ "${1:-}" = "--test" ]; then
 fi
 [ -z "$need" ] && exit 0
 
-echo "installing:$need"
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-# Another apt run (say, another part of the project installing its own tools) may hold apt's
-# locks: wait for them, and try a busy step again a few times.
-apt() {
-  tries=0
-  until $sudo apt-get -o DPkg::Lock::Timeout=300 "$@"; do
-    tries=$((tries + 1))
-    [ $tries -lt 3 ] || return 1
-    sleep 10
-  done
-}
-apt update -qq
 # shellcheck disable=SC2086
-apt install -y -qq --no-install-recommends $need
+"$(dirname "$0")/apt-install.sh" --no-recommends $need
 pkg-config --exists sdl2 || { echo "ensure-sdl-deps: SDL2 is still missing" >&2; exit 1; }
