@@ -1,0 +1,497 @@
+"""Immutable values returned by :class:`snaplayout.Layout`: geometry, elements, scroll facts."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, Optional, Tuple
+
+from . import lowlevel as ll
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .motion import Motion
+
+
+class _OpenIntEnum(IntEnum):
+    """An IntEnum that keeps values a newer library added, as ``UNKNOWN_<value>`` members."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool):
+            member = int.__new__(cls, value)
+            member._name_ = f"UNKNOWN_{value}"
+            member._value_ = value
+            return cls._value2member_map_.setdefault(value, member)
+        return None
+
+
+def optional_index(value: int) -> Optional[int]:
+    """None for the library's -1 ("none"), else the index."""
+    return None if value < 0 else int(value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Enumerations
+# ---------------------------------------------------------------------------------------------
+
+
+class ElementCategory(_OpenIntEnum):
+    """What an element is (``sl_element.category``)."""
+
+    CELL = ll.SL_ELEMENT_CELL
+    SUPPLEMENTARY = ll.SL_ELEMENT_SUPPLEMENTARY
+    DECORATION = ll.SL_ELEMENT_DECORATION
+
+    @property
+    def config_name(self) -> str:
+        """The name ``copy_json`` uses: ``"cell"``, ``"supplementary"``, ``"decoration"``."""
+        return self.name.lower()
+
+
+class OrthogonalScrollingBehavior(_OpenIntEnum):
+    """A section's ``orthogonalScrollingBehavior``."""
+
+    NONE = ll.SL_ORTHOGONAL_NONE
+    CONTINUOUS = ll.SL_ORTHOGONAL_CONTINUOUS
+    CONTINUOUS_GROUP_LEADING_BOUNDARY = ll.SL_ORTHOGONAL_CONTINUOUS_GROUP_LEADING_BOUNDARY
+    PAGING = ll.SL_ORTHOGONAL_PAGING
+    GROUP_PAGING = ll.SL_ORTHOGONAL_GROUP_PAGING
+    GROUP_PAGING_CENTERED = ll.SL_ORTHOGONAL_GROUP_PAGING_CENTERED
+
+    @property
+    def config_name(self) -> str:
+        """The configuration's spelling, e.g. ``"groupPagingCentered"``."""
+        head, *rest = self.name.lower().split("_")
+        return head + "".join(word.capitalize() for word in rest)
+
+
+class SnapUnit(_OpenIntEnum):
+    """What a scroll container rests on (``sl_scroll_info.snap_unit``)."""
+
+    NONE = ll.SL_SNAP_NONE
+    PAGE = ll.SL_SNAP_PAGE
+    ITEM = ll.SL_SNAP_ITEM
+    GROUP = ll.SL_SNAP_GROUP
+
+
+class Bounce(_OpenIntEnum):
+    """``sl_scroll_info.bounce``: whether the host should rubber-band."""
+
+    AUTOMATIC = ll.SL_BOUNCE_AUTOMATIC
+    ALWAYS = ll.SL_BOUNCE_ALWAYS
+    NEVER = ll.SL_BOUNCE_NEVER
+
+
+class MotionKind(_OpenIntEnum):
+    """How a motion travels (``sl_motion.kind``)."""
+
+    NONE = ll.SL_MOTION_NONE
+    DECAY = ll.SL_MOTION_DECAY
+    SPRING = ll.SL_MOTION_SPRING
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Size:
+    """A size in points."""
+
+    width: float
+    height: float
+
+    @classmethod
+    def from_c(cls, value: ll.sl_size) -> "Size":
+        return cls(value.width, value.height)
+
+    def as_tuple(self) -> Tuple[float, float]:
+        return (self.width, self.height)
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle in content coordinates: origin (x, y) top-left, y down; in points."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @classmethod
+    def from_c(cls, value: ll.sl_rect) -> "Rect":
+        return cls(value.x, value.y, value.width, value.height)
+
+    def to_c(self) -> ll.sl_rect:
+        return ll.sl_rect(self.x, self.y, self.width, self.height)
+
+    def as_tuple(self) -> Tuple[float, float, float, float]:
+        return (self.x, self.y, self.width, self.height)
+
+    @property
+    def min_x(self) -> float:
+        return self.x
+
+    @property
+    def min_y(self) -> float:
+        return self.y
+
+    @property
+    def max_x(self) -> float:
+        return self.x + self.width
+
+    @property
+    def max_y(self) -> float:
+        return self.y + self.height
+
+    @property
+    def mid_x(self) -> float:
+        return self.x + self.width / 2
+
+    @property
+    def mid_y(self) -> float:
+        return self.y + self.height / 2
+
+    @property
+    def size(self) -> Size:
+        return Size(self.width, self.height)
+
+    @property
+    def is_finite(self) -> bool:
+        return all(math.isfinite(v) for v in (self.x, self.y, self.width, self.height))
+
+    def intersects(self, other: "Rect") -> bool:
+        """True when the two rects share area (touching edges and empty rects do not count)."""
+        return (
+            self.width > 0
+            and self.height > 0
+            and other.width > 0
+            and other.height > 0
+            and self.x < other.max_x
+            and other.x < self.max_x
+            and self.y < other.max_y
+            and other.y < self.max_y
+        )
+
+    def intersection(self, other: "Rect") -> Optional["Rect"]:
+        """The shared area, or None when they do not share area."""
+        x0, y0 = max(self.x, other.x), max(self.y, other.y)
+        x1, y1 = min(self.max_x, other.max_x), min(self.max_y, other.max_y)
+        if x1 <= x0 or y1 <= y0:
+            return None
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+
+    def contains(self, other: "Rect", tolerance: float = 0.0) -> bool:
+        """True when ``other`` lies inside this rect (edges included, give or take tolerance)."""
+        return (
+            other.x >= self.x - tolerance
+            and other.y >= self.y - tolerance
+            and other.max_x <= self.max_x + tolerance
+            and other.max_y <= self.max_y + tolerance
+        )
+
+    def offset_by(self, dx: float, dy: float) -> "Rect":
+        return Rect(self.x + dx, self.y + dy, self.width, self.height)
+
+
+@dataclass(frozen=True)
+class Transform:
+    """A 2-D affine transform about an element's centre (``x' = a*x + c*y + tx``, ...)."""
+
+    a: float = 1.0
+    b: float = 0.0
+    c: float = 0.0
+    d: float = 1.0
+    tx: float = 0.0
+    ty: float = 0.0
+
+    @classmethod
+    def from_c(cls, value: ll.sl_transform) -> "Transform":
+        return cls(value.a, value.b, value.c, value.d, value.tx, value.ty)
+
+    @classmethod
+    def scale(cls, sx: float, sy: Optional[float] = None) -> "Transform":
+        return cls(a=sx, d=sx if sy is None else sy)
+
+    @property
+    def is_identity(self) -> bool:
+        return self == IDENTITY
+
+    def to_c(self) -> ll.sl_transform:
+        return ll.sl_transform(self.a, self.b, self.c, self.d, self.tx, self.ty)
+
+
+IDENTITY = Transform()
+
+
+# ---------------------------------------------------------------------------------------------
+# Elements and sections
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Element:
+    """One laid-out element: a cell, a supplementary view (header, badge) or a decoration.
+
+    ``section`` and ``item`` are UIKit's index path: cells and their badges carry
+    (section, item); a section's boundary items and decorations (section, 0); layout-level
+    boundary items (``SECTION_LAYOUT`` = -1, 0).
+    """
+
+    category: ElementCategory
+    #: The element kind id: ``KIND_CELL`` (-1) for cells, else an id of the configuration's names.
+    kind: int
+    #: The element kind's name: ``"cell"``, or the configuration's ``elementKind``.
+    kind_name: str
+    section: int
+    item: int
+    #: Frame in content coordinates, before ``transform``.
+    frame: Rect
+    z_index: int = 0
+    alpha: float = 1.0
+    transform: Transform = field(default=IDENTITY)
+    #: ``ELEMENT_FLAG_*`` bits.
+    flags: int = 0
+
+    @property
+    def scale(self) -> float:
+        """The scale of a visible-item effect (``transform.a``; 1 when not scaled)."""
+        return self.transform.a
+
+    @property
+    def is_cell(self) -> bool:
+        return self.category == ElementCategory.CELL
+
+    @property
+    def is_supplementary(self) -> bool:
+        return self.category == ElementCategory.SUPPLEMENTARY
+
+    @property
+    def is_decoration(self) -> bool:
+        return self.category == ElementCategory.DECORATION
+
+    @property
+    def pinned(self) -> bool:
+        """A pinned boundary item moved from its natural frame by the main scroll offset."""
+        return bool(self.flags & ll.SL_ELEMENT_FLAG_PINNED)
+
+    @property
+    def hidden(self) -> bool:
+        return bool(self.flags & ll.SL_ELEMENT_FLAG_HIDDEN)
+
+    @property
+    def index_path(self) -> Tuple[int, int]:
+        return (self.section, self.item)
+
+    def write_to(self, target: ll.sl_element) -> None:
+        """Writes what a visible-items handler may change (frame, transform, alpha, z, flags)."""
+        target.frame = self.frame.to_c()
+        target.transform = self.transform.to_c()
+        target.alpha = self.alpha
+        target.z_index = self.z_index
+        target.flags = self.flags
+
+
+@dataclass(frozen=True)
+class SectionInfo:
+    """Solved facts about one section."""
+
+    section: int
+    #: Boundary items, content insets and content, across the full width.
+    frame: Rect
+    item_count: int
+    #: Repetitions of the root group (the last may be partial); lines of a flow section.
+    group_count: int
+    #: Items per repetition of the root group (0 in a flow section).
+    items_per_group: int
+    orthogonal_scrolling_behavior: OrthogonalScrollingBehavior
+    #: Length of the orthogonally scrolling content (0 when the section is not orthogonal).
+    orthogonal_content_length: float
+    #: Current orthogonal offset (0 when the section is not orthogonal).
+    orthogonal_offset: float
+
+    @classmethod
+    def from_c(cls, section: int, value: ll.sl_section_info) -> "SectionInfo":
+        return cls(
+            section=section,
+            frame=Rect.from_c(value.frame),
+            item_count=value.item_count,
+            group_count=value.group_count,
+            items_per_group=value.items_per_group,
+            orthogonal_scrolling_behavior=OrthogonalScrollingBehavior(
+                value.orthogonal_scrolling_behavior
+            ),
+            orthogonal_content_length=value.orthogonal_content_length,
+            orthogonal_offset=value.orthogonal_offset,
+        )
+
+    @property
+    def is_orthogonal(self) -> bool:
+        """True when the section scrolls across the main axis (a scroll container)."""
+        return self.orthogonal_scrolling_behavior != OrthogonalScrollingBehavior.NONE
+
+
+# ---------------------------------------------------------------------------------------------
+# Scrolling
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScrollInfo:
+    """Facts about a scroll container (the main scroll or an orthogonal section)."""
+
+    #: ``SCROLL_MAIN`` (-1) or the section.
+    container: int
+    #: True when the container scrolls along the host's x axis.
+    horizontal: bool
+    viewport_length: float
+    content_length: float
+    #: Insets before and after the content (contentInset; centring insets of centred paging).
+    inset_leading: float
+    inset_trailing: float
+    #: The range of rest offsets.
+    min_offset: float
+    max_offset: float
+    #: The current offset.
+    offset: float
+    #: Velocity kept per millisecond during free deceleration.
+    deceleration_rate: float
+    #: Number of rest positions (0 = free deceleration).
+    snap_count: int
+    snap_unit: SnapUnit
+    orthogonal_scrolling_behavior: OrthogonalScrollingBehavior
+    #: At most this many rest positions per gesture; 0 = unlimited.
+    max_pages_per_gesture: int
+    bounce: Bounce
+
+    @classmethod
+    def from_c(cls, value: ll.sl_scroll_info) -> "ScrollInfo":
+        return cls(
+            container=value.container,
+            horizontal=bool(value.horizontal),
+            viewport_length=value.viewport_length,
+            content_length=value.content_length,
+            inset_leading=value.inset_leading,
+            inset_trailing=value.inset_trailing,
+            min_offset=value.min_offset,
+            max_offset=value.max_offset,
+            offset=value.offset,
+            deceleration_rate=value.deceleration_rate,
+            snap_count=value.snap_count,
+            snap_unit=SnapUnit(value.snap_unit),
+            orthogonal_scrolling_behavior=OrthogonalScrollingBehavior(
+                value.orthogonal_scrolling_behavior
+            ),
+            max_pages_per_gesture=value.max_pages_per_gesture,
+            bounce=Bounce(value.bounce),
+        )
+
+
+@dataclass(frozen=True)
+class MotionState:
+    """A motion at one time."""
+
+    offset: float
+    #: Points per second.
+    velocity: float
+    #: True once the motion has settled (offset exactly the target, velocity 0).
+    settled: bool
+
+    @classmethod
+    def from_c(cls, value: ll.sl_motion_state) -> "MotionState":
+        return cls(value.offset, value.velocity, bool(value.settled))
+
+
+@dataclass(frozen=True)
+class SnapResult:
+    """Where a released drag comes to rest, and the motion that takes it there."""
+
+    target_offset: float
+    #: The fractional rest position at release (k + fraction between k and k + 1).
+    release_progress: float
+    #: The rest position, or None for free deceleration.
+    snap_index: Optional[int]
+    #: The rest position the gesture was measured from.
+    reference_snap: int
+    #: The item resting at the target and its section (None for pages and free deceleration).
+    item: Optional[int]
+    section: Optional[int]
+    motion: "Motion"
+
+
+@dataclass(frozen=True)
+class SnapPosition:
+    """Where an offset is among a container's rest positions."""
+
+    #: k + (offset - B_k) / (B_k+1 - B_k), clamped to [0, count - 1].
+    progress: float
+    #: The nearest rest position (ties to the lower), or None for free deceleration.
+    index: Optional[int]
+    #: The item resting there and its section, or None.
+    item: Optional[int]
+    section: Optional[int]
+
+    @classmethod
+    def from_c(cls, value: ll.sl_snap_position) -> "SnapPosition":
+        index = optional_index(value.index)
+        item = optional_index(value.item)
+        return cls(
+            progress=value.progress,
+            index=index,
+            item=item,
+            section=None if item is None else int(value.section),
+        )
+
+
+@dataclass(frozen=True)
+class ItemOffset:
+    """The rest offset that shows an item, and its rest position (None when free)."""
+
+    offset: float
+    snap: Optional[int]
+
+
+@dataclass(frozen=True)
+class SizeReport:
+    """What a measured size or a data change moved."""
+
+    #: Add to the host's main scroll position to keep the visible content in place.
+    main_offset_adjustment: float
+    #: How far the item's orthogonal section's offset moved (0 for main-axis sections).
+    section_offset_adjustment: float
+    #: The content size afterwards.
+    content_size: Size
+
+    @classmethod
+    def from_c(cls, value: ll.sl_size_report) -> "SizeReport":
+        return cls(
+            value.main_offset_adjustment,
+            value.section_offset_adjustment,
+            Size.from_c(value.content_size),
+        )
+
+
+@dataclass(frozen=True)
+class VisibleItemsContext:
+    """What a visible-items handler is told about the elements it receives."""
+
+    #: The section whose elements these are.
+    section: int
+    #: The scroll container that moves them: the section, or ``SCROLL_MAIN``.
+    container: int
+    #: That container's offset, viewport length and content length.
+    offset: float
+    viewport_length: float
+    content_length: float
+
+    @classmethod
+    def from_c(cls, value: ll.sl_visible_items_context) -> "VisibleItemsContext":
+        return cls(
+            value.section,
+            value.container,
+            value.offset,
+            value.viewport_length,
+            value.content_length,
+        )

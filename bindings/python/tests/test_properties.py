@@ -1,0 +1,405 @@
+"""Property tests over random valid configurations (strategies.py), with hypothesis.
+
+What must hold for every valid layout (docs/LAYOUT-RULES.md, docs/FLOW-LAYOUT.md,
+docs/SNAPPING.md), and which layouts each property is claimed for:
+
+- every frame is finite with a non-negative size; the rect query, the item frames and the JSON
+  agree with one another; every item is listed once (any valid layout);
+- every cell lies inside the content, and sibling cells (one repetition of a root group) do not
+  overlap, for layouts whose children fit their groups by construction (``fitting``) with
+  non-negative insets and spacing; across the scroll axis only for orthogonal sections;
+- flow layouts: cells inside the content and never overlapping;
+- every rest offset and every snap target lies inside the container's scroll bounds, the motion
+  starts at the release and settles exactly on the target;
+- one item's frame stays finite and inside the content with up to 10^12 items;
+- data changes give the layout a freshly created one with the same data would have.
+
+The runs are derandomized (conftest.py), so CI sees the same examples every time; set
+SNAPLAYOUT_HYPOTHESIS_SCALE (e.g. 10) for a longer search.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import os
+from typing import Any, Dict, List, Optional, Tuple
+
+import pytest
+
+hypothesis = pytest.importorskip("hypothesis")
+
+from hypothesis import assume, event, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import strategies as gen  # noqa: E402
+from snaplayout import (
+    SCROLL_MAIN,
+    ConfigError,
+    Element,
+    InvalidArgumentError,
+    Layout,
+    Rect,
+)  # noqa: E402
+
+SCALE = float(os.environ.get("SNAPLAYOUT_HYPOTHESIS_SCALE", "1"))
+
+
+def examples(count: int) -> Any:
+    return settings(max_examples=max(1, int(count * SCALE)))
+
+
+# Children may overflow a `subitems` group by at most 0.25 pt (the fit loop's tolerance).
+FIT_TOLERANCE = 0.25
+
+
+def solved(config: Dict[str, Any], container: Tuple[float, float]) -> Layout:
+    """The layout at the container size; examples that cannot be solved there are skipped.
+
+    Creating must succeed (the strategies only make valid configurations); solving may fail
+    with ConfigError when a group cannot fit its first child at this size (documented).
+    """
+    layout = Layout(config)
+    try:
+        layout.set_container_size(*container)
+    except ConfigError as error:
+        layout.close()
+        event(f"not solvable at this size: {error.message.split(':')[0]}")
+        assume(False)
+    return layout
+
+
+def tolerance(content_length: float) -> float:
+    return FIT_TOLERANCE + 1e-9 * abs(content_length)
+
+
+def overlap(a: Rect, b: Rect, slack: float) -> bool:
+    """True when the rects share more than `slack` points on both axes."""
+    shared = a.intersection(b)
+    return shared is not None and shared.width > slack and shared.height > slack
+
+
+EDGE = 1e-7
+
+
+def overlap_class(frame: Rect, rect: Rect) -> str:
+    """'in' (shares more than EDGE on both axes), 'out' (misses by more) or 'borderline'."""
+    dx = min(frame.max_x, rect.max_x) - max(frame.x, rect.x)
+    dy = min(frame.max_y, rect.max_y) - max(frame.y, rect.y)
+    edge = EDGE * max(1.0, abs(frame.x), abs(frame.y), abs(rect.x), abs(rect.y))
+    if dx < -edge or dy < -edge:
+        return "out"
+    if dx > edge and dy > edge and frame.width > 0 and frame.height > 0:
+        return "in"
+    return "borderline"  # including zero-sized elements: found when an edge lies inside
+
+
+def main_axis_is_y(layout: Layout) -> bool:
+    return not layout.scroll_info(SCROLL_MAIN).horizontal
+
+
+def assert_finite(element: Element) -> None:
+    frame = element.frame
+    assert frame.is_finite, element
+    assert frame.width >= 0 and frame.height >= 0, element
+    assert math.isfinite(element.alpha) and 0 <= element.alpha <= 1, element
+    t = element.transform
+    assert all(math.isfinite(v) for v in (t.a, t.b, t.c, t.d, t.tx, t.ty)), element
+
+
+# -- any valid layout ------------------------------------------------------------------------
+
+
+@examples(250)
+@given(config=gen.compositional_configs(), container=gen.CONTAINERS, data=st.data())
+def test_frames_are_finite_and_the_queries_agree(
+    config: Dict[str, Any], container: Any, data: Any
+) -> None:
+    with solved(config, container) as layout:
+        content = layout.content_size
+        assert math.isfinite(content.width) and math.isfinite(content.height)
+        assert content.width >= 0 and content.height >= 0
+        everything = list(layout.elements())
+        assert len(everything) == layout.element_count()
+        document = layout.copy_json()
+        assert len(document["elements"]) == len(everything)
+        for element in everything:
+            assert_finite(element)
+        cells = [e for e in everything if e.is_cell]
+        counts = layout.item_counts
+        assert sorted(e.index_path for e in cells) == [
+            (s, i) for s, n in enumerate(counts) for i in range(n)
+        ]
+        for cell in cells:
+            assert layout.item_frame(cell.section, cell.item) == cell.frame
+        for info in layout.section_infos():
+            assert info.frame.is_finite and info.item_count == counts[info.section]
+        # A rect query lists the elements that intersect it, in order. Elements that share
+        # less than EDGE with the rect on an axis (or miss it by less) are borderline: the
+        # library may round such a sliver either way (mirroring a rect for right-to-left).
+        x = data.draw(st.floats(-100, max(content.width, 1) + 100), label="x")
+        y = data.draw(st.floats(-100, max(content.height, 1) + 100), label="y")
+        rect = Rect(x, y, container[0], container[1])
+        found = list(layout.elements(rect))
+        assert all(overlap_class(e.frame, rect) != "out" for e in found), (rect, found)
+        assert [e for e in found if overlap_class(e.frame, rect) == "in"] == [
+            e for e in everything if overlap_class(e.frame, rect) == "in"
+        ]
+
+
+# -- layouts whose children fit --------------------------------------------------------------
+
+
+def assert_cells_inside(layout: Layout) -> None:
+    content = layout.content_size
+    bounds = Rect(0, 0, content.width, content.height)
+    slack = tolerance(max(content.width, content.height))
+    vertical = main_axis_is_y(layout)
+    orthogonal = {i.section for i in layout.section_infos() if i.is_orthogonal}
+    for cell in layout.elements():
+        frame = cell.frame
+        if not cell.is_cell or frame.width == 0 or frame.height == 0:
+            # Zero-sized cells: insets larger than their slot leave a cell of no size whose
+            # origin still moves by the leading inset (LAYOUT-RULES "Content insets").
+            continue
+        if cell.section in orthogonal:  # it scrolls across the main axis: check along it only
+            low, high = (frame.min_y, frame.max_y) if vertical else (frame.min_x, frame.max_x)
+            end = content.height if vertical else content.width
+            assert low >= -slack and high <= end + slack, (cell, content)
+        else:
+            assert bounds.contains(frame, slack), (cell, content)
+
+
+def assert_siblings_apart(layout: Layout) -> None:
+    slack = FIT_TOLERANCE + 1e-9
+    for info in layout.section_infos():
+        if info.item_count == 0 or info.items_per_group == 0:
+            continue
+        cells = [e for e in layout.elements() if e.is_cell and e.section == info.section]
+        repetitions: Dict[int, List[Element]] = {}
+        for cell in cells:
+            repetitions.setdefault(cell.item // info.items_per_group, []).append(cell)
+        for siblings in repetitions.values():
+            for i, a in enumerate(siblings):
+                for b in siblings[i + 1 :]:
+                    assert not overlap(a.frame, b.frame, slack), (info, a, b)
+        # Repetitions follow one another without overlapping either.
+        for i, a in enumerate(cells):
+            for b in cells[i + 1 :]:
+                assert not overlap(a.frame, b.frame, slack), (info, a, b)
+
+
+@examples(200)
+@given(config=gen.compositional_configs(fitting=True), container=gen.CONTAINERS)
+def test_cells_lie_inside_the_content(config: Dict[str, Any], container: Any) -> None:
+    with solved(config, container) as layout:
+        assert_cells_inside(layout)
+
+
+@examples(200)
+@given(config=gen.compositional_configs(fitting=True), container=gen.CONTAINERS)
+def test_sibling_cells_do_not_overlap(config: Dict[str, Any], container: Any) -> None:
+    with solved(config, container) as layout:
+        assert_siblings_apart(layout)
+
+
+@examples(100)
+@given(
+    config=gen.compositional_configs(fitting=True, huge=True),
+    container=gen.CONTAINERS,
+    data=st.data(),
+)
+def test_huge_item_counts(config: Dict[str, Any], container: Any, data: Any) -> None:
+    # One item's frame is O(1) whatever the count: finite and inside the content at 10^12.
+    with solved(config, container) as layout:
+        content = layout.content_size
+        slack = tolerance(max(content.width, content.height))
+        vertical = main_axis_is_y(layout)
+        for info in layout.section_infos():
+            n = info.item_count
+            if n == 0:
+                continue
+            picks = {0, n - 1, n // 2, data.draw(st.integers(0, n - 1), label="item")}
+            for item in picks:
+                frame = layout.item_frame(info.section, item)
+                assert frame.is_finite and frame.width >= 0 and frame.height >= 0
+                if frame.width == 0 or frame.height == 0:
+                    continue
+                low, high = (frame.min_y, frame.max_y) if vertical else (frame.min_x, frame.max_x)
+                end = content.height if vertical else content.width
+                assert low >= -slack and high <= end + slack, (info, item, frame, content)
+        # A viewport at the end of a long content holds few elements (no scan of the items).
+        far = (
+            (0, max(content.height - container[1], 0), container[0], container[1])
+            if vertical
+            else (max(content.width - container[0], 0), 0, container[0], container[1])
+        )
+        assert layout.element_count(far) < 100_000
+
+
+# -- flow layouts ----------------------------------------------------------------------------
+
+
+@examples(250)
+@given(config=gen.flow_configs(), container=gen.CONTAINERS)
+def test_flow_cells_inside_the_content_and_apart(config: Dict[str, Any], container: Any) -> None:
+    with solved(config, container) as layout:
+        everything = list(layout.elements())
+        for element in everything:
+            assert_finite(element)
+        content = layout.content_size
+        bounds = Rect(0, 0, content.width, content.height)
+        slack = 1e-6 + 1e-9 * max(content.width, content.height)
+        cells = [e for e in everything if e.is_cell]
+        assert len(cells) == sum(layout.item_counts)
+        # An item longer than its line widens the content (FLOW-LAYOUT.md F1, F12).
+        for cell in cells:
+            frame = cell.frame
+            assert bounds.contains(frame, slack), (cell, content)
+        for i, a in enumerate(cells):
+            for b in cells[i + 1 :]:
+                assert not overlap(a.frame, b.frame, slack), (a, b)
+
+
+# -- snapping --------------------------------------------------------------------------------
+
+
+def scrolling_setting(config: Dict[str, Any], container: int, key: str, default: Any) -> Any:
+    """A container's scrolling setting as configured (ScrollInfo does not report all of them)."""
+    if container == SCROLL_MAIN:
+        settings_ = config.get("configuration", {}).get("scrolling", {})
+    else:
+        settings_ = config["sections"][container].get("orthogonalScrollingProperties", {})
+    return settings_.get(key, default)
+
+
+def check_container(layout: Layout, config: Dict[str, Any], container: int, data: Any) -> None:
+    info = layout.scroll_info(container)
+    low, high = info.min_offset, info.max_offset
+    eps = 1e-6 + 1e-9 * max(abs(low), abs(high))
+    assert math.isfinite(low) and math.isfinite(high) and low <= high + eps, info
+    offsets = layout.snap_offsets(container, limit=2000)
+    assert len(offsets) == min(info.snap_count, 2000)
+    assert all(a <= b + eps for a, b in zip(offsets, offsets[1:])), offsets
+    # "containment: none keeps the aligned positions (targets are still clamped)" (SNAPPING.md).
+    if scrolling_setting(config, container, "containment", "trimSnaps") != "none":
+        assert all(low - eps <= o <= high + eps for o in offsets), (info, offsets)
+    # The seeds' algorithms compute their targets their own way, defects included.
+    standard = scrolling_setting(config, container, "algorithm", "standard") == "standard"
+    for _ in range(3):
+        release = gen.draw_release(data.draw, low, high, info.snap_count)
+        result = layout.resolve_scroll(container, **release)
+        target = result.target_offset
+        assert low - eps <= target <= high + eps, (info, release, result)
+        if info.snap_count == 0:
+            assert result.snap_index is None
+        else:
+            assert result.snap_index is not None and 0 <= result.snap_index < info.snap_count
+            if standard and result.snap_index < len(offsets):
+                expected = min(max(offsets[result.snap_index], low), high)
+                assert abs(expected - target) <= eps, (offsets, result)
+        motion = result.motion
+        start = motion.sample(0)
+        assert abs(start.offset - release["release_offset"]) <= eps or start.settled, (
+            release,
+            motion,
+        )
+        assert math.isfinite(motion.duration) and motion.duration >= 0, motion
+        for step in range(8):
+            state = motion.sample(motion.duration * step / 7 if motion.duration else step)
+            assert math.isfinite(state.offset) and math.isfinite(state.velocity), (motion, state)
+        end = motion.sample(motion.duration)
+        assert end.settled and end.offset == target and end.velocity == 0, (motion, end)
+        position = layout.snap_position(container, release["release_offset"])
+        if info.snap_count:
+            assert position.index is not None and 0 <= position.index < info.snap_count
+            assert 0 <= position.progress <= info.snap_count - 1 + eps
+        reference = layout.reference_snap(container, release["start_offset"], motion, 0.01)
+        assert (info.snap_count == 0 and reference == -1) or 0 <= reference < info.snap_count
+
+
+@examples(200)
+@given(
+    config=st.one_of(gen.compositional_configs(), gen.flow_configs()),
+    container=gen.CONTAINERS,
+    data=st.data(),
+)
+def test_snap_targets_lie_inside_the_scroll_bounds(
+    config: Dict[str, Any], container: Any, data: Any
+) -> None:
+    with solved(config, container) as layout:
+        for scroll_container in layout.scroll_containers():
+            check_container(layout, config, scroll_container, data)
+            info = layout.scroll_info(scroll_container)
+            # The offset that shows an item is a rest offset inside the bounds.
+            sections = (
+                [scroll_container]
+                if scroll_container != SCROLL_MAIN
+                else [i.section for i in layout.section_infos() if not i.is_orthogonal]
+            )
+            for section in sections:
+                count = layout.item_count(section)
+                if count == 0:
+                    continue
+                item = data.draw(st.integers(0, count - 1), label="item")
+                try:
+                    shown = layout.offset_for_item(scroll_container, section, item)
+                except InvalidArgumentError:
+                    continue
+                eps = 1e-6 + 1e-9 * abs(shown.offset)
+                assert info.min_offset - eps <= shown.offset <= info.max_offset + eps, (info, shown)
+
+
+# -- data changes ----------------------------------------------------------------------------
+
+
+def snapshot(layout: Layout) -> Tuple[Any, ...]:
+    elements = tuple(
+        (e.category, e.kind_name, e.section, e.item, e.frame, e.z_index) for e in layout.elements()
+    )
+    return layout.content_size, layout.item_counts, elements
+
+
+OPERATIONS = st.lists(
+    st.tuples(
+        st.sampled_from(("insert", "delete", "count", "move")),
+        st.integers(0, 3),
+        st.floats(0, 1),
+        st.integers(0, 5),
+        st.floats(0, 1),
+    ),
+    min_size=1,
+    max_size=5,
+)
+
+
+@examples(100)
+@given(
+    config=gen.compositional_configs(fitting=True), container=gen.CONTAINERS, operations=OPERATIONS
+)
+def test_item_changes_equal_a_fresh_layout(
+    config: Dict[str, Any], container: Any, operations: List[Any]
+) -> None:
+    with solved(config, container) as layout:
+        model = copy.deepcopy(config)
+        sections = model["sections"]
+        assume(sections)
+        for kind, which, where, amount, target in operations:
+            s = which % len(sections)
+            n = sections[s]["itemCount"]
+            if kind == "insert":
+                at = int(where * n)
+                layout.insert_items(s, at, amount)
+                sections[s]["itemCount"] = n + amount
+            elif kind == "delete":
+                at = int(where * n)
+                count = min(amount, n - at)
+                layout.delete_items(s, at, count)
+                sections[s]["itemCount"] = n - count
+            elif kind == "count":
+                layout.set_item_count(s, amount * 3)
+                sections[s]["itemCount"] = amount * 3
+            elif n > 0:
+                layout.move_item(s, int(where * (n - 1)), s, int(target * (n - 1)))
+        with solved(model, container) as fresh:
+            assert snapshot(layout) == snapshot(fresh)
