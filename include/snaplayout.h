@@ -602,6 +602,27 @@ SL_API int sl_layout_get_item_frame(const sl_layout *layout, int32_t section, in
                                     sl_rect *out_frame);
 
 /**
+ * Reads the frames of `count` consecutive cells of a section, items `first` to
+ * `first + count - 1`: the batch form of sl_layout_get_item_frame(), one call instead of one per
+ * item (it matters to bindings whose calls cost more than a frame: Python's ctypes). O(count).
+ *
+ * @param layout the layout.
+ * @param section the section index.
+ * @param first the first item.
+ * @param count how many frames; 0 is allowed (then `out_frames` may be NULL).
+ * @param[out] out_frames receives `count` frames, in item order. Untouched on failure.
+ * @return SL_OK; SL_EINVAL for NULL arguments or a negative count; SL_ERANGE for a bad section
+ *         or a range that leaves the section (path "first" or "count"); SL_ESTATE if no container
+ *         size has been set.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_item_frames(const sl_layout *layout, int32_t section, int64_t first,
+                                     int64_t count, sl_rect *out_frames);
+
+/**
  * Lists every element (cells, supplementary items, decorations) whose frame intersects a rect,
  * as UICollectionViewLayout.layoutAttributesForElements(in:) does.
  *

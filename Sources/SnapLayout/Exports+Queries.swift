@@ -66,6 +66,28 @@ public func sl_layout_get_item_frame(
   }
 }
 
+@implementation @_cdecl("sl_layout_get_item_frames")
+public func sl_layout_get_item_frames(
+  _ layout: OpaquePointer?, _ section: Int32, _ first: Int64, _ count: Int64,
+  _ outFrames: UnsafeMutablePointer<sl_rect>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outFrames else {
+    if count == 0 { return SL_OK }
+    return ErrorRecord.null("out_frames")
+  }
+  return LayoutHandle.with(layout) { handle in
+    do throws(LayoutError) {
+      try handle.layout.itemFrames(section: Int(section), first: first, count: count) {
+        outFrames[Int($0)] = sl_rect($1)
+      }
+      return SL_OK
+    } catch {
+      return ErrorRecord.fail(error)
+    }
+  }
+}
+
 @implementation @_cdecl("sl_layout_get_elements_in_rect")
 public func sl_layout_get_elements_in_rect(
   _ layout: OpaquePointer?, _ rect: sl_rect, _ elements: UnsafeMutablePointer<sl_element>?,

@@ -95,6 +95,36 @@ struct QueryTests {
     }
   }
 
+  @Test("item frames in a batch equal one call per item; bad ranges are refused whole")
+  func itemFramesInBatches() throws {
+    let layout = try Self.busyLayout(direction: .vertical, layoutDirection: .rightToLeft)
+    for section in 0..<4 {
+      let count = try layout.sectionInfo(section).itemCount
+      for (first, n) in [(Int64(0), count), (count / 3, count / 2), (count, 0), (count - 1, 1)] {
+        var frames: [Rect] = []
+        try layout.itemFrames(section: section, first: first, count: n) { index, frame in
+          #expect(index == Int64(frames.count))
+          frames.append(frame)
+        }
+        let single = try (first..<first + n).map { try layout.itemFrame(section: section, item: $0) }
+        #expect(frames == single, "section \(section), \(first) + \(n)")
+      }
+      for (first, n, path) in [
+        (count - 1, Int64(2), "count"), (-1, 1, "first"), (count + 1, 0, "first"),
+        (1, Int64.max, "count"),
+      ] {
+        var calls = 0
+        expectLayoutError(.outOfRange, path: path, messageContains: "section \(section)") {
+          try layout.itemFrames(section: section, first: first, count: n) { _, _ in calls += 1 }
+        }
+        #expect(calls == 0)
+      }
+      expectLayoutError(.invalidArgument, path: "count", messageContains: "negative") {
+        try layout.itemFrames(section: section, first: 0, count: -1) { _, _ in }
+      }
+    }
+  }
+
   @Test("every cell's element frame equals its item frame")
   func cellsMatchItemFrames() throws {
     let layout = try Self.busyLayout(direction: .vertical, layoutDirection: .leftToRight)

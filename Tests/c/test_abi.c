@@ -1466,6 +1466,63 @@ static void run_huge_call(const char *name, huge_call call) {
   sl_layout_destroy(layout);
 }
 
+/* sl_layout_get_item_frames: the same frames as one call per item, and every bad argument. */
+static void test_item_frames(void) {
+  sl_layout *layout = create_layout(RICH_JSON);
+  if (layout == NULL) return;
+  int32_t sections = 0;
+  CHECK_STATUS(sl_layout_get_section_count(layout, &sections), SL_OK);
+  CHECK_STATUS(sl_layout_set_section_offset(layout, 1, 123.5), SL_OK);
+  for (int32_t section = 0; section < sections; section++) {
+    int64_t count = 0;
+    CHECK_STATUS(sl_layout_get_item_count(layout, section, &count), SL_OK);
+    sl_rect frames[16];
+    CHECK(count > 1 && count <= 16, "section %d has %lld items", section, (long long)count);
+    if (count <= 1 || count > 16) continue;
+    for (int64_t first = 0; first <= count; first++) {
+      for (int64_t n = 0; first + n <= count; n++) {
+        fill_sentinel(frames, sizeof frames);
+        CHECK_STATUS(sl_layout_get_item_frames(layout, section, first, n, frames), SL_OK);
+        for (int64_t k = 0; k < n; k++) {
+          sl_rect one;
+          CHECK_STATUS(sl_layout_get_item_frame(layout, section, first + k, &one), SL_OK);
+          CHECK(memcmp(&one, &frames[k], sizeof one) == 0, "section %d item %lld differs",
+                section, (long long)(first + k));
+        }
+        /* Nothing is written past the count. */
+        if (n < 16) CHECK(is_sentinel(&frames[n], sizeof frames[n]), "wrote past %lld",
+                          (long long)n);
+      }
+    }
+    /* Bad ranges: nothing written, the record names the argument. */
+    fill_sentinel(frames, sizeof frames);
+    CHECK_ERROR(sl_layout_get_item_frames(layout, section, count - 1, 2, frames), SL_ERANGE,
+                "count", NULL);
+    CHECK_ERROR(sl_layout_get_item_frames(layout, section, count + 1, 0, frames), SL_ERANGE,
+                "first", NULL);
+    CHECK_ERROR(sl_layout_get_item_frames(layout, section, -1, 1, frames), SL_ERANGE, "first",
+                NULL);
+    CHECK_ERROR(sl_layout_get_item_frames(layout, section, 1, INT64_MAX, frames), SL_ERANGE,
+                "count", NULL);
+    CHECK_ERROR(sl_layout_get_item_frames(layout, section, 0, -1, frames), SL_EINVAL, "count",
+                NULL);
+    CHECK_UNTOUCHED(frames);
+  }
+  sl_rect frame;
+  CHECK_STATUS(sl_layout_get_item_frames(layout, 0, 0, 0, NULL), SL_OK);
+  CHECK_ERROR(sl_layout_get_item_frames(layout, 0, 0, 1, NULL), SL_EINVAL, "out_frames", NULL);
+  CHECK_ERROR(sl_layout_get_item_frames(NULL, 0, 0, 1, &frame), SL_EINVAL, "layout", NULL);
+  CHECK_ERROR(sl_layout_get_item_frames(layout, sections, 0, 1, &frame), SL_ERANGE, "section",
+              NULL);
+  CHECK_ERROR(sl_layout_get_item_frames(layout, -1, 0, 1, &frame), SL_ERANGE, "section", NULL);
+  sl_layout_destroy(layout);
+
+  sl_layout *unsized = create_layout(GRID_JSON);
+  if (unsized == NULL) return;
+  CHECK_ERROR(sl_layout_get_item_frames(unsized, 0, 0, 1, &frame), SL_ESTATE, "layout", NULL);
+  sl_layout_destroy(unsized);
+}
+
 int main(void) {
   test_version();
   test_status_strings();
@@ -1487,6 +1544,7 @@ int main(void) {
   test_element_kinds();
   test_element_fields();
   test_two_call_pattern();
+  test_item_frames();
   test_copy_json();
   test_copy_json_escaping();
   test_copy_json_limit();

@@ -27,6 +27,7 @@ from snaplayout import (
     OrthogonalScrollingBehavior,
     Rect,
     Size,
+    SnapLayoutError,
     StateError,
 )
 from snaplayout import layout as layout_module
@@ -143,6 +144,24 @@ def test_item_frames_iterator(grid: Layout) -> None:
     frames = list(grid.item_frames(0, 40, 43))
     assert frames == [Rect(130, 1690, 130, 130), Rect(260, 1690, 130, 130), Rect(0, 1820, 130, 130)]
     assert len(list(grid.item_frames(0))) == 100
+
+
+def test_item_frames_batches_match_single_calls() -> None:
+    # 2,500 items: the iterator crosses its 1,024-frame batches (sl_layout_get_item_frames).
+    config = {"sections": [{"itemCount": 2500, "group": {"group": "horizontal",
+        "layoutSize": {"widthDimension": {"fractionalWidth": 1},
+                       "heightDimension": {"absolute": 30}},
+        "subitem": {"layoutSize": {"widthDimension": {"fractionalWidth": 1},
+                                   "heightDimension": {"fractionalHeight": 1}}},
+        "count": 7}}]}
+    with Layout(config, container_size=(390, 844)) as layout:
+        frames = list(layout.item_frames(0))
+        assert frames == [layout.item_frame(0, item) for item in range(2500)]
+        assert list(layout.item_frames(0, 1020, 1030)) == frames[1020:1030]
+        assert list(layout.item_frames(0, 5, 5)) == []
+        with pytest.raises(SnapLayoutError) as error:
+            list(layout.item_frames(0, 2499, 2501))
+        assert error.value.path == "count"
 
 
 def test_section_offsets(appstore: Layout) -> None:

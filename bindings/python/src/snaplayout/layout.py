@@ -335,8 +335,17 @@ class Layout:
         end = self.item_count(s) if stop is None else cv.int64(stop, "stop")
 
         def frames() -> Iterator[Rect]:
-            for item in range(first, end):
-                yield self.item_frame(s, item)
+            # One sl_layout_get_item_frames call per chunk instead of one call per item.
+            chunk = 1024
+            item = first
+            while item < end:
+                n = min(chunk, end - item)
+                buffer = (ll.sl_rect * n)()
+                with self._access() as handle:
+                    check(self._lib.sl_layout_get_item_frames(handle, s, item, n, buffer))
+                for frame in buffer:
+                    yield Rect.from_c(frame)
+                item += n
 
         return frames()
 

@@ -391,6 +391,11 @@ _prototype("sl_layout_get_section_info", c_int, sl_layout_p, c_int32, POINTER(sl
 # int sl_layout_get_item_frame(const sl_layout *layout, int32_t section, int64_t item,
 #                              sl_rect *out_frame);
 _prototype("sl_layout_get_item_frame", c_int, sl_layout_p, c_int32, c_int64, POINTER(sl_rect))
+# int sl_layout_get_item_frames(const sl_layout *layout, int32_t section, int64_t first,
+#                               int64_t count, sl_rect *out_frames);
+_prototype(
+    "sl_layout_get_item_frames", c_int, sl_layout_p, c_int32, c_int64, c_int64, POINTER(sl_rect)
+)
 # int sl_layout_get_elements_in_rect(const sl_layout *layout, sl_rect rect, sl_element *elements,
 #                                    size_t capacity, size_t *out_count);
 _prototype(
