@@ -22,7 +22,8 @@ struct EffectContext {
     element.scale = effects.scale.center + (effects.scale.edge - effects.scale.center) * t
     element.alpha = effects.alpha.center + (effects.alpha.edge - effects.alpha.center) * t
     if let z = effects.zIndex {
-      let value = Double(z.center) + Double(z.edge - z.center) * t
+      // In doubles: edge − center spans up to 2^32 and would overflow Int32.
+      let value = Double(z.center) + (Double(z.edge) - Double(z.center)) * t
       element.zIndex = Int32(clamping: Int64(value.rounded()))
     }
   }

@@ -152,11 +152,15 @@ final class SnapList {
       let atStart = units.rank(minimum + SnapList.tolerance)
       let first = max(0, atStart - 1)
       let atEnd = units.rank(maximum - SnapList.tolerance, strict: true)
-      let last = max(first, min(units.count - 1, atEnd))
+      var last = max(first, min(units.count - 1, atEnd))
       let leading: Int64 = atStart == 0 ? 1 : 0
       let trailing: Int64 = atEnd >= units.count ? 1 : 0
+      // Near 2^63 units the count cannot hold every unit and both bounds: the units next to
+      // the end bound give way (at that size doubles cannot tell them from it anyway).
+      let room = Int64.max - leading - trailing
+      if last - first >= room { last = first + room - 1 }
       source = .units(units, first: first, last: last, leading: leading, trailing: trailing)
-      count = leading + last - first + 1 + trailing
+      count = leading + (last - first + 1) + trailing
       clamps = true
     case .keepSnaps:
       source = .units(units, first: 0, last: units.count - 1, leading: 0, trailing: 0)
