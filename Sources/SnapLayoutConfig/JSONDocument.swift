@@ -25,6 +25,16 @@ final class JSONDocument {
       throw ConfigError(.syntax, "out of memory while creating the JSON parser")
     }
     defer { json_tokener_free(tokener) }
+    // json-c's own check lets overlong forms, surrogates and code points above U+10FFFF
+    // through (they would become U+FFFD in names): the text is checked strictly too, and the
+    // earlier of the two errors is reported.
+    let invalidUTF8 = JSONDocument.firstInvalidUTF8(text)
+    func utf8Error(before offset: Int) -> ConfigError? {
+      guard let invalid = invalidUTF8, invalid < offset else { return nil }
+      return JSONDocument.syntaxError(
+        "invalid utf-8 (an overlong form, a surrogate, a code point above U+10FFFF or a "
+          + "broken sequence)", in: text, at: invalid)
+    }
     json_tokener_set_flags(tokener, Int32(JSON_TOKENER_VALIDATE_UTF8))
 
     let bytes = text.bindMemory(to: CChar.self)
@@ -42,6 +52,7 @@ final class JSONDocument {
     }
     if status != json_tokener_success {
       json_object_put(parsed)
+      if let error = utf8Error(before: reachedEnd ? text.count : end) { throw error }
       let reason: String
       if reachedEnd {
         reason = "the text ends before the JSON value is complete"
@@ -51,6 +62,10 @@ final class JSONDocument {
         reason = String(cString: json_tokener_error_desc(status))
       }
       throw JSONDocument.syntaxError(reason, in: text, at: reachedEnd ? text.count : end)
+    }
+    if let error = utf8Error(before: text.count) {
+      json_object_put(parsed)
+      throw error
     }
     // Anything but whitespace after the value is an error (json-c stops after one value).
     var offset = end
@@ -68,6 +83,41 @@ final class JSONDocument {
 
   deinit {
     json_object_put(root)
+  }
+
+  /// The offset of the first byte that does not start a well-formed UTF-8 sequence (Unicode
+  /// table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF), or nil.
+  static func firstInvalidUTF8(_ text: UnsafeRawBufferPointer) -> Int? {
+    let count = text.count
+    var offset = 0
+    while offset < count {
+      let lead = text[offset]
+      if lead < 0x80 {
+        offset += 1
+        continue
+      }
+      // The allowed range of the second byte, and how many bytes follow the lead.
+      let second: ClosedRange<UInt8>
+      let trailing: Int
+      switch lead {
+      case 0xC2...0xDF: (second, trailing) = (0x80...0xBF, 1)
+      case 0xE0: (second, trailing) = (0xA0...0xBF, 2)
+      case 0xE1...0xEC, 0xEE...0xEF: (second, trailing) = (0x80...0xBF, 2)
+      case 0xED: (second, trailing) = (0x80...0x9F, 2)
+      case 0xF0: (second, trailing) = (0x90...0xBF, 3)
+      case 0xF1...0xF3: (second, trailing) = (0x80...0xBF, 3)
+      case 0xF4: (second, trailing) = (0x80...0x8F, 3)
+      default: return offset
+      }
+      guard offset + trailing < count, second.contains(text[offset + 1]) else { return offset }
+      var index = offset + 2
+      while index <= offset + trailing {
+        guard text[index] & 0xC0 == 0x80 else { return offset }
+        index += 1
+      }
+      offset += trailing + 1
+    }
+    return nil
   }
 
   private static func syntaxError(_ reason: String, in text: UnsafeRawBufferPointer, at offset: Int)

@@ -39,6 +39,48 @@ struct ConfigErrorTests {
     }
   }
 
+  @Test(
+    "UTF-8 is checked strictly: overlong forms, surrogates, > U+10FFFF and broken sequences",
+    arguments: [
+      [0xC0, 0xAF], [0xC1, 0xBF], [0xE0, 0x80, 0xAF], [0xF0, 0x80, 0x80, 0xAF], [0xED, 0xA0, 0x80],
+      [0xED, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0x80],
+      [0xE2, 0x82], [0xC3, 0x28], [0xF0, 0x9F, 0x98],
+    ] as [[UInt8]])
+  func strictUTF8(_ sequence: [UInt8]) {
+    // In a key and in an element kind: the error points at the sequence's first byte.
+    for prefix in [#"{"sections": [], ""#, #"{"sections": [], "x": ""#] {
+      let bytes = Array(prefix.utf8) + sequence + Array(#"": 1}"#.utf8)
+      bytes.withUnsafeBytes { buffer in
+        do throws(ConfigError) {
+          _ = try ConfigDecoder.decode(buffer)
+          Issue.record("\(sequence) accepted")
+        } catch {
+          #expect(error.kind == .syntax && error.message.contains("invalid utf-8"))
+          #expect(error.line == 1 && error.column == prefix.utf8.count + 1, "\(sequence)")
+        }
+      }
+    }
+  }
+
+  @Test("well-formed UTF-8 of every length is accepted, at the edges of each range")
+  func wellFormedUTF8() throws {
+    for sequence: [UInt8] in [
+      [0x7F], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF],
+      [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+    ] {
+      let text = Array(#"{"sections": [{"itemCount": 1, "boundarySupplementaryItems": [{"elementKind": ""#.utf8)
+        + sequence
+        + Array(#"", "alignment": "top", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}}], "group": {"group": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"fractionalHeight": 1}}}]}}]}"#.utf8)
+      try text.withUnsafeBytes { buffer in
+        do throws(ConfigError) {
+          _ = try ConfigDecoder.decode(buffer)
+        } catch {
+          Issue.record("\(sequence) refused: \(error.message)")
+        }
+      }
+    }
+  }
+
   @Test("100,000 levels of nesting are refused without a stack overflow")
   func deepNesting() {
     let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
