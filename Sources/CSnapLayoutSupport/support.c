@@ -69,33 +69,36 @@ void sl__memcpy(void *destination, const void *source, size_t count) {
  * /dev/urandom; the bytes seed hash tables, they guard no secret, so a clock-and-address mix is
  * the last resort rather than a failure.
  */
-SL__INTERNAL void arc4random_buf(void *buffer, size_t length) {
-  unsigned char *bytes = buffer;
+/* getrandom(2) in read(2)'s shape, so that both sources fill through one loop. */
+static ssize_t read_getrandom(int fd, void *buffer, size_t length) {
+  (void)fd;
+  return (ssize_t)syscall(SYS_getrandom, buffer, length, 0);
+}
+
+/* Fills from `source` until done, an error other than EINTR, or the end; returns what is left. */
+static size_t fill_from(ssize_t (*source)(int, void *, size_t), int fd, unsigned char **bytes,
+                        size_t length) {
   while (length > 0) {
-    long got = syscall(SYS_getrandom, bytes, length, 0);
+    ssize_t got = source(fd, *bytes, length);
     if (got > 0) {
-      bytes += got;
+      *bytes += got;
       length -= (size_t)got;
-    } else if (got < 0 && errno == EINTR) {
-      continue;
-    } else {
+    } else if (!(got < 0 && errno == EINTR)) {
       break;
     }
   }
+  return length;
+}
+
+SL__INTERNAL void arc4random_buf(void *buffer, size_t length) {
+  unsigned char *bytes = buffer;
+  length = fill_from(read_getrandom, -1, &bytes, length);
   if (length > 0) {
     int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-    while (fd >= 0 && length > 0) {
-      ssize_t got = read(fd, bytes, length);
-      if (got > 0) {
-        bytes += got;
-        length -= (size_t)got;
-      } else if (got < 0 && errno == EINTR) {
-        continue;
-      } else {
-        break;
-      }
+    if (fd >= 0) {
+      length = fill_from(read, fd, &bytes, length);
+      close(fd);
     }
-    if (fd >= 0) close(fd);
   }
   if (length > 0) {
     struct timespec now = {0, 0};
