@@ -640,13 +640,15 @@ SL_API int sl_layout_get_item_frames(const sl_layout *layout, int32_t section, i
  * @param[out] elements the buffer, or NULL to count only.
  * @param capacity the number of elements `elements` can hold.
  * At most 67,108,864 (2^26) elements are reported: a rect holding more returns SL_ERANGE after
- * bounded work (the buffer holds the first elements), so a query over billions of items cannot
- * stall the caller.
+ * bounded work, usually before visiting them (the buffer may hold some of the first elements),
+ * so a query over billions of items cannot stall the caller. Cells beside the rect or far from
+ * their group cost nothing; in sections with measured cells (sl_layout_report_item_size) a rect
+ * that passes more than 2^27 cells is refused with SL_ERANGE too.
  *
  * @param[out] out_count receives the number of intersecting elements.
  * @return SL_OK; SL_EBUFS (buffer filled, count written); SL_EINVAL for a NULL layout or
  *         `out_count`, a non-finite or negative rect; SL_ERANGE if more than 2^26 elements
- *         intersect; SL_ESTATE if no container size is set.
+ *         intersect (or 2^27 measured cells are passed); SL_ESTATE if no container size is set.
  *
  * **Ownership** The caller owns the buffer.
  *

@@ -114,10 +114,10 @@ public func sl_layout_get_elements_in_rect(
     }
   }
   guard status == SL_OK else { return status }
-  guard visitor.count <= ElementBuffer.maxCount else {
+  guard !visitor.isOverBound else {
     return ErrorRecord.fail(
       SL_ERANGE,
-      "the rect holds more than \(ElementBuffer.maxCount) elements; query a smaller rect",
+      QueryBounds.refusal(maxElements: ElementBuffer.maxCount, examined: visitor.examined),
       path: "rect")
   }
   outCount.pointee = visitor.count
@@ -192,8 +192,25 @@ struct ElementBuffer: ElementVisitor {
   let buffer: UnsafeMutablePointer<sl_element>?
   let capacity: Int
   var count = 0
+  /// Cells of measured sections examined (`QueryBounds.maxExamined`).
+  var examined: Int64 = 0
+  /// Whether the query was told it holds more than `maxCount` elements before visiting them.
+  var isRefused = false
 
-  var isFinished: Bool { count > ElementBuffer.maxCount }
+  /// Whether the query went past a bound: the export then fails with `SL_ERANGE`.
+  var isOverBound: Bool {
+    count > ElementBuffer.maxCount || isRefused || examined > QueryBounds.maxExamined
+  }
+
+  var isFinished: Bool { isOverBound }
+
+  mutating func expect(atLeast more: Int64) {
+    if more > Int64(ElementBuffer.maxCount - count) { isRefused = true }
+  }
+
+  mutating func examine(_ cells: Int64) {
+    examined = cells > Int64.max - examined ? Int64.max : examined + cells
+  }
 
   @inline(__always)
   mutating func visit(_ element: LayoutElement) {
@@ -223,6 +240,8 @@ struct HandlingBuffer: ElementVisitor {
   }
 
   var isFinished: Bool { buffer.isFinished }
+  mutating func expect(atLeast more: Int64) { buffer.expect(atLeast: more) }
+  mutating func examine(_ cells: Int64) { buffer.examine(cells) }
 
   mutating func visit(_ element: LayoutElement) {
     if element.section != section {

@@ -19,10 +19,12 @@ public enum LayoutJSONWriter {
     }
     var counter = Counter()
     try visit(layout, rect, &counter)
-    guard counter.count <= maxElements else {
+    guard !counter.isFinished else {
       throw LayoutError(
         .outOfRange,
-        "more than \(maxElements) elements would be written; pass a rect",
+        counter.examined > QueryBounds.maxExamined
+          ? "more than \(QueryBounds.maxExamined) cells of measured sections would be examined; pass a rect"
+          : "more than \(maxElements) elements would be written; pass a rect",
         path: "rect")
     }
 
@@ -98,8 +100,18 @@ public enum LayoutJSONWriter {
   /// Counts up to one past the limit, then stops the visit.
   private struct Counter: ElementVisitor {
     var count = 0
-    var isFinished: Bool { count > LayoutJSONWriter.maxElements }
+    var examined: Int64 = 0
+    var isRefused = false
+    var isFinished: Bool {
+      count > LayoutJSONWriter.maxElements || isRefused || examined > QueryBounds.maxExamined
+    }
     mutating func visit(_ element: LayoutElement) { count += 1 }
+    mutating func expect(atLeast more: Int64) {
+      if more > Int64(LayoutJSONWriter.maxElements - count) { isRefused = true }
+    }
+    mutating func examine(_ cells: Int64) {
+      examined = cells > Int64.max - examined ? Int64.max : examined + cells
+    }
   }
 
   private struct ElementWriter: ElementVisitor {

@@ -110,16 +110,31 @@ struct ElementEmitter {
     guard let measured = sections[index].measured else {
       let leaves = sections[index].template.leaves
       let badges = sections[index].template.badges
-      for repetition in repetitions {
-        if visitor.isFinished { return }
-        emitRepetition(
-          repetition, leaves: leaves, badges: badges, shift: 0, placement: placement,
-          section: sectionIndex, offset: offset, effects: effects, into: &visitor)
+      if repetitions.upperBound - repetitions.lowerBound < ElementEmitter.directWalk {
+        for repetition in repetitions {
+          if visitor.isFinished { return }
+          emitRepetition(
+            repetition, leaves: leaves, badges: badges, shift: 0, placement: placement,
+            section: sectionIndex, offset: offset, effects: effects, into: &visitor)
+        }
+        return
+      }
+      let (runs, certain) = slotRepetitions(
+        repetitions, leaves: leaves, badges: badges, placement: placement, offset: offset)
+      if certain > 0 { visitor.expect(atLeast: certain) }
+      for run in runs {
+        for repetition in run {
+          if visitor.isFinished { return }
+          emitRepetition(
+            repetition, leaves: leaves, badges: badges, shift: 0, placement: placement,
+            section: sectionIndex, offset: offset, effects: effects, into: &visitor)
+        }
       }
       return
     }
     // Measured cells: repetitions start later by the deltas before them, and those holding a
-    // measured cell have frames of their own.
+    // measured cell have frames of their own; which intersect is known only by looking, so
+    // the visitor is told how many were examined.
     var shift = measured.shift(before: repetitions.lowerBound)
     let solver = sections[index].repetitionSolver
     if solver.singleCell != nil {
@@ -127,6 +142,7 @@ struct ElementEmitter {
       let cell = sections[index].template.leaves[0].frame
       for repetition in repetitions {
         if visitor.isFinished || repetition >= placement.itemCount { return }
+        visitor.examine(1)
         let (measurements, delta) = measured.repetition(repetition)
         let frame = placement.place(
           solver.singleCellFrame(cell, measurements), repetition: repetition, offset: offset,
@@ -149,6 +165,7 @@ struct ElementEmitter {
     for repetition in repetitions {
       if visitor.isFinished { return }
       if repetition * n >= placement.itemCount { return }
+      visitor.examine(n)
       let (measurements, delta) = measured.repetition(repetition)
       let template = solver.template(measurements, or: sections[index].template)
       emitRepetition(
@@ -157,6 +174,86 @@ struct ElementEmitter {
         into: &visitor)
       shift += delta
     }
+  }
+
+  /// The most repetitions a query walks one by one, testing every cell of each; past it, only
+  /// the repetitions where some cell or badge can meet the query are walked (`slotRepetitions`).
+  static let directWalk: Int64 = 1024
+
+  /// The repetitions of `range` in which some slot (a cell with its badges) can meet the query,
+  /// as sorted disjoint runs, and how many cells certainly intersect the query in them.
+  ///
+  /// A slot's frames move along the repeat axis only, so across it a slot meets the query in
+  /// every repetition or in none, and along it in one run of repetitions, found by division
+  /// with one repetition of slack each side like `SectionPlacement.repetitions`. Walking the
+  /// union of the runs costs O(cells returned + slots) per slot, where walking every
+  /// repetition whose envelope reaches the query costs O(repetitions): with cells beside the
+  /// query (a dense column off screen) or far from their repetition (a group whose cells
+  /// overflow it by 1e12 pt), that is billions of repetitions for nothing.
+  /// - Complexity: O(slots · log slots + badges).
+  private func slotRepetitions(
+    _ range: ClosedRange<Int64>, leaves: [LeafSlot], badges: [BadgeSlot],
+    placement: SectionPlacement, offset: Double
+  ) -> (runs: [ClosedRange<Int64>], certain: Int64) {
+    let alongX = placement.isOrthogonal
+    let base = alongX ? placement.origin.x - offset : placement.origin.y
+    let crossBase = alongX ? placement.origin.y : placement.origin.x
+    let low = alongX ? query.minX : query.minY
+    let high = alongX ? query.maxX : query.maxY
+    let crossLow = alongX ? query.minY : query.minX
+    let crossLength = alongX ? query.height : query.width
+    let stride = placement.stride
+    let n = placement.itemsPerGroup
+    let lastFull = n > 0 ? placement.itemCount / n - 1 : -1
+
+    // The repetitions (with slack) where a frame's span along the axis can meet the query.
+    func run(_ frame: Rect) -> (first: Int64, end: Int64)? {
+      let start = alongX ? frame.x : frame.y
+      let length = alongX ? frame.width : frame.height
+      let first = Int64(
+        clamping: ((low - base - start - length) / stride).rounded(.down) - 1,
+        range.lowerBound, range.upperBound)
+      let end = Int64(
+        clamping: ((high - base - start) / stride).rounded(.down) + 1,
+        range.lowerBound, range.upperBound)
+      return first <= end ? (first, end) : nil
+    }
+    // Across the axis a frame's position does not depend on the repetition: the exact test.
+    func meetsAcross(_ frame: Rect) -> Bool {
+      alongX
+        ? Rect.spansOverlap(crossBase + frame.y, frame.height, crossLow, crossLength)
+        : Rect.spansOverlap(crossBase + frame.x, frame.width, crossLow, crossLength)
+    }
+
+    var runs: [ClosedRange<Int64>] = []
+    var certain: Int64 = 0
+    for leaf in leaves {
+      var first = Int64.max
+      var end = Int64.min
+      if meetsAcross(leaf.frame), let cell = run(leaf.frame) {
+        (first, end) = cell
+        // Inside the slack, and in full repetitions, the cell certainly intersects.
+        let sure = Swift.min(cell.end - 2, lastFull) - (cell.first + 2)
+        if sure > 0 { certain = sure > Int64.max - certain ? Int64.max : certain + sure }
+      }
+      let firstBadge = Int(leaf.firstBadge)
+      for badge in badges[firstBadge..<firstBadge + Int(leaf.badgeCount)] {
+        guard meetsAcross(badge.frame), let span = run(badge.frame) else { continue }
+        first = Swift.min(first, span.first)
+        end = Swift.max(end, span.end)
+      }
+      if first <= end { runs.append(first...end) }
+    }
+    runs.sort { $0.lowerBound < $1.lowerBound }
+    var merged: [ClosedRange<Int64>] = []
+    for next in runs {
+      if let last = merged.last, next.lowerBound <= last.upperBound + 1 {
+        merged[merged.count - 1] = last.lowerBound...Swift.max(last.upperBound, next.upperBound)
+      } else {
+        merged.append(next)
+      }
+    }
+    return (merged, certain)
   }
 
   /// The cells of a flow section's lines that can reach the query (docs/FLOW-LAYOUT.md).

@@ -48,10 +48,34 @@ public protocol ElementVisitor {
   /// Whether the visitor wants no more elements; checked between repetitions and sections, so
   /// a visitor can bound the work of a rect that holds billions of elements.
   var isFinished: Bool { get }
+  /// Told, before a section's cells are visited, that at least `count` more elements certainly
+  /// intersect the query, so a visitor with a bound can stop at once instead of counting
+  /// billions of them one by one.
+  mutating func expect(atLeast count: Int64)
+  /// Told that the query examined `count` more cells where it cannot tell beforehand which
+  /// intersect (sections with measured cells), reported or not: a visitor with a bound on the
+  /// work stops when they grow past it.
+  mutating func examine(_ count: Int64)
 }
 
 extension ElementVisitor {
   public var isFinished: Bool { false }
+  public mutating func expect(atLeast count: Int64) {}
+  public mutating func examine(_ count: Int64) {}
+}
+
+/// The work one rect query may do before a bounded visitor refuses it: elements reported
+/// (each visitor has its own bound) and cells examined without knowing they intersect.
+public enum QueryBounds {
+  /// The most cells a query examines in sections with measured cells (2^27, about a second).
+  public static let maxExamined: Int64 = 1 << 27
+
+  /// The refusal's message for a bound on `maxElements` reported elements.
+  public static func refusal(maxElements: Int, examined: Int64) -> String {
+    examined > maxExamined
+      ? "the rect reaches more than \(maxExamined) cells of measured sections; query a smaller rect"
+      : "the rect holds more than \(maxElements) elements; query a smaller rect"
+  }
 }
 
 /// Solved facts about one section, in the host's coordinates.
