@@ -42,9 +42,13 @@ final class JSONDocument {
     var status = json_tokener_get_error(tokener)
     var end = json_tokener_get_parse_end(tokener)
     let reachedEnd = status == json_tokener_continue
-    if reachedEnd && end == text.count && text.count > 0 {
+    if reachedEnd && end == text.count && text.count > 0 && JSONDocument.mayEndHere(text) {
       // A top-level literal or number ("null", "12") is only complete once json-c sees what
-      // follows it; the terminating NUL says that nothing does.
+      // follows it, and a complete value may be followed by a // comment that ends with the
+      // text: the terminating NUL says that nothing follows. Inside a container, a string or
+      // a /* comment, json-c would take the NUL for the end of the document and return the
+      // value it was reading (a cut text read as one of its inner objects), so the text is
+      // left unfinished.
       var terminator: CChar = 0
       parsed = json_tokener_parse_ex(tokener, &terminator, 1)
       status = json_tokener_get_error(tokener)
@@ -61,7 +65,9 @@ final class JSONDocument {
       } else {
         reason = String(cString: json_tokener_error_desc(status))
       }
-      throw JSONDocument.syntaxError(reason, in: text, at: reachedEnd ? text.count : end)
+      // json-c reports a raw NUL (never valid JSON text) one byte after it.
+      let at = reachedEnd ? text.count : end > 0 && end <= text.count && text[end - 1] == 0 ? end - 1 : end
+      throw JSONDocument.syntaxError(reason, in: text, at: at)
     }
     if let error = utf8Error(before: text.count) {
       json_object_put(parsed)
@@ -83,6 +89,54 @@ final class JSONDocument {
 
   deinit {
     json_object_put(root)
+  }
+
+  /// Whether a text json-c read to its end without an error can end where it does: outside
+  /// every object, array, string and block comment, and not just after a lone '/' (it may end
+  /// inside a // comment). Strings are json-c's: double or single quoted, with backslash
+  /// escapes.
+  /// - Complexity: O(n).
+  static func mayEndHere(_ text: UnsafeRawBufferPointer) -> Bool {
+    var depth = 0
+    var quote: UInt8 = 0  // the open string's quote, or 0
+    var index = 0
+    let count = text.count
+    while index < count {
+      let byte = text[index]
+      index += 1
+      if quote != 0 {
+        if byte == 0x5C {  // backslash: the next byte is escaped
+          index += 1
+        } else if byte == quote {
+          quote = 0
+        }
+        continue
+      }
+      switch byte {
+      case 0x22, 0x27: quote = byte
+      case 0x7B, 0x5B: depth += 1
+      case 0x7D, 0x5D: depth -= 1
+      case 0x2F:  // '/': a comment
+        guard index < count else { return false }
+        if text[index] == 0x2F {
+          while index < count && text[index] != 0x0A { index += 1 }
+        } else if text[index] == 0x2A {
+          index += 1
+          var closed = false
+          while index + 1 < count {
+            if text[index] == 0x2A && text[index + 1] == 0x2F {
+              closed = true
+              break
+            }
+            index += 1
+          }
+          guard closed else { return false }
+          index += 2
+        }
+      default: break
+      }
+    }
+    return depth <= 0 && quote == 0 && index == count
   }
 
   /// The offset of the first byte that does not start a well-formed UTF-8 sequence (Unicode

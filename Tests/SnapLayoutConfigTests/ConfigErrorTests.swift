@@ -24,6 +24,43 @@ struct ConfigErrorTests {
     expectConfigError("", .syntax, path: "", "ends before")
   }
 
+  @Test(
+    "a text cut inside a comment, a string or a container ends too early, wherever it is cut",
+    arguments: [
+      #"{"version": 1 /*"#, #"{"version": 1 /* format"#, #"{"version": 1 // the"#,
+      #"{"sections": [{"itemCount": 1} /* one"#, #"{"sections": [] // x"#, #"{"sections": []} /* tail"#,
+      #"{"sections": [], "k": "a /* b"#, #"{'sections': [], 'k': 'a \" // not"#, #"[{"a": 1} // x"#,
+    ])
+  func cutInsideComments(_ text: String) {
+    // json-c took the NUL that completes a top-level number for the end of the document, and
+    // answered with the value it was reading (found by the hostile corpus).
+    expectConfigError(
+      text, .syntax, path: "", "the text ends before the JSON value is complete", line: 1,
+      column: text.utf8.count + 1)
+  }
+
+  @Test("a complete document may end inside a // comment or a closed /* comment */")
+  func endsInComment() throws {
+    for text in [
+      #"{"sections": []} // tail"#, #"{"sections": []} /* tail */"#,
+      "{\"sections\": [] /* ] } */} // \"", #"{"sections": [/* "]" // */]}"#,
+    ] {
+      _ = try ConfigDecoder.decode(text)
+    }
+    // A top-level number still needs the end of the text to be complete.
+    expectConfigError("12", .invalid, path: "", "expected an object")
+  }
+
+  @Test("a raw NUL is reported at its own column, inside strings as outside")
+  func nulColumn() {
+    for (text, column) in [
+      ("{\"sections\": [], \"a\u{0}b\": 1}", 20), ("{\"sections\": [], \"k\": \"a\u{0}b\"}", 25),
+      ("{\"sections\": \u{0}[]}", 14), ("\u{0}{}", 1),
+    ] {
+      expectConfigError(text, .syntax, path: "", "malformed JSON", line: 1, column: column)
+    }
+  }
+
   @Test("invalid UTF-8 is a syntax error")
   func invalidUTF8() {
     var bytes = Array(#"{"sections": [], "a": "x"}"#.utf8)
