@@ -103,6 +103,7 @@ extension ConfigDecoder {
     if let value = object["itemSizes"] {
       items.itemSizes = try decodeItemSizes(value, itemCount: itemCount)
     }
+    items.sectionInsetPath = object["sectionInset"]?.path ?? "/flowLayout/sectionInset"
     var section = LayoutSection(group: items.placeholderGroup, itemCount: itemCount)
     section.flowItems = items
     section.contentInsets = flow.sectionInset

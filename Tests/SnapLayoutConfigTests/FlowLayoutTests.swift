@@ -134,7 +134,9 @@ struct FlowLayoutTests {
        "sections": [{"itemCount": 3}]}
       """#)
     let section = agreed.sections[0]
-    #expect(section.flowItems == FlowItems(itemSize: Size(width: 50, height: 50), minimumInteritemSpacing: 10))
+    #expect(section.flowItems == FlowItems(
+        itemSize: Size(width: 50, height: 50), minimumInteritemSpacing: 10,
+        sectionInsetPath: "/flowLayout/sectionInset"))
     #expect(section.interGroupSpacing == 10 && section.contentInsets == DirectionalEdgeInsets())
     #expect(section.boundarySupplementaryItems.isEmpty)
   }
@@ -180,6 +182,37 @@ struct FlowLayoutTests {
     } catch {
       #expect(error.kind == .invalidLayout && error.path == "/sections/0")
       #expect(error.message.contains("more than 10000 on one 390.0 pt line"), "\(error.message)")
+    }
+  }
+
+  @Test("insets that leave no room are named where the configuration has them")
+  func insetsLeavingNoRoom() throws {
+    let grid = #""group": {"group": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 44}}, "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"fractionalHeight": 1}}}]}"#
+    for (text, path, message) in [
+      (#"{"flowLayout": {"sectionInset": {"left": 200, "right": 200}}, "sections": [{"itemCount": 3}]}"#,
+       "/flowLayout/sectionInset", "section's contentInsets"),
+      (#"{"flowLayout": {"sectionInset": {"left": 1}}, "sections": [{"itemCount": 3}, {"itemCount": 3, "sectionInset": {"left": 390}}]}"#,
+       "/sections/1/sectionInset", "section's contentInsets"),
+      (#"{"flowLayout": {"scrollDirection": "horizontal", "sectionInset": {"top": 900}}, "sections": [{"itemCount": 3}]}"#,
+       "/flowLayout/sectionInset", "section's contentInsets"),
+      (#"{"environment": {"contentInsets": {"leading": 200, "trailing": 200}}, "sections": [{"itemCount": 3, \#(grid)}]}"#,
+       "/environment/contentInsets", "environment's contentInsets"),
+      (#"{"environment": {"contentInsets": {"top": 500, "bottom": 500}}, "sections": [{"itemCount": 3, "orthogonalScrollingBehavior": "paging", \#(grid)}]}"#,
+       "/environment/contentInsets", "environment's contentInsets"),
+      (#"{"environment": {"contentInsets": {"leading": 100}}, "sections": [{"itemCount": 3, "contentInsets": {"trailing": 290}, \#(grid)}]}"#,
+       "/sections/0/contentInsets", "section's contentInsets"),
+      (#"{"configuration": {"scrollDirection": "horizontal"}, "environment": {"contentInsets": {"top": 844}}, "sections": [{"itemCount": 3, \#(grid)}]}"#,
+       "/environment/contentInsets", "environment's contentInsets"),
+    ] {
+      let layout = try layout(text)
+      do {
+        try layout.setContainerSize(Size(width: 390, height: 844))
+        Issue.record("solved: \(text)")
+      } catch {
+        #expect(error.kind == .invalidLayout)
+        #expect(error.path == path, "\(text): \(error.message)")
+        #expect(error.message.contains(message) && error.message.contains("390.0 x 844.0 pt"))
+      }
     }
   }
 }

@@ -38,11 +38,20 @@ struct SectionSolver {
         width: container.width - env.horizontal - insets.horizontal,
         height: container.height - env.vertical)
     guard groupContainer.width > 0, groupContainer.height > 0 else {
+      let size =
+        "\(container.physical(transposed).width) x \(container.physical(transposed).height) pt"
+      // Name the insets that are there: the environment's, when they alone leave no room, or
+      // the section's (a flow section's come from a `sectionInset`).
+      guard container.width - env.horizontal > 0, container.height - env.vertical > 0 else {
+        throw LayoutError(
+          .invalidLayout,
+          "the environment's contentInsets leave no room for the sections in a \(size) container",
+          path: "/environment/contentInsets")
+      }
       throw LayoutError(
         .invalidLayout,
-        "the section's contentInsets leave no room for its group in a "
-          + "\(container.physical(transposed).width) x \(container.physical(transposed).height) pt "
-          + "container", path: path + "/contentInsets")
+        "the section's contentInsets leave no room for its group in a \(size) container",
+        path: section.flowItems?.sectionInsetPath ?? path + "/contentInsets")
     }
     let hasBackground = !section.decorationItems.isEmpty
     var repetitionSolver: RepetitionSolver

@@ -13,6 +13,9 @@ public struct FlowItems: Equatable, Sendable {
   /// when every item is `itemSize`. The layout moves them into its own storage when created
   /// (`FlowSizes`), where the host can change them.
   public var itemSizes: [Size]?
+  /// The JSON Pointer of the `sectionInset` the section's insets come from (the section's own
+  /// or `flowLayout`'s), named by the error when they leave no room; nil for none.
+  public var sectionInsetPath: String?
 
   /// The most items a flow section whose items have sizes of their own may hold (they take
   /// two lengths each).
@@ -20,18 +23,20 @@ public struct FlowItems: Equatable, Sendable {
 
   public init(
     itemSize: Size, minimumInteritemSpacing: Double, isSelfSizing: Bool = false,
-    itemSizes: [Size]? = nil
+    itemSizes: [Size]? = nil, sectionInsetPath: String? = nil
   ) {
     self.itemSize = itemSize
     self.minimumInteritemSpacing = minimumInteritemSpacing
     self.isSelfSizing = isSelfSizing
     self.itemSizes = itemSizes
+    self.sectionInsetPath = sectionInsetPath
   }
 
   public var transposed: FlowItems {
     FlowItems(
       itemSize: itemSize.transposed, minimumInteritemSpacing: minimumInteritemSpacing,
-      isSelfSizing: isSelfSizing, itemSizes: itemSizes?.map { $0.transposed })
+      isSelfSizing: isSelfSizing, itemSizes: itemSizes?.map { $0.transposed },
+      sectionInsetPath: sectionInsetPath)
   }
 
   /// The placeholder group of a flow section (replaced when the layout is solved).
