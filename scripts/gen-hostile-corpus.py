@@ -401,8 +401,8 @@ for name, text in [("nul-in-key", b'{"sections": [], "a\x00b": 1}'),
                    ("nul-in-value", b'{"sections": [], "k": "a\x00b"}'),
                    ("nul-in-element-kind", b'{"sections": [{"itemCount": 1, "group": ' + emit(row())
                     + b', "decorationItems": [{"elementKind": "bg\x00x"}]}]}')]:
-    syntax_error(name, text, at(text, b"\x00"), "malformed JSON", "known-bug=nul-column",
-                 note="the column reported is one past the NUL")
+    syntax_error(name, text, at(text, b"\x00"), "malformed JSON",
+                 note="reported one column past the NUL before 2026-11-21")
 bad("control-del", b'{"sections": \x7f[]}', b"\x7f", "unexpected character")
 bad("utf16le", '{"sections": []}'.encode("utf-16-le"), b"\x00", "unexpected end of data",
     note="UTF-16 text: the second byte is NUL")
@@ -468,14 +468,14 @@ for name, marker, delta in [("number", "1 /* format", 4), ("number-star", "1 /* 
                             ("string", "/* axis", 4), ("object-in-array", "/* one", 5),
                             ("array", "/* end", 4)]:
     cut = at(COMMENTED, marker) + delta
-    truncated(f"in-comment-after-{name}", COMMENTED[:cut], "known-bug=comment-truncation",
-              note="the library answers with the value before the comment as the whole document")
+    truncated(f"in-comment-after-{name}", COMMENTED[:cut],
+              note="read as the value before the comment (json-c took a NUL for the end) before 2026-11-21")
 # A lone '/' after a value is not a comment yet: refused as it should be.
 truncated("slash-after-number", COMMENTED[:at(COMMENTED, "1 /* format") + 3])
 truncated("slash-after-object", COMMENTED[:at(COMMENTED, "// the phone") + 1])
 # The same after a complete document: an unterminated block comment is still malformed.
 syntax_error("unterminated-comment-after-document", b'{"sections": []} /* tail', 24,
-             "malformed JSON", "known-bug=comment-truncation")
+             "the text ends before the JSON value is complete")
 ok("line-comment-at-end-of-text", b'{"sections": []} // tail',
    note="a // comment may end with the text")
 
@@ -1373,27 +1373,24 @@ ok("centered-paging-max-items-narrow-group", layout(section(MAXCOUNT, group(
 ok("centered-paging-almost-max-items", layout(section(MAXCOUNT - 1, group(
     "horizontal", ABS(400), ABS(100), subitems=[item()]), orthogonalScrollingBehavior="groupPagingCentered")))
 # Rect queries over dense sections. A rect holding more than 2^26 elements is refused with
-# SL_ERANGE after bounded work (the header): about half a second here.
+# SL_ERANGE before its cells are visited (the header; Tests/SnapLayoutCoreTests/RectWalkTests.swift).
 ok("dense-first-screen", layout(section(MAXCOUNT, group("vertical", FW(1), ABS(Raw("1e-9")),
                                                         subitem=item(), count=3))),
-   "slow", note="8e11 cells in the first screen: SL_ERANGE after 2^26 of them")
-# The same bound must hold when the cells near the rect do not intersect it, or when cells
-# overflow their groups: today the walk over them is not bounded (an hour, or years).
+   note="8e11 cells in the first screen: SL_ERANGE at once (0.5 s, counting 2^26 of them, before 2026-11-21)")
+# The same bound holds when the cells near the rect do not intersect it, or when cells
+# overflow their groups: only the repetitions where some cell meets the rect are walked.
 ok("dense-cells-beside-first-screen", layout(section(MAXCOUNT, group(
     "vertical", FW(1), ABS(Raw("1e-9")), count=1,
     subitem=item(ABS(10), FH(1), edgeSpacing={"leading": {"fixed": 1000}})))),
-   "known-bug=rect-walk", "manual",
-   note="cells at x = 1000: sl_layout_get_elements_in_rect(first screen) does not return")
+   note="cells at x = 1000: the first screen is empty (it walked 8e11 groups, for an hour, before 2026-11-21)")
 ok("overflowing-count-group-last-screen", layout(section(MAXCOUNT, group(
     "vertical", FW(1), ABS(1), count=2, subitem=item(), interItemSpacing={"fixed": 10**12}))),
-   "known-bug=rect-walk", "manual",
-   note="each group's second cell lies 1e12 pt below it: the last screen walks 1e12 groups")
+   note="each group's second cell lies 1e12 pt below it: the last screen walked 1e12 groups before 2026-11-21")
 ok("dense-subnormal-first-screen", layout(section(MAXCOUNT, group(
     "vertical", ABS(Raw("5e-324")), FW(100), count=100,
     repeatingSubitem=item(ABS(390), EST(10**12))),
     decorationItems=[{"elementKind": "bg"}]), configuration={"scrollDirection": "horizontal"}),
-   "known-bug=rect-refusal-time", "manual",
-   note="subnormal arithmetic: the SL_ERANGE refusal of the first screen takes ~20 s")
+   note="subnormal lengths: the first screen is refused (SL_ERANGE) at once (~20 s before 2026-11-21)")
 # Valid configurations that cannot be solved at 390 x 844: created, then refused by the
 # resize with a JSON Pointer.
 ok("unsolvable-item-wider", layout(section(3, group("horizontal", FW(1), ABS(44), subitems=[item(ABS(500))]))),
@@ -1417,18 +1414,18 @@ ok("unsolvable-edge-spacing", replaced(BASE, G0 + "/subitems/0/edgeSpacing", {"l
    f"solve-error={G0}/subitems/0")
 # The environment's insets leave no room: the error must name them, not a key that is absent.
 ok("unsolvable-environment-insets", replaced(BASE, "/environment", {"contentInsets": {"leading": 200, "trailing": 200}}),
-   "solve-error=/environment/contentInsets", "known-bug=absent-path",
-   note="today the error names /sections/0/contentInsets, which the configuration does not have")
+   "solve-error=/environment/contentInsets",
+   note="named /sections/0/contentInsets, which the configuration does not have, before 2026-11-21")
 ok("unsolvable-environment-insets-orthogonal",
    replaced(replaced(BASE, "/environment", {"contentInsets": {"top": 500, "bottom": 500}}),
             S0 + "/orthogonalScrollingBehavior", "paging"),
-   "solve-error=/environment/contentInsets", "known-bug=absent-path")
+   "solve-error=/environment/contentInsets")
 ok("unsolvable-flow-section-inset", {"flowLayout": {"sectionInset": {"left": 200, "right": 200}},
                                      "sections": [{"itemCount": 3}]},
-   "solve-error=/flowLayout/sectionInset", "known-bug=absent-path")
+   "solve-error=/flowLayout/sectionInset")
 ok("unsolvable-flow-section-inset-override", {"flowLayout": {},
                                               "sections": [{"itemCount": 3, "sectionInset": {"left": 390}}]},
-   "solve-error=/sections/0/sectionInset", "known-bug=absent-path")
+   "solve-error=/sections/0/sectionInset")
 # A container in the configuration: solved, or refused, by sl_layout_create itself.
 config_error("display-scale-floors-to-zero", replaced(BASE, "/environment", {
     "container": {"width": 0.5, "height": 844}, "displayScale": 3}), G0, "take no room",
@@ -1438,7 +1435,7 @@ config_error("container-too-small-to-solve", replaced(BASE, "/environment", {"co
              G0, "-", note="solved at creation: the solving error comes from sl_layout_create")
 config_error("container-insets-too-large", replaced(BASE, "/environment", {"container": {"width": 390, "height": 844},
                                                                          "contentInsets": {"leading": 390}}),
-             "/environment/contentInsets", "leave no room", "known-bug=absent-path")
+             "/environment/contentInsets", "leave no room")
 
 
 # ---- writing ----------------------------------------------------------------------------------
