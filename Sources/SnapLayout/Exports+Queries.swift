@@ -194,22 +194,22 @@ struct ElementBuffer: ElementVisitor {
   var count = 0
   /// Cells of measured sections examined (`QueryBounds.maxExamined`).
   var examined: Int64 = 0
-  /// Whether the query was told it holds more than `maxCount` elements before visiting them.
-  var isRefused = false
+  /// `maxCount`, or -1 once the query is refused before its elements are counted (told it
+  /// holds more, or past the examined bound): one comparison tells whether to stop.
+  var limit = ElementBuffer.maxCount
 
   /// Whether the query went past a bound: the export then fails with `SL_ERANGE`.
-  var isOverBound: Bool {
-    count > ElementBuffer.maxCount || isRefused || examined > QueryBounds.maxExamined
-  }
+  var isOverBound: Bool { count > limit }
 
-  var isFinished: Bool { isOverBound }
+  var isFinished: Bool { count > limit }
 
   mutating func expect(atLeast more: Int64) {
-    if more > Int64(ElementBuffer.maxCount - count) { isRefused = true }
+    if more > Int64(ElementBuffer.maxCount - count) { limit = -1 }
   }
 
   mutating func examine(_ cells: Int64) {
     examined = cells > Int64.max - examined ? Int64.max : examined + cells
+    if examined > QueryBounds.maxExamined { limit = -1 }
   }
 
   @inline(__always)
