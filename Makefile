@@ -135,8 +135,13 @@ test-valgrind: lib $(C_TESTS) examples
 
 # --- benchmark -------------------------------------------------------------------------------
 
-$(BUILD)/bench: bench/bench.c include/snaplayout.h $(LIB)
-	$(CC) $(C_STD) $(C_WARN) -O2 -g -Iinclude $< -o $@ $(LINK_LIB) -lm
+# build/bench links json-c too (its floors parse with it); build/bench-dlopen, which the bench
+# starts once per repetition to time dlopen + first call, links nothing but libc.
+$(BUILD)/bench: bench/bench.c include/snaplayout.h $(LIB) $(BUILD)/bench-dlopen
+	$(CC) $(C_STD) $(C_WARN) -O2 -g -Iinclude $< -o $@ $(LINK_LIB) -ljson-c -lm
+
+$(BUILD)/bench-dlopen: bench/dlopen_probe.c | $(BUILD)
+	$(CC) $(C_STD) $(C_WARN) -O2 -g $< -o $@ -ldl
 
 bench: lib $(BUILD)/bench
 	$(BUILD)/bench

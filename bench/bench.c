@@ -1,8 +1,8 @@
 /*
  * bench.c — SnapLayout benchmark, through the public C interface only.
  *
- *   make bench            full run: 11 repetitions of >= 20 ms each (about 15 s)
- *   build/bench --quick   smoke test: 3 repetitions of >= 2 ms each (about 2 s)
+ *   make bench            full run: 11 repetitions of >= 20 ms each (about 40 s)
+ *   build/bench --quick   smoke test: 3 repetitions of >= 2 ms each (about 3 s)
  *
  * Every timing is the median (and minimum) of repeated runs. A run repeats the operation until
  * it takes at least target_ns, far above the resolution of clock_gettime(CLOCK_MONOTONIC)
@@ -11,6 +11,14 @@
  * the floor is measured in the same run, repetitions interleaved with the library's, and the
  * table shows library / floor. The floors read their geometry from the library and are checked
  * to write exactly the library's elements before they are timed.
+ *
+ * Every figure of the performance report has a floor (docs/PERFORMANCE.md explains each):
+ * create against json-c's own parse of the same text; a re-solve against creating the layout
+ * again; frames, queries, enumeration, resolve and motion against C doing the same; a self-sizing
+ * report + rect query against the rect query alone; dlopen + first call against the same for
+ * libjson-c (each in a fresh process started from build/bench-dlopen, bench/dlopen_probe.c);
+ * the stripped .so against libjson-c's; a layout's memory against json-c's tree of its text.
+ * The table is printed in that order, whatever order the figures are measured in.
  *
  * The layouts are an App-Store-like configuration (about 2.8 KB of JSON):
  *   section 0  banner: groupPagingCentered carousel, 10 items with a badge each, a header
@@ -26,6 +34,7 @@
  * scroll resting on rows. Their floors implement SnapLayout's standard rule and motion planning
  * in C for evenly spaced rest positions, and are checked against every release they time.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdint.h>
@@ -33,10 +42,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <json-c/json.h>
 
 #include "snaplayout.h"
 
@@ -329,7 +341,30 @@ static stats measure_short(timed_fn fn, void *ctx, double target) {
 
 enum verdict { VERDICT_NONE, VERDICT_PASS, VERDICT_MISS };
 
+/*
+ * The table's parts, in the order it prints them (the issue's list of figures). Rows are added
+ * as they are measured — memory first, while the heap is small — and printed by part.
+ */
+enum part {
+  PART_CREATE,
+  PART_RESIZE,
+  PART_FRAME,
+  PART_RECT,
+  PART_ENUMERATE,
+  PART_RESOLVE,
+  PART_MOTION,
+  PART_SELF_SIZING,
+  PART_LOAD,
+  PART_SIZE,
+  PART_MEMORY,
+  PART_COUNT
+};
+
+/* The part the next rows belong to. */
+static enum part part;
+
 typedef struct row {
+  enum part part;
   char operation[64];
   char items[16];
   double median;
@@ -340,7 +375,7 @@ typedef struct row {
   enum verdict verdict;
 } row;
 
-#define MAX_ROWS 96
+#define MAX_ROWS 128
 static row rows[MAX_ROWS];
 static int row_count;
 
@@ -348,6 +383,7 @@ static row *add_row(const char *operation, const char *items, stats s, const cha
   if (row_count == MAX_ROWS) die("too many rows");
   row *r = &rows[row_count++];
   memset(r, 0, sizeof *r);
+  r->part = part;
   snprintf(r->operation, sizeof r->operation, "%s", operation);
   snprintf(r->items, sizeof r->items, "%s", items);
   r->median = s.median;
@@ -377,25 +413,28 @@ static void format_number(char *out, size_t size, double value) {
     snprintf(out, size, "%.3f", value);
 }
 
+static void print_row(const row *r) {
+  char median[24], min[24], ratio[24];
+  format_number(median, sizeof median, r->median);
+  format_number(min, sizeof min, r->min);
+  if (isnan(r->ratio))
+    snprintf(ratio, sizeof ratio, "-");
+  else
+    snprintf(ratio, sizeof ratio, "%.2fx", r->ratio);
+  const char *verdict = r->verdict == VERDICT_PASS ? "PASS" : r->verdict == VERDICT_MISS ? "MISS" : "";
+  printf("| %-44s | %5s | %9s | %9s | %-8s | %8s | %-24s | %-7s |\n", r->operation, r->items,
+         median, min, r->unit, ratio, r->target[0] ? r->target : "-", verdict);
+}
+
 static void print_table(void) {
   printf("| %-44s | %5s | %9s | %9s | %-8s | %8s | %-24s | %-7s |\n", "operation", "items",
          "median", "min", "unit", "vs floor", "target", "verdict");
   printf("|%s|%s|%s|%s|%s|%s|%s|%s|\n", "----------------------------------------------",
          "------:", "----------:", "----------:", "----------", "---------:",
          "--------------------------", "---------");
-  for (int i = 0; i < row_count; i++) {
-    const row *r = &rows[i];
-    char median[24], min[24], ratio[24];
-    format_number(median, sizeof median, r->median);
-    format_number(min, sizeof min, r->min);
-    if (isnan(r->ratio))
-      snprintf(ratio, sizeof ratio, "-");
-    else
-      snprintf(ratio, sizeof ratio, "%.2fx", r->ratio);
-    const char *verdict = r->verdict == VERDICT_PASS ? "PASS" : r->verdict == VERDICT_MISS ? "MISS" : "";
-    printf("| %-44s | %5s | %9s | %9s | %-8s | %8s | %-24s | %-7s |\n", r->operation, r->items,
-           median, min, r->unit, ratio, r->target[0] ? r->target : "-", verdict);
-  }
+  for (int p = 0; p < PART_COUNT; p++)
+    for (int i = 0; i < row_count; i++)
+      if (rows[i].part == (enum part)p) print_row(&rows[i]);
 }
 
 static const char *count_label(int64_t n) {
@@ -623,6 +662,37 @@ static double run_create(void *vctx, long iters) {
   return elapsed;
 }
 
+/* The floor of sl_layout_create: json-c's own parse of the same text, and the freeing of its tree
+   (the library frees its json-c tree before create returns). */
+static struct json_object *(*volatile jsonc_parse_fn)(const char *) = json_tokener_parse;
+
+static double run_jsonc_parse(void *vctx, long iters) {
+  const create_ctx *ctx = vctx;
+  double t0 = now_ns();
+  for (long i = 0; i < iters; i++) {
+    struct json_object *root = jsonc_parse_fn(ctx->config->text);
+    if (!root) die("json-c cannot parse the configuration");
+    json_object_put(root);
+  }
+  return now_ns() - t0;
+}
+
+/* Checks that json-c parses the text the library creates its layout from: a document with as
+   many sections as the layout has. */
+static void check_jsonc_floor(const config_text *config) {
+  sl_layout *layout = NULL;
+  int32_t sections = 0;
+  SL_CHECK(sl_layout_create(config->text, config->length, &layout));
+  SL_CHECK(sl_layout_get_section_count(layout, &sections));
+  sl_layout_destroy(layout);
+  if (strlen(config->text) != config->length) die("floor: the configuration holds a NUL");
+  struct json_object *root = json_tokener_parse(config->text), *list = NULL;
+  if (!root || !json_object_object_get_ex(root, "sections", &list) ||
+      (int32_t)json_object_array_length(list) != sections)
+    die("floor: json-c's document differs from the library's layout");
+  json_object_put(root);
+}
+
 static double run_destroy(void *vctx, long iters) {
   const create_ctx *ctx = vctx;
   sl_layout *batch[CREATE_BATCH];
@@ -809,6 +879,26 @@ static void run_in_child(void (*fn)(int64_t, void *), int64_t arg, void *out, si
 
 static void memory_for_child(int64_t n, void *out) { *(memory_result *)out = memory_for(n); }
 
+/*
+ * The floor of the per-layout memory: json-c's tree of the same configuration, kept alive, with
+ * the same warm-up and the same measure (RSS growth over 100 trees / 100). It is the description
+ * as C holds it when parsed; the layout holds the same description decoded, and its solution.
+ */
+static void jsonc_memory_child(int64_t n, void *out) {
+  config_text config;
+  struct json_object *many[MEMORY_LAYOUTS];
+  appstore_config(&config, 10);
+  sl_layout *warm = make_layout(&config);
+  sl_layout_destroy(warm);
+  json_object_put(json_tokener_parse(config.text));
+  appstore_config(&config, n);
+  double rss1 = rss_bytes();
+  for (int i = 0; i < MEMORY_LAYOUTS; i++)
+    if (!(many[i] = json_tokener_parse(config.text))) die("json-c cannot parse the configuration");
+  *(double *)out = (rss_bytes() - rss1) / MEMORY_LAYOUTS;
+  for (int i = 0; i < MEMORY_LAYOUTS; i++) json_object_put(many[i]);
+}
+
 static memory_result memory_in_child(int64_t n) {
   memory_result result;
   run_in_child(memory_for_child, n, &result, sizeof result);
@@ -818,7 +908,12 @@ static memory_result memory_in_child(int64_t n) {
 static void bench_memory(void) {
   const int64_t ns[2] = {10, 10000000};
   memory_result results[2];
-  for (int i = 0; i < 2; i++) results[i] = memory_in_child(ns[i]);
+  double trees[2];
+  part = PART_MEMORY;
+  for (int i = 0; i < 2; i++) {
+    results[i] = memory_in_child(ns[i]);
+    run_in_child(jsonc_memory_child, ns[i], &trees[i], sizeof trees[i]);
+  }
   for (int i = 0; i < 2; i++) {
     stats s = {results[i].one_rss / 1024.0, NAN};
     row *r = add_row("RSS growth: create+size one layout", count_label(ns[i]), s, "KiB");
@@ -838,26 +933,36 @@ static void bench_memory(void) {
   for (int i = 0; i < 2; i++) {
     stats s = {results[i].hundred_rss / 1024.0, NAN};
     row *r = add_row("RSS per layout (mean of 100 layouts)", count_label(ns[i]), s, "KiB");
+    r->ratio = results[i].hundred_rss / trees[i];
     if (i == 1) {
       double difference = fabs(results[1].hundred_rss - results[0].hundred_rss);
       set_target(r, "= 10 items (+-4 KiB)", difference <= 4096.0);
     }
   }
+  for (int i = 0; i < 2; i++) {
+    stats s = {trees[i] / 1024.0, NAN};
+    add_row("floor: json-c tree, same text (mean of 100)", count_label(ns[i]), s, "KiB");
+  }
 }
 
 static void bench_create(void) {
   const int64_t ns[2] = {1000, 10000000};
+  stats create_stats[2], parse_stats[2];
+  part = PART_CREATE;
   for (int i = 0; i < 2; i++) {
     config_text config;
     appstore_config(&config, ns[i]);
+    check_jsonc_floor(&config);
     create_ctx ctx = {&config};
     char label[64];
     snprintf(label, sizeof label, "sl_layout_create (%zu B JSON, solves)", config.length);
-    stats s = measure(run_create, &ctx, 1);
-    s.median /= 1000.0;
-    s.min /= 1000.0;
-    add_row(label, count_label(ns[i]), s, "us");
+    measure_pair(run_create, &ctx, 1000, &create_stats[i], run_jsonc_parse, &ctx, 1000,
+                 &parse_stats[i]);
+    add_row(label, count_label(ns[i]), create_stats[i], "us")->ratio =
+        create_stats[i].median / parse_stats[i].median;
   }
+  for (int i = 0; i < 2; i++)
+    add_row("floor: json-c parse + free, same text", count_label(ns[i]), parse_stats[i], "us");
   for (int i = 0; i < 2; i++) {
     config_text config;
     appstore_config(&config, ns[i]);
@@ -866,14 +971,22 @@ static void bench_create(void) {
     add_row("sl_layout_destroy", count_label(ns[i]), measure_short(run_destroy, &ctx, 0.2e6),
             "ns");
   }
+  /* A re-solve against what a host without it would do: create the layout again. */
+  part = PART_RESIZE;
+  stats rebuild[2];
   for (int i = 0; i < 2; i++) {
     config_text config;
     appstore_config(&config, ns[i]);
     resize_ctx ctx = {make_layout(&config)};
-    add_row("set_container_size (390x844 <-> 844x390)", count_label(ns[i]),
-            measure(run_resize, &ctx, 1), "ns");
+    create_ctx create = {&config};
+    stats resize;
+    measure_pair(run_resize, &ctx, 1, &resize, run_create, &create, 1, &rebuild[i]);
+    add_row("set_container_size (390x844 <-> 844x390)", count_label(ns[i]), resize, "ns")->ratio =
+        resize.median / rebuild[i].median;
     sl_layout_destroy(ctx.layout);
   }
+  for (int i = 0; i < 2; i++)
+    add_row("baseline: sl_layout_create again (rebuild)", count_label(ns[i]), rebuild[i], "ns");
 }
 
 /*
@@ -919,6 +1032,7 @@ static void bench_queries(void) {
                  &floor_stats);
     if (k == COUNT_COUNT - 1) frame_floor = floor_stats;
     frame_ratios[k] = frame_stats[k].median / floor_stats.median;
+    part = PART_FRAME;
     add_row("get_item_frame, grid, random item", count_label(n), frame_stats[k], "ns/call")
         ->ratio = frame_ratios[k];
 
@@ -942,6 +1056,7 @@ static void bench_queries(void) {
       *averages[s] = check_floor(layout, geometries[s], ctx->rects, ctx->rect_count);
       measure_pair(run_rects, ctx, 1, &results[s][k], run_rects_floor, ctx, 1, &floor_stats);
       if (k == COUNT_COUNT - 1) *floors[s] = floor_stats;
+      part = PART_RECT;
       row *r = add_row(labels[s], count_label(n), results[s][k], "ns/query");
       r->ratio = ratios[s][k] = results[s][k].median / floor_stats.median;
       if (n == 10000000) set_target(r, "<= 1000 ns", results[s][k].median <= 1000.0);
@@ -958,7 +1073,10 @@ static void bench_queries(void) {
     sl_layout_destroy(layout);
   }
 
+  part = PART_FRAME;
   add_row("floor: C item frame (3 columns)", "1e7", frame_floor, "ns/call");
+  add_growth_row("flatness: item frame vs floor, 1e7 / 1e3", frame_ratios);
+  part = PART_RECT;
   char label[64];
   snprintf(label, sizeof label, "floor: C viewport query, grid (%.1f elem)", grid_avg);
   add_row(label, "1e7", grid_floor, "ns/query");
@@ -966,7 +1084,6 @@ static void bench_queries(void) {
   add_row(label, "1e7", list_floor, "ns/query");
   add_row("get_elements_in_rect 390x844, banner (orth.)", "1e7", banner, "ns/query");
 
-  add_growth_row("flatness: item frame vs floor, 1e7 / 1e3", frame_ratios);
   add_growth_row("flatness: rect grid vs floor, 1e7 / 1e3", grid_ratios);
   add_growth_row("flatness: rect list vs floor, 1e7 / 1e3", list_ratios);
   free(buffer);
@@ -1021,6 +1138,7 @@ static double run_enumerate_floor(void *vctx, long iters) {
 
 static void bench_enumeration(void) {
   const int64_t n = 1000000;
+  part = PART_ENUMERATE;
   config_text config;
   grid_config(&config, n);
   sl_layout *layout = make_layout(&config);
@@ -1818,6 +1936,7 @@ static void bench_scrolling(void) {
   double ratios[COUNT_COUNT], decay_share = 0, grid_decay_share = 0;
   char label[64];
   sl_layout *carousel_1e7 = NULL;
+  part = PART_RESOLVE;
 
   /* Resolving random releases on carousels of 1e3 ... 1e7 cards. */
   for (int k = 0; k < COUNT_COUNT; k++) {
@@ -1899,6 +2018,7 @@ static void bench_scrolling(void) {
   }
 
   /* Sampling motions at random times: exact-landing decays and critically damped springs. */
+  part = PART_MOTION;
   carousel_releases.layout = carousel_1e7;
   carousel_releases.floor = &floors[COUNT_COUNT - 1];
   collect_motions(&carousel_releases, SL_MOTION_DECAY, &decays);
@@ -2080,6 +2200,7 @@ static void bench_self_sizing(void) {
   int64_t n = quick ? 100000 : SELF_SIZING_ITEMS;
   const char *label = quick ? "1e5" : "1e6";
   config_text config;
+  part = PART_SELF_SIZING;
   self_sizing_config(&config, n);
 
   stats bytes = {self_sizing_bytes_per_row(n), NAN};
@@ -2102,6 +2223,7 @@ static void bench_flow_sizes(void) {
   int64_t n = quick ? 100000 : SELF_SIZING_ITEMS;
   const char *label = quick ? "1e5" : "1e6";
   config_text config;
+  part = PART_SELF_SIZING;
   int length = snprintf(config.text, sizeof config.text,
                         "{\"version\": 1,"
                         " \"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
@@ -2118,6 +2240,138 @@ static void bench_flow_sizes(void) {
                   "baseline: flow rect 390x844 alone", label);
   free(ctx.buffer);
   sl_layout_destroy(ctx.layout);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Loading: dlopen + first call in fresh processes, and the size of the .so
+ * ------------------------------------------------------------------------------------------- */
+
+#define PATH_SIZE 4096
+
+/* The file of a library this process has mapped, by a part of its name ("/libjson-c.so."). */
+static void mapped_library(const char *needle, char *out, size_t size) {
+  FILE *maps = fopen("/proc/self/maps", "r");
+  char line[PATH_SIZE + 256];
+  if (!maps) die("cannot open /proc/self/maps");
+  out[0] = 0;
+  while (fgets(line, sizeof line, maps)) {
+    char *path = strchr(line, '/');
+    if (!path || !strstr(path, needle)) continue;
+    path[strcspn(path, "\n")] = 0;
+    snprintf(out, size, "%s", path);
+    break;
+  }
+  fclose(maps);
+  if (!out[0]) die("a library is not mapped");
+}
+
+/* Runs a program (argv[0] a path, or a name found on PATH) and reads what it prints into `out`;
+   returns its exit status (-1 when it did not exit). */
+static int run_program(char *const argv[], char *out, size_t size) {
+  int fds[2];
+  if (pipe(fds) != 0) die("pipe failed");
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) die("fork failed");
+  if (pid == 0) {
+    close(fds[0]);
+    if (dup2(fds[1], STDOUT_FILENO) < 0) _exit(127);
+    execvp(argv[0], argv);
+    _exit(127);
+  }
+  close(fds[1]);
+  size_t got = 0;
+  for (;;) {
+    ssize_t n = read(fds[0], out + got, size - 1 - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    got += (size_t)n;
+    if (got == size - 1) break;
+  }
+  out[got] = 0;
+  close(fds[0]);
+  int status = 0;
+  if (waitpid(pid, &status, 0) != pid) die("waitpid failed");
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+typedef struct load_result {
+  double ns, rss_growth;
+  char version[64];
+} load_result;
+
+/* One dlopen + first call, in a fresh process started from build/bench-dlopen. */
+static load_result load_once(const char *probe, const char *library, const char *symbol) {
+  char output[256];
+  char *argv[4] = {(char *)probe, (char *)library, (char *)symbol, NULL};
+  load_result result;
+  double rss0 = 0, rss1 = 0;
+  if (run_program(argv, output, sizeof output) != 0)
+    die("build/bench-dlopen failed (is it built? `make bench` builds it)");
+  if (sscanf(output, "%lf %lf %lf %63s", &result.ns, &rss0, &rss1, result.version) != 4)
+    die("cannot read build/bench-dlopen's output");
+  result.rss_growth = rss1 - rss0;
+  return result;
+}
+
+/* The size of a shared library after `strip`, in bytes. */
+static double stripped_size(const char *path) {
+  char temporary[] = "/tmp/snaplayout-bench-XXXXXX", output[256];
+  int fd = mkstemp(temporary);
+  if (fd < 0) die("mkstemp failed");
+  close(fd);
+  char *argv[5] = {"strip", "-o", temporary, (char *)path, NULL};
+  int status = run_program(argv, output, sizeof output);
+  struct stat info;
+  int found = stat(temporary, &info) == 0;
+  unlink(temporary);
+  if (status != 0 || !found) die("strip failed (binutils' strip measures the .so size)");
+  return (double)info.st_size;
+}
+
+static void bench_load(void) {
+  char exe[PATH_SIZE], probe[PATH_SIZE + 16], ours[PATH_SIZE], jsonc[PATH_SIZE];
+  ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (length <= 0) die("cannot read /proc/self/exe");
+  exe[length] = 0;
+  char *slash = strrchr(exe, '/');
+  if (slash) *slash = 0;
+  snprintf(probe, sizeof probe, "%s/bench-dlopen", exe);
+  mapped_library("/libsnaplayout.so", ours, sizeof ours);
+  mapped_library("/libjson-c.so", jsonc, sizeof jsonc);
+
+  double ns[64], floor_ns[64], rss[64], floor_rss[64];
+  load_once(probe, ours, "sl_version_string"); /* warm-up: both files in the page cache */
+  load_once(probe, jsonc, "json_c_version");
+  for (int rep = 0; rep < reps; rep++) {
+    load_result a = load_once(probe, ours, "sl_version_string");
+    load_result b = load_once(probe, jsonc, "json_c_version");
+    /* The floor does what the library's load does: each call returns its library's version. */
+    if (strcmp(a.version, sl_version_string()) != 0 || strcmp(b.version, json_c_version()) != 0)
+      die("bench-dlopen: a first call returned another version");
+    ns[rep] = a.ns / 1000;
+    floor_ns[rep] = b.ns / 1000;
+    rss[rep] = a.rss_growth / 1024;
+    floor_rss[rep] = b.rss_growth / 1024;
+  }
+  stats lib = summarize(ns, reps), floor_stats = summarize(floor_ns, reps);
+  part = PART_LOAD;
+  add_row("dlopen + sl_version_string, fresh process", "-", lib, "us")->ratio =
+      lib.median / floor_stats.median;
+  add_row("floor: dlopen libjson-c + json_c_version", "-", floor_stats, "us");
+  lib = summarize(rss, reps);
+  floor_stats = summarize(floor_rss, reps);
+  part = PART_MEMORY;
+  add_row("RSS added by dlopen + sl_version_string", "-", lib, "KiB")->ratio =
+      lib.median / floor_stats.median;
+  add_row("floor: dlopen libjson-c + json_c_version", "-", floor_stats, "KiB");
+
+  /* Sizes: each file stripped by the same command, as the install does. */
+  part = PART_SIZE;
+  double size = stripped_size(ours), floor_size = stripped_size(jsonc);
+  stats a = {size / 1024, NAN}, b = {floor_size / 1024, NAN};
+  add_row("libsnaplayout.so.0, stripped", "-", a, "KiB")->ratio = size / floor_size;
+  add_row("floor: libjson-c .so, stripped (a dependency)", "-", b, "KiB");
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -2162,6 +2416,7 @@ int main(int argc, char **argv) {
   bench_scrolling();
   bench_self_sizing();
   bench_flow_sizes();
+  bench_load();
   fprintf(stderr, "\n");
 
   config_text sample;
@@ -2175,6 +2430,9 @@ int main(int argc, char **argv) {
          "vs floor = library median / floor median, floors measured in the same run with "
          "repetitions interleaved.\n"
          "flatness = (library / floor at 1e7) / (library / floor at 1e3).\n"
+         "set_container_size: the baseline is creating the layout again; dlopen: fresh processes "
+         "(build/bench-dlopen), libjson-c the floor;\n.so sizes after `strip`; RSS per layout "
+         "against json-c's tree of the same text (docs/PERFORMANCE.md).\n"
          "sl_layout_destroy repetitions last >= 0.2 ms (each destroy needs an untimed create).\n"
          "scrolling rows: items = cards of the carousel (grid: items of the grid); 4096 random "
          "releases, 1/4 slow and 3/4 flings\nup to 10,000 pt/s (grid: 20,000); floors make the "

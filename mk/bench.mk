@@ -1,0 +1,33 @@
+# The instruction-count regression check (docs/PERFORMANCE.md, "Instruction counts"): a fixed
+# workload, bench/workload.c, run under valgrind's callgrind; its instructions per phase (create,
+# set_container_size, item frames, rect queries, resolve_scroll, motion samples, self-sizing
+# reports, destroy) are compared with bench/instructions.baseline. Counts, not wall time, so
+# the check is as good on a loaded CI machine as on a quiet one.
+#
+#   make test-instructions     fails when a phase costs more than the baseline + tolerance
+#                              (scripts/check-instructions.sh; TOLERANCE=percent, default 2)
+#   make update-instructions   writes this build's counts as the new baseline (commit it with
+#                              the change that moved them)
+#
+# Everything it builds is in $(BUILD); callgrind writes to a temporary directory, so there is
+# nothing to add to CLEAN_FILES.
+
+INSTRUCTION_CHECK := scripts/check-instructions.sh
+
+.PHONY: test-instructions update-instructions
+
+TEST_TARGETS += test-instructions
+
+# The workload carries the App Store layout (examples-c/appstore.json) and the callgrind client
+# requests (<valgrind/callgrind.h>, from the valgrind package).
+$(BUILD)/bench-workload: bench/workload.c $(BUILD)/appstore_json.h include/snaplayout.h $(LIB)
+	@scripts/ensure-deps.sh --test
+	$(CC) $(C_STD) $(C_WARN) -O2 -g -Iinclude -I$(BUILD) $< -o $@ $(LINK_LIB)
+
+test-instructions: lib $(BUILD)/bench-workload
+	@scripts/ensure-deps.sh --test
+	$(INSTRUCTION_CHECK)
+
+update-instructions: lib $(BUILD)/bench-workload
+	@scripts/ensure-deps.sh --test
+	$(INSTRUCTION_CHECK) --update
