@@ -497,9 +497,9 @@ SL_API void sl_layout_destroy(sl_layout *layout);
  * previous size and geometry.
  *
  * @param layout the layout.
- * @param width container width in points, finite and > 0.
- * @param height container height in points, finite and > 0.
- * @return SL_OK; SL_EINVAL for a NULL layout or a non-finite, zero or negative size;
+ * @param width container width in points, > 0 and at most 1e12 (as in a configuration).
+ * @param height container height in points, > 0 and at most 1e12.
+ * @return SL_OK; SL_EINVAL for a NULL layout or a non-finite, zero, negative or larger size;
  *         SL_ECONFIG if the layout cannot be solved at this size (e.g. a group that cannot fit
  *         even one item; the JSON Pointer names the subitem that does not fit).
  *
@@ -721,8 +721,8 @@ SL_API int sl_layout_find_element_kind(const sl_layout *layout, const char *name
  *
  * @param layout the layout.
  * @param section the section index; the section's orthogonalScrollingBehavior is not "none".
- * @param offset the offset in points, finite.
- * @return SL_OK; SL_EINVAL for a NULL layout, a non-finite offset or a section that does not
+ * @param offset the offset in points, finite, from -1e100 to 1e100 (far past any content).
+ * @return SL_OK; SL_EINVAL for a NULL layout, a non-finite or larger offset or a section that does not
  *         scroll orthogonally; SL_ERANGE for a bad section index.
  *
  * **Ownership** Nothing to free.
@@ -777,8 +777,8 @@ SL_API int sl_layout_get_scroll_info(const sl_layout *layout, int32_t container,
  *
  * @param layout the layout.
  * @param container SL_SCROLL_MAIN or an orthogonal section.
- * @param offset the offset, finite.
- * @return SL_OK; SL_EINVAL for a NULL layout, a non-finite offset or a section that does not
+ * @param offset the offset, finite, from -1e100 to 1e100 (far past any content).
+ * @return SL_OK; SL_EINVAL for a NULL layout, a non-finite or larger offset or a section that does not
  *         scroll orthogonally; SL_ERANGE for an unknown container; SL_ESTATE if no container
  *         size is set.
  *

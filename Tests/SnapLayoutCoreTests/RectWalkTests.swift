@@ -154,6 +154,27 @@ struct RectWalkTests {
     #expect(whole.isRefused && whole.elements.count <= 101)
   }
 
+  @Test("offsets past 1e100 and containers past 1e12 are refused; distances saturate")
+  func offsetAndContainerBounds() throws {
+    let cards = LayoutSection(
+      group: hgroup(abs_(0.001), abs_(100), .subitems([item(fw(1), fh(1))])), itemCount: 3,
+      orthogonalScrollingBehavior: .continuous)
+    var layout = try solve([cards])
+    expectLayoutError(.invalidArgument, path: "offset", messageContains: "1e100") {
+      try layout.setOrthogonalOffset(1e101, section: 0)
+    }
+    expectLayoutError(.invalidArgument, path: "width", messageContains: "1e12") {
+      try layout.setContainerSize(Size(width: 2e12, height: 10))
+    }
+    try layout.setContainerSize(Size(width: 1e12, height: 1e12))
+    for offset in [1e100, -1e100] {
+      try layout.setOrthogonalOffset(offset, section: 0)
+      #expect(try layout.itemDistance(section: 0, item: 0).isFinite)
+      let frame = try layout.itemFrame(section: 0, item: 2)
+      #expect(frame.x.isFinite && frame.width.isFinite)
+    }
+  }
+
   @Test("measured sections count the cells they examine, and stop past the bound")
   func measuredSectionsAreBounded() throws {
     // Estimated 1e-9-pt rows beside the screen, one of them measured.

@@ -8,11 +8,14 @@ struct EffectContext {
   let center: Double
   let stride: Double
 
-  /// The normalised distance of a frame (content coordinates, unscrolled) from the centre.
+  /// The normalised distance of a frame (content coordinates, unscrolled) from the centre;
+  /// ±greatestFiniteMagnitude where the division overflows (a far offset over a tiny stride).
   @inline(__always)
   func distance(of frame: Rect) -> Double {
     guard stride > 0 else { return 0 }
-    return ((alongX ? frame.midX : frame.midY) - center) / stride
+    let distance = ((alongX ? frame.midX : frame.midY) - center) / stride
+    if distance.isFinite { return distance }
+    return distance.isNaN ? 0 : distance > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
   }
 
   /// The element with the effects of its distance applied (snapping spec §4.6).
@@ -232,7 +235,8 @@ struct ElementEmitter {
       var end = Int64.min
       if meetsAcross(leaf.frame), let cell = run(leaf.frame) {
         (first, end) = cell
-        // Inside the slack, and in full repetitions, the cell certainly intersects.
+        // Inside the slack, and in full repetitions, the cell certainly intersects (its badges
+        // likewise, below).
         let sure = Swift.min(cell.end - 2, lastFull) - (cell.first + 2)
         if sure > 0 { certain = sure > Int64.max - certain ? Int64.max : certain + sure }
       }
@@ -241,6 +245,8 @@ struct ElementEmitter {
         guard meetsAcross(badge.frame), let span = run(badge.frame) else { continue }
         first = Swift.min(first, span.first)
         end = Swift.max(end, span.end)
+        let sure = Swift.min(span.end - 2, lastFull) - (span.first + 2)
+        if sure > 0 { certain = sure > Int64.max - certain ? Int64.max : certain + sure }
       }
       if first <= end { runs.append(first...end) }
     }

@@ -86,8 +86,10 @@ extension Layout {
 
   /// Sets a container's offset. Not clamped: offsets outside the rest bounds are overscroll.
   public func setScrollOffset(_ offset: Double, container: Int) throws(LayoutError) {
-    guard offset.isFinite else {
-      throw LayoutError(.invalidArgument, "the offset must be a finite number", path: "offset")
+    guard offset.isFinite, Swift.abs(offset) <= Layout.maxOffset else {
+      throw LayoutError(
+        .invalidArgument,
+        "the offset must be a finite number from -1e100 to 1e100 (got \(offset))", path: "offset")
     }
     if container == mainScrollContainer {
       mainOffset = offset

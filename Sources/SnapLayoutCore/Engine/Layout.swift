@@ -80,12 +80,19 @@ public final class Layout {
 
   /// Solves the layout for a new container size. On failure nothing changes.
   /// - Complexity: O(sections + template sizes), independent of item counts.
+  /// The largest container length, as in a configuration (10^12 points).
+  public static let maxContainerLength = 1e12
+  /// The largest scroll offset magnitude: far past any content (2^63 items of 10^12 points
+  /// reach 1e31), near enough that frames and distances computed from it stay finite.
+  public static let maxOffset = 1e100
+
   public func setContainerSize(_ size: Size) throws(LayoutError) {
-    guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+    func valid(_ length: Double) -> Bool { length > 0 && length <= Layout.maxContainerLength }
+    guard valid(size.width), valid(size.height) else {
       throw LayoutError(
         .invalidArgument,
-        "the container size must be finite and greater than zero, not \(size.width) x "
-          + "\(size.height)", path: size.width.isFinite && size.width > 0 ? "height" : "width")
+        "the container size must be greater than zero and at most 1e12 points, not "
+          + "\(size.width) x \(size.height)", path: valid(size.width) ? "height" : "width")
     }
     solved = try SolvedLayout(layout: self, container: transposed ? size.transposed : size)
     containerSize = size
@@ -194,9 +201,16 @@ struct CoordinateSpace {
   /// Converts a rect in the host's coordinates into canonical coordinates.
   func canonical(_ rect: Rect) -> Rect {
     if transposed {
-      let unmirrored = rightToLeft ? rect.mirroredHorizontally(within: contentSize.height) : rect
+      let unmirrored = rightToLeft ? CoordinateSpace.mirrored(rect, within: contentSize.height) : rect
       return unmirrored.transposed
     }
-    return rightToLeft ? rect.mirroredHorizontally(within: contentSize.width) : rect
+    return rightToLeft ? CoordinateSpace.mirrored(rect, within: contentSize.width) : rect
+  }
+
+  /// A query rect mirrored: its far edge `x + width` is taken first, as the host wrote it, so
+  /// a rect reaching far past the content (x = -1e30, width = 1e30) keeps its near edge at the
+  /// content's end instead of losing it to rounding at 1e30.
+  private static func mirrored(_ rect: Rect, within axisX: Double) -> Rect {
+    Rect(x: axisX - (rect.x + rect.width), y: rect.y, width: rect.width, height: rect.height)
   }
 }
