@@ -49,6 +49,21 @@ struct SnapListTests {
       itemLength: 1000, spacing: 10, inset: 0, containment: .keepSnaps, alignment: 0.5),
   ]
 
+  @Test("pages of a 2^63-item container stay within the bounds and in order")
+  func pagesNearTheEnd() {
+    // 2^63 - 1 cells of 1e6 pt, 0.001 apart, paged by 1e9 (found by Tests/c/test_numeric.c:
+    // j · 1e9 rounded past the end bound).
+    let maximum = 9.2233720460781472e24
+    let list = SnapList(pageLength: 1e9, minimum: 0, maximum: maximum)
+    var previous = -Double.infinity
+    for index in Swift.max(0, list.count - 64)..<list.count {
+      let offset = list.offset(index)
+      #expect(offset <= maximum && offset >= previous, "position \(index): \(offset)")
+      previous = offset
+    }
+    #expect(list.offset(list.count - 1) == maximum)
+  }
+
   @Test("every offset, rank, segment, nearest position, progress and item agree", arguments: cases)
   func closedFormMatchesGeneral(_ c: Case) throws {
     var scrolling = ScrollingProperties()

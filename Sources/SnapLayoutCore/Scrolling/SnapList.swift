@@ -197,7 +197,9 @@ final class SnapList {
     case .free: return minimum
     case .single(let position): return position
     case .pages(let length):
-      return index >= count - 1 ? maximum : minimum + Double(index) * length
+      // Clamped: near 2^63 items, j · length rounds past the end bound (found by
+      // Tests/c/test_numeric.c).
+      return index >= count - 1 ? maximum : min(minimum + Double(index) * length, maximum)
     case .units(let units, let first, _, let leading, let trailing):
       if leading == 1 && index == 0 { return minimum }
       if trailing == 1 && index == count - 1 { return maximum }
