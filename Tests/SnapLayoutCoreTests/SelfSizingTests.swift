@@ -62,6 +62,27 @@ struct SelfSizingTests {
     #expect(collector.elements.map(\.item) == expectedItems)
   }
 
+  @Test(
+    "measured cells far from their estimate are placed exactly (no single-precision deltas)",
+    arguments: [(1e9, 1.0), (1e-6, 1.0), (44.0, 57.33), (1e6, 0.1)])
+  func extremeDeltas(estimate: Double, measured: Double) throws {
+    let list = LayoutSection(
+      group: vgroup(fw(1), est(estimate), .subitems([item(fw(1), est(estimate))])), itemCount: 10)
+    let layout = try solve([list])
+    for item: Int64 in [0, 1, 2] {
+      _ = try layout.reportItemSize(Size(width: 390, height: measured), section: 0, item: item)
+    }
+    let size = try layout.measuredSize(section: 0, item: 0)
+    let stored = try #require(size).height
+    let frames = try (0..<4).map { try layout.itemFrame(section: 0, item: Int64($0)) }
+    for index in 1..<4 {
+      // Each cell starts where the one before ends (found by Tests/c/test_numeric.c: an
+      // estimate of 1e9 measured at 1 pt put the second cell at y = 0).
+      #expect(frames[index].y == frames[index - 1].maxY, "cell \(index): \(frames)")
+    }
+    #expect(frames[1].y == stored && frames[3].y == 3 * stored)
+  }
+
   @Test("only estimated axes take the measured size; insets on them are ignored")
   func estimatedAxesOnly() throws {
     let layout = try solve([selfSizingList(items: 3)])

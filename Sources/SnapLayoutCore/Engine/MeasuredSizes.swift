@@ -29,7 +29,14 @@ final class MeasuredPage {
   /// Canonical width and height of each cell (two per cell); NaN where not measured.
   var sizes: [Float32]
   /// Per repetition: how much longer than the unmeasured template it is along the repeat axis.
-  var deltas: [Float32]
+  /// Float32 while every delta of the page is exact in it (measured lengths against an estimate
+  /// of a few points: the common case, 4 bytes per repetition); `wideDeltas` otherwise. Read
+  /// them with `delta(_:)`.
+  private(set) var deltas: [Float32]
+  /// The deltas of a page that holds one Float32 cannot represent (an estimate of 1e9 pt
+  /// measured at 1 pt: Float32 would misplace the next cell by up to 32 pt; found by
+  /// Tests/c/test_numeric.c).
+  private(set) var wideDeltas: [Double]?
   /// Per repetition: its extent across the repeat axis (only kept when that can vary; NaN for
   /// repetitions without measured cells).
   var crosses: [Float32]
@@ -41,7 +48,31 @@ final class MeasuredPage {
   init(cells: Int, repetitions: Int, tracksCross: Bool) {
     sizes = Array(repeating: .nan, count: 2 * cells)
     deltas = Array(repeating: 0, count: repetitions)
+    wideDeltas = nil
     crosses = tracksCross ? Array(repeating: .nan, count: repetitions) : []
+  }
+
+  /// The delta of repetition `local` of the page.
+  @inline(__always)
+  func delta(_ local: Int) -> Double {
+    if let wideDeltas { return wideDeltas[local] }
+    return Double(deltas[local])
+  }
+
+  /// Stores the delta of repetition `local` exactly; returns how much it changed.
+  func store(delta: Double, at local: Int) -> Double {
+    let change = delta - self.delta(local)
+    if wideDeltas != nil {
+      wideDeltas![local] = delta
+    } else if Double(Float32(delta)) == delta {
+      deltas[local] = Float32(delta)
+    } else {
+      var wide = deltas.map { Double($0) }
+      wide[local] = delta
+      wideDeltas = wide
+      deltas = []
+    }
+    return change
   }
 }
 
@@ -183,7 +214,7 @@ final class MeasuredSizes {
     let local = Int(repetition - key * repetitionsPerPage)
     let first = local * Int(itemsPerGroup)
     let page = pages[index]
-    let delta = Double(page.deltas[local])
+    let delta = page.delta(local)
     for cell in first..<first + Int(itemsPerGroup) where !page.sizes[2 * cell].isNaN {
       return (LeafMeasurements(page: page, base: 2 * first, sectionUniform: sectionUniform), delta)
     }
@@ -238,9 +269,7 @@ final class MeasuredSizes {
     guard found else { return }
     let page = pages[index]
     let local = Int(repetition - key * repetitionsPerPage)
-    let stored = Float32(delta)
-    let change = Double(stored) - Double(page.deltas[local])
-    page.deltas[local] = stored
+    let change = page.store(delta: delta, at: local)
     if tracksCross {
       let previous = Double(page.crosses[local])
       page.crosses[local] = Float32(cross)
@@ -264,7 +293,7 @@ final class MeasuredSizes {
     let key = repetition / repetitionsPerPage
     let (index, found) = search(key)
     guard found else { return 0 }
-    return Double(pages[index].deltas[Int(repetition - key * repetitionsPerPage)])
+    return pages[index].delta(Int(repetition - key * repetitionsPerPage))
   }
 
   /// The sum of the deltas of the repetitions before `repetition`.
@@ -276,7 +305,7 @@ final class MeasuredSizes {
     if found {
       let page = pages[index]
       let local = Int(repetition - key * repetitionsPerPage)
-      for j in 0..<local { sum += Double(page.deltas[j]) }
+      for j in 0..<local { sum += page.delta(j) }
     }
     return sum
   }
@@ -304,7 +333,7 @@ final class MeasuredSizes {
       let first = keys[index] * repetitionsPerPage
       result = -1
       for local in 0..<Int(repetitionsPerPage) {
-        let next = start + stride + Double(page.deltas[local])
+        let next = start + stride + page.delta(local)
         if next > position {
           result = first + Int64(local)
           break
