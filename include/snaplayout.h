@@ -984,7 +984,9 @@ typedef struct sl_size_report {
  * @param width,height the measured size: finite, 0 ... SL_MAX_MEASURED_LENGTH.
  * @param[out] out_report receives what changed; may be NULL.
  * @return SL_OK; SL_EINVAL for a NULL layout or a bad size (the message names "width" or
- *         "height"); SL_ERANGE for a bad section or item index; SL_ESTATE if no container size
+ *         "height"), or a flow section that does not size its items (no estimatedItemSize) or
+ *         holds more than 67,108,864 (2^26) items, too many to keep sizes of their own (path
+ *         "section"); SL_ERANGE for a bad section or item index; SL_ESTATE if no container size
  *         is set. On failure nothing changes.
  *
  * **Ownership** Nothing to free.
@@ -1121,9 +1123,12 @@ SL_API int sl_layout_set_item_sizes(sl_layout *layout, int32_t section, int64_t 
  * (a deleted one hands over to the next item that remains); an offset within its bounds is
  * clamped to the new ones. The moves come back in `out_report` (may be NULL). Without a
  * container size only the count changes. Costs O(sections + measured cells), independent of
- * item counts.
+ * item counts, except in a flow section whose items have sizes of their own (itemSizes,
+ * sl_layout_set_item_sizes or measured flow items): O(item count), which may then be at most
+ * 67,108,864 (2^26).
  *
- * @return SL_OK; SL_EINVAL for a NULL layout or a negative count ("count"); SL_ERANGE for a bad
+ * @return SL_OK; SL_EINVAL for a NULL layout, a negative count, or more than 2^26 items in a
+ *         flow section whose items have sizes of their own ("count"); SL_ERANGE for a bad
  *         section. On failure nothing changes.
  *
  * **Thread safety** Changes the layout: exclusive access.
