@@ -59,7 +59,9 @@ extension ScrollContainer {
   /// - Complexity: O(log sections).
   @inline(always)
   func resolve(_ release: ScrollRelease) -> SnapDecision {
-    let velocity = release.velocity / 1000  // the formulas use pt/ms
+    let clamped = min(
+      max(release.velocity, -ScrollRelease.maximumVelocity), ScrollRelease.maximumVelocity)
+    let velocity = clamped / 1000  // the formulas use pt/ms
     let start = clamp(release.startOffset)
     let current = clamp(release.releaseOffset)
     let reference: Int64
@@ -97,7 +99,7 @@ extension ScrollContainer {
     }
     let item = index >= 0 ? snaps.item(index) : nil
     let motion = Motion.plan(
-      from: release.releaseOffset, velocity: release.velocity, to: target,
+      from: release.releaseOffset, velocity: clamped, to: target,
       omega: settings.spring.omega, dampingRatio: settings.spring.ratio,
       landing: landing, tolerance: tolerance)
     return SnapDecision(
