@@ -355,7 +355,8 @@ final class MeasuredSizes {
   private func prefix(_ index: Int) -> Double { tree.prefix(index) }
 
   private func rebuildTree() {
-    tree = FenwickTree(pages.map { $0.total })
+    let pages = self.pages
+    tree = FenwickTree(count: pages.count) { pages[$0].total }
   }
 
 }

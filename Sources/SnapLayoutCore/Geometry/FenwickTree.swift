@@ -12,11 +12,21 @@ struct FenwickTree<Value: AdditiveArithmetic & Comparable> {
 
   /// A tree over `values`, built in O(count).
   init(_ values: [Value]) {
-    nodes = [.zero] + values
+    self.init(count: values.count) { values[$0] }
+  }
+
+  /// A tree over `value(0) ..< value(count)`, built in O(count) in one allocation (the
+  /// measured sizes rebuild theirs whenever a page opens).
+  init(count: Int, _ value: (Int) -> Value) {
+    var nodes = [Value]()
+    nodes.reserveCapacity(count + 1)
+    nodes.append(.zero)
+    for index in 0..<count { nodes.append(value(index)) }
     for node in 1..<max(1, nodes.count) {
       let parent = node + (node & -node)
       if parent < nodes.count { nodes[parent] += nodes[node] }
     }
+    self.nodes = nodes
   }
 
   var count: Int { nodes.count - 1 }
