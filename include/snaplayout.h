@@ -643,12 +643,12 @@ SL_API int sl_layout_get_item_frames(const sl_layout *layout, int32_t section, i
  * bounded work, usually before visiting them (the buffer may hold some of the first elements),
  * so a query over billions of items cannot stall the caller. Cells beside the rect or far from
  * their group cost nothing; in sections with measured cells (sl_layout_report_item_size) a rect
- * that passes more than 2^27 cells is refused with SL_ERANGE too.
+ * that passes more than 2^25 cells is refused with SL_ERANGE too.
  *
  * @param[out] out_count receives the number of intersecting elements.
  * @return SL_OK; SL_EBUFS (buffer filled, count written); SL_EINVAL for a NULL layout or
  *         `out_count`, a non-finite or negative rect; SL_ERANGE if more than 2^26 elements
- *         intersect (or 2^27 measured cells are passed); SL_ESTATE if no container size is set.
+ *         intersect (or 2^25 measured cells are passed); SL_ESTATE if no container size is set.
  *
  * **Ownership** The caller owns the buffer.
  *
@@ -812,8 +812,8 @@ SL_API int sl_layout_get_scroll_offset(const sl_layout *layout, int32_t containe
  * @param container SL_SCROLL_MAIN or an orthogonal section.
  * @param release the drag; `version` must be SL_SCROLL_RELEASE_VERSION.
  * @param[out] out_result receives the decision.
- * @return SL_OK; SL_EINVAL for NULL arguments, an unknown version, non-finite numbers or a
- *         section that does not scroll orthogonally; SL_ERANGE for an unknown container or a
+ * @return SL_OK; SL_EINVAL for NULL arguments, an unknown version, non-finite numbers, offsets
+ *         beyond ±1e100 or a section that does not scroll orthogonally; SL_ERANGE for an unknown container or a
  *         reference_snap out of range; SL_ESTATE if no container size is set.
  *
  * **Ownership** Nothing to free.
@@ -906,7 +906,8 @@ SL_API int sl_motion_sample(const sl_motion *motion, double time, sl_motion_stat
  * Redirects a motion at a time to a new target, continuing from the offset and velocity it has
  * then (position and velocity are continuous). `out_motion` may be `motion`.
  *
- * @return SL_OK; SL_EINVAL for NULL arguments, non-finite numbers or an invalid motion.
+ * @return SL_OK; SL_EINVAL for NULL arguments, non-finite numbers, a target beyond ±1e100 or
+ *         an invalid motion.
  *
  * **Ownership** Nothing to free.
  *

@@ -233,9 +233,9 @@ public func sl_motion_retarget(
     return invalidMotion("kind", argument: "motion")
   }
   if let field = converted.invalidField { return invalidMotion(field, argument: "motion") }
-  guard time.isFinite, targetOffset.isFinite else {
+  guard time.isFinite, Swift.abs(targetOffset) <= Layout.maxOffset else {
     return ErrorRecord.fail(
-      SL_EINVAL, "time and target_offset must be finite numbers",
+      SL_EINVAL, "time must be finite and target_offset a finite number from -1e100 to 1e100",
       path: time.isFinite ? "target_offset" : "time")
   }
   outMotion.pointee.write(converted.retargeted(at: time, to: targetOffset))

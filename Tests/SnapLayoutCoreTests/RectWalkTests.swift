@@ -185,7 +185,7 @@ struct RectWalkTests {
       itemCount: Int64.max)
     let layout = try solve([column])
     _ = try layout.reportItemSize(Size(width: 10, height: 2e-9), section: 0, item: 5)
-    // (A bound of 10^5 cells instead of the export's 2^27 keeps the test fast.)
+    // (A bound of 10^5 cells instead of the export's 2^25 keeps the test fast.)
     let screen = try bounded(
       layout, in: Rect(x: 0, y: 0, width: 390, height: 1e-3), examineLimit: 100_000)
     #expect(screen.elements.isEmpty)

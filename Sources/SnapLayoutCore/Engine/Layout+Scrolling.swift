@@ -124,11 +124,15 @@ extension Layout {
   public func resolveScroll(
     _ release: ScrollRelease, container: Int, into decision: inout SnapDecision
   ) throws(LayoutError) {
-    guard release.startOffset.isFinite, release.releaseOffset.isFinite,
-      release.velocity.isFinite
+    guard Swift.abs(release.startOffset) <= Layout.maxOffset,
+      Swift.abs(release.releaseOffset) <= Layout.maxOffset, release.velocity.isFinite
     else {
+      // NaN fails the comparisons too. Past ±1e100 a motion's distance overflows (found by
+      // the libFuzzer API target: a release at -DBL_MAX sampled to -inf).
       throw LayoutError(
-        .invalidArgument, "offsets and velocity must be finite numbers", path: "release")
+        .invalidArgument,
+        "offsets must be finite numbers from -1e100 to 1e100 and the velocity finite",
+        path: "release")
     }
     // The velocity is clamped inside `resolve`: a modified copy of the release here went
     // through memory and cost a store-forwarding stall per call (+40%, docs/PERFORMANCE.md).
