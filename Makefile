@@ -111,7 +111,7 @@ test-header: | $(BUILD)/tests
 	$(CC) -std=c99 $(C_WARN) -Iinclude -fsyntax-only -x c include/snaplayout.h
 	$(CXX) -std=c++11 $(C_WARN) -Iinclude -fsyntax-only -x c++ include/snaplayout.h
 
-$(BUILD)/tests/%: Tests/c/%.c Tests/c/test_support.h include/snaplayout.h $(LIB) | $(BUILD)/tests
+$(BUILD)/tests/%: Tests/c/%.c $(wildcard Tests/c/*.h) include/snaplayout.h $(LIB) | $(BUILD)/tests
 	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -ITests/c $< -o $@ $(LINK_LIB) -ljson-c -lpthread
 
 test-c: lib $(C_TESTS)

@@ -1331,7 +1331,7 @@ static void op_kinds(run *r) {
   if (status != SL_OK) {
     FUZZ_CHECK(name == (const char *)1, "name written on failure");
   } else {
-    FUZZ_CHECK(kind >= SL_KIND_CELL && kind < kinds && name != NULL && fuzz_valid_utf8(name),
+    FUZZ_CHECK(kind >= SL_KIND_CELL && kind < kinds && name != NULL && sl_check_valid_utf8(name),
                "kind %d of %d: a NULL or ill-formed name", (int)kind, (int)kinds);
     int32_t found = -2;
     status = sl_layout_find_element_kind(r->layout, name, &found);
@@ -1372,7 +1372,7 @@ static void op_copy_json(run *r) {
                "outputs written on failure");
     return;
   }
-  FUZZ_CHECK(json != NULL && fuzz_valid_utf8(json) && json[0] == '{' &&
+  FUZZ_CHECK(json != NULL && sl_check_valid_utf8(json) && json[0] == '{' &&
                  (null_length || length == strlen(json)),
              "JSON of %zu bytes, said %zu", json != NULL ? strlen(json) : 0, length);
   sl_free(json);

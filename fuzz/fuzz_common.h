@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "snaplayout.h"
+#include "../Tests/c/utf8_check.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -51,40 +52,6 @@ static void fuzz_fail(const char *file, int line, const char *condition, const c
 
 /* --- the error record ---------------------------------------------------------------------- */
 
-/* Whether `text` is well-formed UTF-8 (RFC 3629: no overlong forms, surrogates or values past
- * U+10FFFF), as Tests/c/test_hostile.c checks it. */
-static inline int fuzz_valid_utf8(const char *text) {
-  const unsigned char *p = (const unsigned char *)text;
-  while (*p != 0) {
-    unsigned char b = *p;
-    int extra;
-    uint32_t value;
-    if (b < 0x80) {
-      p++;
-      continue;
-    } else if (b >= 0xC2 && b <= 0xDF) {
-      extra = 1;
-      value = b & 0x1F;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      extra = 2;
-      value = b & 0x0F;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      extra = 3;
-      value = b & 0x07;
-    } else {
-      return 0;
-    }
-    p++;
-    for (int i = 0; i < extra; i++, p++) {
-      if ((*p & 0xC0) != 0x80) return 0;
-      value = value << 6 | (*p & 0x3F);
-    }
-    if ((extra == 2 && value < 0x800) || (extra == 3 && value < 0x10000) || value > 0x10FFFF ||
-        (value >= 0xD800 && value <= 0xDFFF))
-      return 0;
-  }
-  return 1;
-}
 
 /* A status bit set: FUZZ_S(SL_EINVAL) | FUZZ_S(SL_ERANGE) ... (codes are 0 ... -8). */
 #define FUZZ_S(status) (1u << (unsigned)(-(status)))
@@ -113,8 +80,8 @@ static inline void fuzz_check_status(const char *call, int status, unsigned allo
   FUZZ_CHECK(strlen(record->message) <= 1023, "%s: message of %zu bytes", call,
              strlen(record->message));
   FUZZ_CHECK(strlen(record->path) <= 1023, "%s: path of %zu bytes", call, strlen(record->path));
-  FUZZ_CHECK(fuzz_valid_utf8(record->message), "%s: message is not valid UTF-8", call);
-  FUZZ_CHECK(fuzz_valid_utf8(record->path), "%s: path is not valid UTF-8", call);
+  FUZZ_CHECK(sl_check_valid_utf8(record->message), "%s: message is not valid UTF-8", call);
+  FUZZ_CHECK(sl_check_valid_utf8(record->path), "%s: path is not valid UTF-8", call);
   FUZZ_CHECK((record->line == 0) == (record->column == 0) && record->line >= 0 &&
                  record->column >= 0,
              "%s: line %d, column %d", call, (int)record->line, (int)record->column);

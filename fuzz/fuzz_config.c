@@ -21,7 +21,7 @@ static void check_kinds(const sl_layout *layout) {
     const char *name = NULL;
     status = sl_layout_get_element_kind_name(layout, kind, &name);
     fuzz_check_status("sl_layout_get_element_kind_name", status, 0);
-    FUZZ_CHECK(status == SL_OK && name != NULL && fuzz_valid_utf8(name),
+    FUZZ_CHECK(status == SL_OK && name != NULL && sl_check_valid_utf8(name),
                "kind %d: status %d, a NULL or ill-formed name", (int)kind, status);
     int32_t found = -2;
     status = sl_layout_find_element_kind(layout, name, &found);

@@ -56,7 +56,7 @@ $(AARCH64_BUILD)/libsnaplayout.so: $(AARCH64_LIB)
 
 # --- tests under qemu ------------------------------------------------------------------------
 
-$(AARCH64_BUILD)/tests/%: Tests/c/%.c Tests/c/test_support.h include/snaplayout.h $(AARCH64_LIB) \
+$(AARCH64_BUILD)/tests/%: Tests/c/%.c $(wildcard Tests/c/*.h) include/snaplayout.h $(AARCH64_LIB) \
   | cross-deps $(AARCH64_BUILD)/tests
 	$(AARCH64_CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -ITests/c $< -o $@ $(AARCH64_LINK_LIB) \
 	  -ljson-c -lpthread

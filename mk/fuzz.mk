@@ -71,13 +71,13 @@ $(FUZZ_DIR)/support.o: Sources/CSnapLayoutSupport/support.c $(C_HEADERS) | fuzz-
 
 fuzzers: $(FUZZERS) $(FUZZ_REPLAYERS)
 
-$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h include/snaplayout.h $(FUZZ_DIR)/snaplayout.o \
+$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h Tests/c/utf8_check.h include/snaplayout.h $(FUZZ_DIR)/snaplayout.o \
   $(FUZZ_DIR)/support.o
 	$(SAN_CC) $(C_STD) $(C_WARN) $(SAN_CFLAGS) $(FUZZ_C_FLAGS) -Iinclude $< \
 	  $(FUZZ_DIR)/snaplayout.o $(FUZZ_DIR)/support.o -o $@ -fuse-ld=lld \
 	  -L$(EMBEDDED) -lswiftUnicodeDataTables -ljson-c -lm
 
-$(FUZZ_DIR)/replay/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h include/snaplayout.h $(LIB) \
+$(FUZZ_DIR)/replay/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h Tests/c/utf8_check.h include/snaplayout.h $(LIB) \
   | $(FUZZ_DIR)/replay
 	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -DFUZZ_REPLAY -Iinclude $< -o $@ $(LINK_LIB) -lm
 

@@ -91,11 +91,11 @@ $(addsuffix /libsnaplayout.so,$(SAN_DIRS)): $(BUILD)/%/libsnaplayout.so: $(BUILD
 
 # --- C programs --------------------------------------------------------------------------------
 
-$(ASAN_TESTS): $(BUILD)/asan/tests/%: Tests/c/%.c Tests/c/test_support.h include/snaplayout.h \
+$(ASAN_TESTS): $(BUILD)/asan/tests/%: Tests/c/%.c $(wildcard Tests/c/*.h) include/snaplayout.h \
   $(BUILD)/asan/libsnaplayout.so | $(BUILD)/asan/tests
 	$(call san_cc,asan) -Iinclude -ITests/c $< -o $@ $(call san_link,asan) -ljson-c -lpthread
 
-$(TSAN_TESTS): $(BUILD)/tsan/tests/%: Tests/c/%.c Tests/c/test_support.h include/snaplayout.h \
+$(TSAN_TESTS): $(BUILD)/tsan/tests/%: Tests/c/%.c $(wildcard Tests/c/*.h) include/snaplayout.h \
   $(BUILD)/tsan/libsnaplayout.so | $(BUILD)/tsan/tests
 	$(call san_cc,tsan) -Iinclude -ITests/c $< -o $@ $(call san_link,tsan) -ljson-c -lpthread
 

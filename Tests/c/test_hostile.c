@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "test_support.h"
+#include "utf8_check.h"
 
 #define CORPUS_DIR "Tests/Hostile"
 #define MANIFEST CORPUS_DIR "/EXPECTED"
@@ -368,40 +369,6 @@ static void print_quoted(const char *text, size_t limit) {
   printf("\"");
 }
 
-/* Whether `text` is well-formed UTF-8 (RFC 3629: no overlong forms, surrogates or values past
- * U+10FFFF). */
-static int valid_utf8(const char *text) {
-  const unsigned char *p = (const unsigned char *)text;
-  while (*p != 0) {
-    unsigned char b = *p;
-    int extra;
-    uint32_t value;
-    if (b < 0x80) {
-      p++;
-      continue;
-    } else if (b >= 0xC2 && b <= 0xDF) {
-      extra = 1;
-      value = b & 0x1F;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      extra = 2;
-      value = b & 0x0F;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      extra = 3;
-      value = b & 0x07;
-    } else {
-      return 0;
-    }
-    p++;
-    for (int i = 0; i < extra; i++, p++) {
-      if ((*p & 0xC0) != 0x80) return 0;
-      value = value << 6 | (*p & 0x3F);
-    }
-    if ((extra == 2 && value < 0x800) || (extra == 3 && value < 0x10000) || value > 0x10FFFF ||
-        (value >= 0xD800 && value <= 0xDFFF))
-      return 0;
-  }
-  return 1;
-}
 
 static double seconds_now(void) {
   struct timespec now;
@@ -441,8 +408,8 @@ static void check_record(int status) {
   EXPECT(record->message != NULL && record->message[0] != '\0', "empty error message");
   EXPECT(record->path != NULL, "NULL error path");
   if (record->message == NULL || record->path == NULL) return;
-  EXPECT(valid_utf8(record->message), "the message is not valid UTF-8");
-  EXPECT(valid_utf8(record->path), "the path is not valid UTF-8");
+  EXPECT(sl_check_valid_utf8(record->message), "the message is not valid UTF-8");
+  EXPECT(sl_check_valid_utf8(record->path), "the path is not valid UTF-8");
   EXPECT(strlen(record->message) <= RECORD_LIMIT, "a message of %zu bytes",
          strlen(record->message));
   EXPECT(strlen(record->path) <= RECORD_LIMIT, "a path of %zu bytes", strlen(record->path));
@@ -557,7 +524,7 @@ static void check_geometry(sl_layout *layout) {
     EXPECT(strcmp(sl_error_last()->path, current->solve_error) == 0,
            "sizing failed at \"%s\", expected \"%s\" (%s)", sl_error_last()->path,
            current->solve_error, sl_error_last()->message);
-    EXPECT(sl_error_last()->message[0] != '\0' && valid_utf8(sl_error_last()->message),
+    EXPECT(sl_error_last()->message[0] != '\0' && sl_check_valid_utf8(sl_error_last()->message),
            "sizing failed with an empty or invalid message");
     return;
   }

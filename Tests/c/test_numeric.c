@@ -100,7 +100,7 @@ static known_bug known_bugs[MAX_KNOWN_BUGS];
 static int known_bug_count = 0;
 static known_bug *active_bug = NULL;
 
-static inline known_bug *find_bug(const char *id) {
+__attribute__((unused)) static known_bug *find_bug(const char *id) {
   for (int i = 0; i < known_bug_count; i++)
     if (strcmp(known_bugs[i].id, id) == 0) return &known_bugs[i];
   if (known_bug_count == MAX_KNOWN_BUGS) return NULL;

@@ -113,26 +113,24 @@ struct ElementEmitter {
     guard let measured = sections[index].measured else {
       let leaves = sections[index].template.leaves
       let badges = sections[index].template.badges
-      if repetitions.upperBound - repetitions.lowerBound < ElementEmitter.directWalk {
-        for repetition in repetitions {
-          if visitor.isFinished { return }
+      // Walks `run`; false once the visitor is finished.
+      func walk(_ run: ClosedRange<Int64>) -> Bool {
+        for repetition in run {
+          if visitor.isFinished { return false }
           emitRepetition(
             repetition, leaves: leaves, badges: badges, shift: 0, placement: placement,
             section: sectionIndex, offset: offset, effects: effects, into: &visitor)
         }
+        return true
+      }
+      if repetitions.upperBound - repetitions.lowerBound < ElementEmitter.directWalk {
+        _ = walk(repetitions)
         return
       }
       let (runs, certain) = slotRepetitions(
         repetitions, leaves: leaves, badges: badges, placement: placement, offset: offset)
       if certain > 0 { visitor.expect(atLeast: certain) }
-      for run in runs {
-        for repetition in run {
-          if visitor.isFinished { return }
-          emitRepetition(
-            repetition, leaves: leaves, badges: badges, shift: 0, placement: placement,
-            section: sectionIndex, offset: offset, effects: effects, into: &visitor)
-        }
-      }
+      for run in runs where !walk(run) { return }
       return
     }
     // Measured cells: repetitions start later by the deltas before them, and those holding a
