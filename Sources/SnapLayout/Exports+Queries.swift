@@ -114,7 +114,7 @@ public func sl_layout_get_elements_in_rect(
     }
   }
   guard status == SL_OK else { return status }
-  guard !visitor.isOverBound else {
+  guard !visitor.isFinished else {
     return ErrorRecord.fail(
       SL_ERANGE,
       QueryBounds.refusal(maxElements: ElementBuffer.maxCount, examined: visitor.examined),
@@ -196,11 +196,9 @@ struct ElementBuffer: ElementVisitor {
   var examined: Int64 = 0
   /// `maxCount`, or -1 once the query is refused before its elements are counted (told it
   /// holds more, or past the examined bound): one comparison tells whether to stop.
-  var limit = ElementBuffer.maxCount
+  private(set) var limit = ElementBuffer.maxCount
 
   /// Whether the query went past a bound: the export then fails with `SL_ERANGE`.
-  var isOverBound: Bool { count > limit }
-
   var isFinished: Bool { count > limit }
 
   mutating func expect(atLeast more: Int64) {

@@ -22,6 +22,8 @@
 #include <inttypes.h>
 #include <stdint.h>
 
+#include <float.h>
+
 #include "test_support.h"
 
 /* ---------------------------------------------------------------------------------------------
@@ -1181,6 +1183,12 @@ static void test_motion_errors(void) {
                 "target_offset", NULL);
     CHECK_UNTOUCHED(out);
   }
+  /* A target beyond ±1e100 (far past any content) would overflow the motion. */
+  fill_sentinel(&out, sizeof out);
+  CHECK_ERROR(sl_motion_retarget(&valid, 0.1, -DBL_MAX, &out), SL_EINVAL, "target_offset",
+              "1e100");
+  CHECK_UNTOUCHED(out);
+  CHECK_STATUS(sl_motion_retarget(&valid, 0.1, 1e100, &out), SL_OK);
   /* In place, a failure leaves the motion as it was. */
   sl_motion kept = valid;
   CHECK_ERROR(sl_motion_retarget(&kept, 0.1, NAN, &kept), SL_EINVAL, "target_offset", NULL);
@@ -1293,6 +1301,16 @@ static void test_interrupted_gestures(void) {
       CHECK_UNTOUCHED(result);
     }
   }
+  /* Offsets beyond ±1e100: a motion over such a distance overflowed (found by fuzzing). */
+  sl_scroll_release distant[2] = {make_release(-DBL_MAX, 0, 0), make_release(0, 1e101, 0)};
+  for (size_t j = 0; j < 2; j++) {
+    fill_sentinel(&result, sizeof result);
+    CHECK_ERROR(sl_layout_resolve_scroll(layout, SL_SCROLL_MAIN, &distant[j], &result), SL_EINVAL,
+                "release", "1e100");
+    CHECK_UNTOUCHED(result);
+  }
+  CHECK_ERROR(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 2e100), SL_EINVAL, "offset",
+              "1e100");
   sl_scroll_release good = make_release(293, 300, 100);
   fill_sentinel(&result, sizeof result);
   CHECK_ERROR(sl_layout_resolve_scroll(NULL, SL_SCROLL_MAIN, &good, &result), SL_EINVAL, "layout",

@@ -142,6 +142,24 @@ static void test_bad_arguments(void) {
   CHECK_STATUS(sl_layout_create(UNSOLVED, sizeof UNSOLVED - 1, &layout), SL_OK);
   if (layout == NULL) return;
   CHECK_ERROR(sl_layout_report_item_size(layout, 0, 0, 1, 1, NULL), SL_ESTATE, NULL, NULL);
+  CHECK_ERROR(sl_layout_set_container_size(layout, 2e12, 844), SL_EINVAL, "width", "1e12");
+  sl_layout_destroy(layout);
+
+  /* Measured rows of 1e-9 pt beside the screen: a rect over them is refused after 2^25 cells
+   * passed (0.3 s), not walked for minutes. Not in quick mode (valgrind: 10 s). */
+  if (quick_mode()) return;
+  static const char DENSE[] =
+      "{\"sections\": [{\"itemCount\": 9223372036854775807, \"group\": {\"group\": "
+      "\"vertical\", \"layoutSize\": " SIZE(FW(1), EST(1e-9)) ", \"subitem\": {\"layoutSize\": "
+      SIZE(ABS(10), EST(1e-9)) ", \"edgeSpacing\": {\"leading\": {\"fixed\": 1000}}}, "
+      "\"count\": 1}}]}";
+  CHECK_STATUS(sl_layout_create(DENSE, sizeof DENSE - 1, &layout), SL_OK);
+  if (layout == NULL) return;
+  CHECK_STATUS(sl_layout_set_container_size(layout, 390, 844), SL_OK);
+  CHECK_STATUS(sl_layout_report_item_size(layout, 0, 5, 10, 2e-9, NULL), SL_OK);
+  size_t count = 0;
+  CHECK_ERROR(sl_layout_get_elements_in_rect(layout, (sl_rect){0, 0, 390, 844}, NULL, 0, &count),
+              SL_ERANGE, "rect", "measured");
   sl_layout_destroy(layout);
 }
 
