@@ -904,7 +904,10 @@ SL_API int sl_motion_sample(const sl_motion *motion, double time, sl_motion_stat
 
 /**
  * Redirects a motion at a time to a new target, continuing from the offset and velocity it has
- * then (position and velocity are continuous). `out_motion` may be `motion`.
+ * then (position and velocity are continuous). One exception: when the motion is then already
+ * within its tolerances of the new target (epsilon_offset, epsilon_velocity), the result is an
+ * SL_MOTION_NONE resting on the target, a step of at most epsilon_offset (sub-pixel).
+ * `out_motion` may be `motion`.
  *
  * @return SL_OK; SL_EINVAL for NULL arguments, non-finite numbers, a target beyond ±1e100 or
  *         an invalid motion.
