@@ -95,6 +95,9 @@ for pkg in "$lib_pkg" "$dev_pkg"; do
   cp "$packaging/copyright" "$doc/copyright"
 done
 rm "$staged_doc/CHANGELOG.md"
+# The license text is in every package's copyright file (Debian policy 12.5); a second copy
+# would be lintian's extra-license-file.
+rm -f "$staged_doc/LICENSE"
 for path in "$staged_doc"/* "$staged_doc"/.[!.]*; do
   if [ -e "$path" ]; then take "$dev_root" "usr/share/doc/$dev_pkg/${path##*/}"; fi
 done

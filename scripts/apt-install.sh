@@ -38,7 +38,10 @@ if [ -n "$add_arch" ]; then
   echo "adding the $add_arch architecture to dpkg"
   $sudo dpkg --add-architecture "$add_arch"
 fi
-apt update -qq
+# A mirror caught mid-sync fails one index ("File has unexpected size") while the others are
+# fine: apt then keeps the old index, so the install is still tried, and fails only if a
+# package really cannot be had.
+apt update -qq || echo "apt-install: apt-get update failed (above); installing from the indexes apt has" >&2
 [ $# -gt 0 ] || exit 0
 echo "installing: $*"
 # shellcheck disable=SC2086

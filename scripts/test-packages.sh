@@ -58,6 +58,8 @@ licenses=""
 for f in LICENSE LICENSE.md LICENSE.txt COPYING COPYING.md COPYRIGHT NOTICE; do
   [ -f "$f" ] && licenses="$licenses $f"
 done
+[ "$licenses" = " LICENSE" ] || fail "expected exactly one license file, LICENSE, found:${licenses:- none}"
+grep -q '^License: Expat$' packaging/copyright || fail "packaging/copyright does not name the license"
 
 # The examples' sources, copied away from the source tree, with the generated header
 # snaplayout.c includes. Only pkg-config tells the compiler where SnapLayout is.
@@ -288,7 +290,8 @@ lib_path=usr/lib/$multiarch
   echo "f 644 usr/include/snaplayout.h"
   echo "l $lib_path/libsnaplayout.so -> $realname"
   echo "f 644 $lib_path/pkgconfig/snaplayout.pc"
-  for f in copyright changelog.gz README.md $licenses; do echo "f 644 usr/share/doc/$dev_pkg/$f"; done
+  # The license is in copyright (LICENSE itself stays out of the packages).
+  for f in copyright changelog.gz README.md; do echo "f 644 usr/share/doc/$dev_pkg/$f"; done
   for f in $docs; do echo "f 644 usr/share/doc/$dev_pkg/docs/$f"; done
 } > "$tmp/dev.list"
 for pkg in lib dev; do
