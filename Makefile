@@ -17,6 +17,18 @@ TRIPLE      := $(shell uname -m)-unknown-linux-gnu
 SWIFT_RES   := $(shell $(SWIFTC) -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')
 EMBEDDED    := $(SWIFT_RES)/embedded/$(TRIPLE)
 
+# Without a Swift toolchain, stop at once with one line instead of a compiler line that cannot
+# run. Only goals that build nothing (clean, help, uninstall) go on.
+SL_NO_SWIFT_GOALS := clean help uninstall
+ifneq ($(filter-out $(SL_NO_SWIFT_GOALS),$(or $(MAKECMDGOALS),all)),)
+ifeq ($(shell command -v $(SWIFTC) 2>/dev/null),)
+$(error $(SWIFTC) not found: building SnapLayout needs the Swift 6.3 toolchain for Linux (https://www.swift.org/install/linux/, then put its usr/bin on PATH or set SWIFTC=); the wheels, .deb packages and tarballs of a release need no Swift (README.md, "Install without building"))
+endif
+ifeq ($(wildcard $(EMBEDDED)/libswiftUnicodeDataTables.a),)
+$(error $(SWIFTC) ($(shell $(SWIFTC) --version 2>/dev/null | head -n 1)) has no Embedded Swift stdlib for $(TRIPLE) ($(or $(SWIFT_RES),its resource directory)/embedded/$(TRIPLE)): SnapLayout needs the Swift 6.3 toolchain for Linux (https://www.swift.org/install/linux/); the wheels, .deb packages and tarballs of a release need no Swift)
+endif
+endif
+
 LIB_SOURCES := $(wildcard Sources/SnapLayoutCore/*/*.swift) \
                $(wildcard Sources/SnapLayoutConfig/*.swift) \
                $(wildcard Sources/SnapLayout/*.swift)
