@@ -1,6 +1,7 @@
 # System installation and Debian packages (docs/PACKAGING.md).
 #
-#   make install   [PREFIX=/usr/local] [DESTDIR=] [LIBDIR=] [INCLUDEDIR=] [PKGCONFIGDIR=] [DOCDIR=]
+#   make install   [PREFIX=/usr/local] [DESTDIR=] [LIBDIR=] [INCLUDEDIR=] [PKGCONFIGDIR=]
+#                  [CMAKEDIR=] [DOCDIR=]
 #   make uninstall (the same variables) removes what `make install` put there
 #   make deb       build/deb/libsnaplayout0_<version>_<arch>.deb and libsnaplayout-dev_…
 #   make test-packages   both, checked end to end (scripts/test-packages.sh)
@@ -10,6 +11,7 @@ DESTDIR      ?=
 LIBDIR       ?= $(PREFIX)/lib
 INCLUDEDIR   ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+CMAKEDIR     ?= $(LIBDIR)/cmake/SnapLayout
 DOCDIR       ?= $(PREFIX)/share/doc/snaplayout
 INSTALL      ?= install
 STRIP        ?= strip
@@ -32,6 +34,12 @@ SL_TOP_DOCS    := README.md CHANGELOG.md $(SL_LICENSE)
 # `pkg-config --define-prefix` can relocate an installed tree.
 sl_pc_path      = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 
+# The CMake package finds the library and header relative to its own directory, and refuses
+# a tree built for another pointer size (the compiler's, unless given).
+sl_relative          = $(shell realpath -m --relative-to='$(CMAKEDIR)' '$(1)')
+SL_POINTER_SIZE     ?= $(shell $(CC) -dM -E -x c /dev/null 2>/dev/null | sed -n 's/^.define __SIZEOF_POINTER__ //p')
+SL_CMAKE_FILES      := SnapLayoutConfig.cmake SnapLayoutConfigVersion.cmake
+
 # Debian packages: the version from the header ('-' becomes '~', so 0.2.0-rc1 sorts before
 # 0.2.0), the architecture of the build machine.
 DEB_VERSION    ?= $(subst -,~,$(SL_VERSION))
@@ -42,7 +50,10 @@ SL_MULTIARCH    = $(shell dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || 
 
 .PHONY: install uninstall deb packaging-deps test-packages
 
-install: $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in
+install: $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FILES:%=packaging/cmake/%.in)
+	@case "$(SL_POINTER_SIZE)" in 4|8) ;; *) \
+	  echo "install: cannot tell the pointer size from $(CC); set SL_POINTER_SIZE=4 or 8" >&2; \
+	  exit 1 ;; esac
 	@case "$(SL_VERSION)" in "$(SL_VERSION_MMP)" | "$(SL_VERSION_MMP)"-*) ;; *) \
 	  echo "install: SL_VERSION_STRING \"$(SL_VERSION)\" does not match SL_VERSION_MAJOR/MINOR/PATCH ($(SL_VERSION_MMP)) in $(SL_HEADER)" >&2; \
 	  exit 1 ;; esac
@@ -59,6 +70,15 @@ install: $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in
 	  -e 's|@includedir@|$(call sl_pc_path,$(INCLUDEDIR))|' -e 's|@version@|$(SL_VERSION)|' \
 	  packaging/snaplayout.pc.in > "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc"
 	chmod 0644 "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc"
+	$(INSTALL) -d -m 0755 "$(DESTDIR)$(CMAKEDIR)"
+	for f in $(SL_CMAKE_FILES); do \
+	  sed -e 's|@version@|$(SL_VERSION_MMP)|' -e 's|@major@|$(call sl_header_int,MAJOR)|' \
+	    -e 's|@realname@|$(SL_REALNAME)|' -e 's|@soname@|$(SONAME)|' \
+	    -e 's|@rel_libdir@|$(call sl_relative,$(LIBDIR))|' \
+	    -e 's|@rel_includedir@|$(call sl_relative,$(INCLUDEDIR))|' \
+	    -e 's|@sizeof_void_p@|$(SL_POINTER_SIZE)|' packaging/cmake/$$f.in \
+	    > "$(DESTDIR)$(CMAKEDIR)/$$f" && chmod 0644 "$(DESTDIR)$(CMAKEDIR)/$$f" || exit 1; \
+	done
 	$(INSTALL) -m 0644 $(SL_TOP_DOCS) "$(DESTDIR)$(DOCDIR)"
 	$(INSTALL) -m 0644 $(SL_DOCS) "$(DESTDIR)$(DOCDIR)/docs"
 	@if [ -z "$(DESTDIR)" ] && [ "$(LDCONFIG)" != ":" ]; then \
@@ -68,7 +88,8 @@ install: $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in
 uninstall:
 	rm -f "$(DESTDIR)$(LIBDIR)/$(SL_DEVLINK)" "$(DESTDIR)$(LIBDIR)/$(SONAME)" \
 	  "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)" "$(DESTDIR)$(INCLUDEDIR)/snaplayout.h" \
-	  "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc"
+	  "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc" $(SL_CMAKE_FILES:%="$(DESTDIR)$(CMAKEDIR)/%")
+	rmdir "$(DESTDIR)$(CMAKEDIR)" 2>/dev/null || true
 	cd "$(DESTDIR)$(DOCDIR)" 2>/dev/null && rm -f $(notdir $(SL_TOP_DOCS)) $(SL_DOCS) || true
 	rmdir "$(DESTDIR)$(DOCDIR)/docs" 2>/dev/null || true
 	rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true

@@ -66,7 +66,8 @@ take() {
 
 take "$lib_root" "$libdir/$REALNAME" "$libdir/$SONAME"
 take "$dev_root" "$libdir/libsnaplayout.so" "$libdir/pkgconfig/snaplayout.pc" \
-  usr/include/snaplayout.h
+  "$libdir/cmake/SnapLayout/SnapLayoutConfig.cmake" \
+  "$libdir/cmake/SnapLayout/SnapLayoutConfigVersion.cmake" usr/include/snaplayout.h
 # Both packages get the copyright file and changelog.gz, as Debian wants in every package's doc
 # directory; the rest of the documentation goes to -dev. With a native version (no Debian
 # revision, the default) changelog.gz is in Debian's format: one entry for this build, then the

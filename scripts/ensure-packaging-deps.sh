@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs what packaging SnapLayout needs on a fresh Debian/Ubuntu machine: dpkg-dev
 # (dpkg-architecture, dpkg-shlibdeps), binutils (strip, nm, objdump), gzip and, with --test,
-# pkg-config and lintian for scripts/test-packages.sh.
+# pkg-config, lintian, cmake and meson for scripts/test-packages.sh.
 # Does nothing when everything is already there. Runs as root or through sudo.
 #
 #   scripts/ensure-packaging-deps.sh [--test]
@@ -22,6 +22,10 @@ command -v gzip >/dev/null 2>&1 || need="$need gzip"
 if [ "${1:-}" = "--test" ]; then
   command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
   command -v lintian >/dev/null 2>&1 || need="$need lintian"
+  # The consumer projects of scripts/test-consumers.sh.
+  command -v cmake >/dev/null 2>&1 || need="$need cmake"
+  command -v meson >/dev/null 2>&1 || need="$need meson"
+  command -v ninja >/dev/null 2>&1 || need="$need ninja-build"
 fi
 # Without recommends lintian is 16 MB instead of a toolchain's worth.
 # shellcheck disable=SC2086

@@ -174,6 +174,8 @@ echo keep > "$dest$doc/../other/README"
   echo "l usr/local/lib/$soname -> $realname"
   echo "l usr/local/lib/libsnaplayout.so -> $realname"
   echo "f 644 usr/local/lib/pkgconfig/snaplayout.pc"
+  echo "f 644 usr/local/lib/cmake/SnapLayout/SnapLayoutConfig.cmake"
+  echo "f 644 usr/local/lib/cmake/SnapLayout/SnapLayoutConfigVersion.cmake"
   for f in README.md CHANGELOG.md $licenses; do echo "f 644 ${doc#/}/$f"; done
   for f in $docs; do echo "f 644 ${doc#/}/docs/$f"; done
 } > "$tmp/install.list"
@@ -206,6 +208,7 @@ PKG_CONFIG_PATH=$dest$prefix/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$dest \
 flags=$(PKG_CONFIG_PATH=$dest$prefix/lib/pkgconfig pkg-config --define-prefix --cflags --libs snaplayout)
 [ "$(echo $flags)" = "-I$dest$prefix/include -L$dest$prefix/lib -lsnaplayout" ] ||
   fail "pkg-config --define-prefix gives '$flags'"
+scripts/test-consumers.sh "$dest" "$prefix" "$prefix/lib"
 say "make install: $(grep -vc other "$tmp/install.list") files, examples built with pkg-config and run"
 
 # Twice: uninstalling what is not there is not an error.
@@ -290,6 +293,8 @@ lib_path=usr/lib/$multiarch
   echo "f 644 usr/include/snaplayout.h"
   echo "l $lib_path/libsnaplayout.so -> $realname"
   echo "f 644 $lib_path/pkgconfig/snaplayout.pc"
+  echo "f 644 $lib_path/cmake/SnapLayout/SnapLayoutConfig.cmake"
+  echo "f 644 $lib_path/cmake/SnapLayout/SnapLayoutConfigVersion.cmake"
   # The license is in copyright (LICENSE itself stays out of the packages).
   for f in copyright changelog.gz README.md; do echo "f 644 usr/share/doc/$dev_pkg/$f"; done
   for f in $docs; do echo "f 644 usr/share/doc/$dev_pkg/docs/$f"; done
@@ -319,6 +324,7 @@ cat "$tmp/lib.list" "$tmp/dev.list" > "$tmp/both.list"
 check_tree "$root" "$tmp/both.list" "both packages"
 PKG_CONFIG_PATH=$root/$lib_path/pkgconfig PKG_CONFIG_SYSROOT_DIR=$root \
   build_and_run debroot "$root/$lib_path"
+scripts/test-consumers.sh "$root" /usr "/$lib_path"
 say "packages: ${lib_deb##*/} (Depends: $depends), ${dev_deb##*/}, examples built and run"
 
 # lintian, not counting the tags packaging/lintian-suppressed-tags explains.
