@@ -39,6 +39,11 @@ LINK_LIB    := -L$(BUILD) -lsnaplayout -Wl,-rpath,$(abspath $(BUILD))
 
 C_TESTS     := $(patsubst Tests/c/%.c,$(BUILD)/tests/%,$(wildcard Tests/c/test_*.c))
 EXAMPLES    := $(BUILD)/minimal $(BUILD)/snaplayout $(BUILD)/carousel
+# The snaplayout tool (docs/TOOL.md): the dispatch and default command, one file per subcommand,
+# what they share, the pointer locator of `check`, the drawing of `render`.
+TOOL_SOURCES := examples-c/snaplayout.c examples-c/tool.c examples-c/cmd_render.c \
+                examples-c/render.c
+TOOL_HEADERS := examples-c/tool.h examples-c/render.h
 # Children a test forks (and kills) are not checked: their reports would only be noise.
 VALGRIND    := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=all \
                --errors-for-leak-kinds=all --child-silent-after-fork=yes
@@ -82,9 +87,9 @@ examples: lib $(EXAMPLES)
 $(BUILD)/appstore_json.h: examples-c/appstore.json scripts/embed-text.sh | $(BUILD)
 	scripts/embed-text.sh snaplayout_default_config $< > $@
 
-$(BUILD)/snaplayout: examples-c/snaplayout.c examples-c/render.c examples-c/render.h \
-                    $(BUILD)/appstore_json.h include/snaplayout.h $(LIB)
-	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -I$(BUILD) $< examples-c/render.c -o $@ $(LINK_LIB)
+$(BUILD)/snaplayout: $(TOOL_SOURCES) $(TOOL_HEADERS) $(BUILD)/appstore_json.h include/snaplayout.h \
+                    $(LIB)
+	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -I$(BUILD) $(TOOL_SOURCES) -o $@ $(LINK_LIB)
 
 $(BUILD)/minimal: examples-c/minimal.c include/snaplayout.h $(LIB)
 	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)

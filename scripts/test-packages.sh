@@ -63,11 +63,10 @@ grep -q '^License: Expat$' packaging/copyright || fail "packaging/copyright does
 
 # The examples' sources, copied away from the source tree, with the generated header
 # snaplayout.c includes. Only pkg-config tells the compiler where SnapLayout is.
-# The snaplayout tool is snaplayout.c and, when it is there, render.c (as in the Makefile).
+# The snaplayout tool is the files of TOOL_SOURCES in the Makefile.
 mkdir "$tmp/src"
 cp examples-c/*.c examples-c/*.h "$tmp/src" 2>/dev/null || cp examples-c/*.c "$tmp/src"
-tool_sources=snaplayout.c
-[ -f examples-c/render.c ] && tool_sources="$tool_sources render.c"
+tool_sources="snaplayout.c tool.c cmd_render.c render.c"
 scripts/embed-text.sh snaplayout_default_config examples-c/appstore.json > "$tmp/src/appstore_json.h"
 
 # --- checks -----------------------------------------------------------------------------------
