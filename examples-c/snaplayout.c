@@ -3,12 +3,13 @@
  *
  *   snaplayout [options] [config.json | -]    every element with its frame, as a table or JSON
  *   snaplayout render [options] [config]      a picture, SVG or PNG (cmd_render.c, render.c)
+ *   snaplayout check [options] FILE...        validates configurations (cmd_check.c)
  *   snaplayout help [COMMAND]                 the help of the tool or of a command
  *
  * Without a file, the built-in App Store layout (examples-c/appstore.json). This file holds the
  * dispatch and the default command; tool.h what the commands share. docs/TOOL.md is the guide,
  * snaplayout.1 the manual page. Exit status: 0 on success, 1 when the library refuses the
- * configuration or a request, 2 for a bad command line.
+ * configuration or a request, 2 for a bad command line (check: see its help).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,7 @@ static void usage(FILE *out) {
       "  (none)           print every element (cells, headers, footers, badges,\n"
       "                   backgrounds) with its frame, as a table or as JSON\n"
       "  render           draw the layout as an SVG or PNG picture\n"
+      "  check FILE...    validate configurations; errors as file:line:column\n"
       "  help [COMMAND]   print this help, or a command's (as COMMAND --help does)\n"
       "\n"
       "options (of the default command):\n"
@@ -176,6 +178,7 @@ typedef struct command {
 
 static const command commands[] = {
     {"render", cmd_render_main, cmd_render_usage},
+    {"check", cmd_check_main, cmd_check_usage},
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 
@@ -201,7 +204,7 @@ static int help_main(int argc, char **argv) {
     usage(stdout);
     return 0;
   }
-  fprintf(stderr, "snaplayout: help takes one command: render%s%s%s\n",
+  fprintf(stderr, "snaplayout: help takes one command: render or check%s%s%s\n",
           argc == 2 ? " (not '" : "", argc == 2 ? argv[1] : "", argc == 2 ? "')" : "");
   return 2;
 }

@@ -3,10 +3,10 @@
  * values, loading a layout at a container size, the library's errors, numbers and JSON strings.
  *
  * The tool is snaplayout.c (the command dispatch, `help`, and the default command that prints
- * a layout's elements) and one file per subcommand: cmd_render.c.
+ * a layout's elements) and one file per subcommand: cmd_render.c, cmd_check.c.
  * Each command's main takes its own argv (argv[0] is the command's name) and returns the exit
  * status: 0 on success, 1 when the library refuses the configuration or a request, 2 for a bad
- * command line. docs/TOOL.md is the guide.
+ * command line (`check` uses 1 and 2 as its help says). docs/TOOL.md is the guide.
  */
 #ifndef SNAPLAYOUT_TOOL_H
 #define SNAPLAYOUT_TOOL_H
@@ -84,5 +84,7 @@ void tool_print_line_text(FILE *out, const char *text);
 /* The subcommands (cmd_*.c): their main and their help. */
 int cmd_render_main(int argc, char **argv);
 void cmd_render_usage(FILE *out);
+int cmd_check_main(int argc, char **argv);
+void cmd_check_usage(FILE *out);
 
 #endif /* SNAPLAYOUT_TOOL_H */
