@@ -42,7 +42,8 @@ EXAMPLES    := $(BUILD)/minimal $(BUILD)/snaplayout $(BUILD)/carousel
 # The snaplayout tool (docs/TOOL.md): the dispatch and default command, one file per subcommand,
 # what they share, the pointer locator of `check`, the drawing of `render`.
 TOOL_SOURCES := examples-c/snaplayout.c examples-c/tool.c examples-c/cmd_render.c \
-                examples-c/cmd_check.c examples-c/json_locate.c examples-c/render.c
+                examples-c/cmd_check.c examples-c/cmd_resolve.c examples-c/json_locate.c \
+                examples-c/render.c
 TOOL_HEADERS := examples-c/tool.h examples-c/json_locate.h examples-c/render.h
 # Children a test forks (and kills) are not checked: their reports would only be noise.
 VALGRIND    := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=all \

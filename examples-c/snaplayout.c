@@ -4,6 +4,7 @@
  *   snaplayout [options] [config.json | -]    every element with its frame, as a table or JSON
  *   snaplayout render [options] [config]      a picture, SVG or PNG (cmd_render.c, render.c)
  *   snaplayout check [options] FILE...        validates configurations (cmd_check.c)
+ *   snaplayout resolve [options] [config]     where a released drag comes to rest (cmd_resolve.c)
  *   snaplayout help [COMMAND]                 the help of the tool or of a command
  *
  * Without a file, the built-in App Store layout (examples-c/appstore.json). This file holds the
@@ -39,6 +40,7 @@ static void usage(FILE *out) {
       "                   backgrounds) with its frame, as a table or as JSON\n"
       "  render           draw the layout as an SVG or PNG picture\n"
       "  check FILE...    validate configurations; errors as file:line:column\n"
+      "  resolve          where a released drag comes to rest, and its motion\n"
       "  help [COMMAND]   print this help, or a command's (as COMMAND --help does)\n"
       "\n"
       "options (of the default command):\n"
@@ -179,6 +181,7 @@ typedef struct command {
 static const command commands[] = {
     {"render", cmd_render_main, cmd_render_usage},
     {"check", cmd_check_main, cmd_check_usage},
+    {"resolve", cmd_resolve_main, cmd_resolve_usage},
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 
@@ -204,7 +207,7 @@ static int help_main(int argc, char **argv) {
     usage(stdout);
     return 0;
   }
-  fprintf(stderr, "snaplayout: help takes one command: render or check%s%s%s\n",
+  fprintf(stderr, "snaplayout: help takes one command: render, check or resolve%s%s%s\n",
           argc == 2 ? " (not '" : "", argc == 2 ? argv[1] : "", argc == 2 ? "')" : "");
   return 2;
 }

@@ -3,7 +3,7 @@
  * values, loading a layout at a container size, the library's errors, numbers and JSON strings.
  *
  * The tool is snaplayout.c (the command dispatch, `help`, and the default command that prints
- * a layout's elements) and one file per subcommand: cmd_render.c, cmd_check.c.
+ * a layout's elements) and one file per subcommand: cmd_render.c, cmd_check.c, cmd_resolve.c.
  * Each command's main takes its own argv (argv[0] is the command's name) and returns the exit
  * status: 0 on success, 1 when the library refuses the configuration or a request, 2 for a bad
  * command line (`check` uses 1 and 2 as its help says). docs/TOOL.md is the guide.
@@ -86,5 +86,7 @@ int cmd_render_main(int argc, char **argv);
 void cmd_render_usage(FILE *out);
 int cmd_check_main(int argc, char **argv);
 void cmd_check_usage(FILE *out);
+int cmd_resolve_main(int argc, char **argv);
+void cmd_resolve_usage(FILE *out);
 
 #endif /* SNAPLAYOUT_TOOL_H */

@@ -66,7 +66,7 @@ grep -q '^License: Expat$' packaging/copyright || fail "packaging/copyright does
 # The snaplayout tool is the files of TOOL_SOURCES in the Makefile.
 mkdir "$tmp/src"
 cp examples-c/*.c examples-c/*.h "$tmp/src" 2>/dev/null || cp examples-c/*.c "$tmp/src"
-tool_sources="snaplayout.c tool.c cmd_render.c cmd_check.c json_locate.c render.c"
+tool_sources="snaplayout.c tool.c cmd_render.c cmd_check.c cmd_resolve.c json_locate.c render.c"
 scripts/embed-text.sh snaplayout_default_config examples-c/appstore.json > "$tmp/src/appstore_json.h"
 
 # --- checks -----------------------------------------------------------------------------------
