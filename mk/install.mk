@@ -1,8 +1,10 @@
 # System installation and Debian packages (docs/PACKAGING.md).
 #
 #   make install   [PREFIX=/usr/local] [DESTDIR=] [LIBDIR=] [INCLUDEDIR=] [PKGCONFIGDIR=] [DOCDIR=]
+#                  [BINDIR=] [MANDIR=]
 #   make uninstall (the same variables) removes what `make install` put there
-#   make deb       build/deb/libsnaplayout0_<version>_<arch>.deb and libsnaplayout-dev_…
+#   make deb       build/deb/libsnaplayout0_<version>_<arch>.deb, libsnaplayout-dev_… and
+#                  snaplayout-tools_… (the snaplayout tool and its manual page)
 #   make test-packages   both, checked end to end (scripts/test-packages.sh)
 
 PREFIX       ?= /usr/local
@@ -11,6 +13,8 @@ LIBDIR       ?= $(PREFIX)/lib
 INCLUDEDIR   ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 DOCDIR       ?= $(PREFIX)/share/doc/snaplayout
+BINDIR       ?= $(PREFIX)/bin
+MANDIR       ?= $(PREFIX)/share/man
 INSTALL      ?= install
 STRIP        ?= strip
 # Run after installing into the live system (no DESTDIR), so the loader finds the new SONAME.
@@ -40,9 +44,21 @@ DEB_HOMEPAGE   ?=
 SL_DEB_DIR     := $(BUILD)/deb
 SL_MULTIARCH    = $(shell dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || $(CC) -print-multiarch)
 
+# The snaplayout tool as installed: linked again without the build tree's rpath, so that it
+# loads the installed library (build/snaplayout finds build/libsnaplayout.so.0 wherever it is).
+SL_TOOL        := $(BUILD)/install/snaplayout
+SL_MAN         := examples-c/snaplayout.1
+# Hardening of the installed tool (Debian's defaults, less _FORTIFY_SOURCE, which needs -O).
+SL_TOOL_HARDENING ?= -fstack-protector-strong -Wl,-z,relro -Wl,-z,now
+
 .PHONY: install uninstall deb packaging-deps test-packages
 
-install: $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in
+$(SL_TOOL): $(TOOL_SOURCES) $(TOOL_HEADERS) $(BUILD)/appstore_json.h include/snaplayout.h $(LIB)
+	mkdir -p $(@D)
+	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) $(SL_TOOL_HARDENING) -Iinclude -I$(BUILD) $(TOOL_SOURCES) \
+	  -o $@ -L$(BUILD) -lsnaplayout
+
+install: $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_TOOL) $(SL_MAN)
 	@case "$(SL_VERSION)" in "$(SL_VERSION_MMP)" | "$(SL_VERSION_MMP)"-*) ;; *) \
 	  echo "install: SL_VERSION_STRING \"$(SL_VERSION)\" does not match SL_VERSION_MAJOR/MINOR/PATCH ($(SL_VERSION_MMP)) in $(SL_HEADER)" >&2; \
 	  exit 1 ;; esac
@@ -61,6 +77,11 @@ install: $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in
 	chmod 0644 "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc"
 	$(INSTALL) -m 0644 $(SL_TOP_DOCS) "$(DESTDIR)$(DOCDIR)"
 	$(INSTALL) -m 0644 $(SL_DOCS) "$(DESTDIR)$(DOCDIR)/docs"
+	umask 022; $(INSTALL) -d -m 0755 "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1"
+	$(INSTALL) -m 0755 $(SL_TOOL) "$(DESTDIR)$(BINDIR)/snaplayout"
+	$(STRIP) --remove-section=.comment --remove-section=.note "$(DESTDIR)$(BINDIR)/snaplayout"
+	chmod 0755 "$(DESTDIR)$(BINDIR)/snaplayout"
+	$(INSTALL) -m 0644 $(SL_MAN) "$(DESTDIR)$(MANDIR)/man1/snaplayout.1"
 	@if [ -z "$(DESTDIR)" ] && [ "$(LDCONFIG)" != ":" ]; then \
 	  echo "$(LDCONFIG)"; $(LDCONFIG) || echo "install: $(LDCONFIG) failed; run it as root" >&2; \
 	fi
@@ -69,6 +90,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(LIBDIR)/$(SL_DEVLINK)" "$(DESTDIR)$(LIBDIR)/$(SONAME)" \
 	  "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)" "$(DESTDIR)$(INCLUDEDIR)/snaplayout.h" \
 	  "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc"
+	rm -f "$(DESTDIR)$(BINDIR)/snaplayout" "$(DESTDIR)$(MANDIR)/man1/snaplayout.1"
 	cd "$(DESTDIR)$(DOCDIR)" 2>/dev/null && rm -f $(notdir $(SL_TOP_DOCS)) $(SL_DOCS) || true
 	rmdir "$(DESTDIR)$(DOCDIR)/docs" 2>/dev/null || true
 	rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
@@ -82,7 +104,8 @@ packaging-deps:
 # The packages are cut from a `make install` into a staging tree with Debian's paths, so they
 # hold exactly what `make install` installs (the changelog compressed, a copyright file added).
 deb: packaging-deps $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in packaging/build-deb.sh \
-     packaging/copyright packaging/libsnaplayout0.control.in packaging/libsnaplayout-dev.control.in
+     packaging/copyright packaging/libsnaplayout0.control.in packaging/libsnaplayout-dev.control.in \
+     packaging/snaplayout-tools.control.in $(SL_TOOL) $(SL_MAN)
 	rm -rf $(SL_DEB_DIR)
 	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(SL_DEB_DIR))/stage PREFIX=/usr \
 	  LIBDIR=/usr/lib/$(SL_MULTIARCH) INCLUDEDIR=/usr/include \
