@@ -138,6 +138,17 @@ test-valgrind: lib $(C_TESTS) examples
 	$(VALGRIND) $(BUILD)/minimal >/dev/null
 	$(VALGRIND) $(BUILD)/snaplayout --json >/dev/null
 	$(VALGRIND) $(BUILD)/carousel >/dev/null
+	$(VALGRIND) $(BUILD)/snaplayout resolve --scroll 0 --release touch+40 --velocity 1500 \
+	  --samples 9 >/dev/null
+	$(VALGRIND) $(BUILD)/snaplayout resolve --json --samples 3 --velocity 900 >/dev/null
+	@# check, in both formats: valid, a syntax error, unknown keys (one cut at 1,023 bytes, one
+	@# 255 levels deep), a solve error, an unreadable file (exit status 2).
+	for format in --json --quiet; do status=0; $(VALGRIND) $(BUILD)/snaplayout check $$format \
+	  examples-c/appstore.json Tests/Hostile/syntax-missing-colon.in \
+	  Tests/Hostile/string-key-40k-4-byte.in Tests/Hostile/nesting-unknown-key-255-deep.in \
+	  Tests/Hostile/extreme-unsolvable-item-wider.in $(BUILD)/no-such-file >/dev/null || \
+	  status=$$?; \
+	  [ $$status -eq 2 ] || { echo "valgrind snaplayout check: exit status $$status"; exit 1; }; done
 
 # --- benchmark -------------------------------------------------------------------------------
 
