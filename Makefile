@@ -51,6 +51,12 @@ LINK_LIB    := -L$(BUILD) -lsnaplayout -Wl,-rpath,$(abspath $(BUILD))
 
 C_TESTS     := $(patsubst Tests/c/%.c,$(BUILD)/tests/%,$(wildcard Tests/c/test_*.c))
 EXAMPLES    := $(BUILD)/minimal $(BUILD)/snaplayout $(BUILD)/carousel
+# The snaplayout tool (docs/TOOL.md): the dispatch and default command, one file per subcommand,
+# what they share, the pointer locator of `check`, the drawing of `render`.
+TOOL_SOURCES := examples-c/snaplayout.c examples-c/tool.c examples-c/cmd_render.c \
+                examples-c/cmd_check.c examples-c/cmd_resolve.c examples-c/json_locate.c \
+                examples-c/render.c
+TOOL_HEADERS := examples-c/tool.h examples-c/json_locate.h examples-c/render.h
 # Children a test forks (and kills) are not checked: their reports would only be noise.
 VALGRIND    := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=all \
                --errors-for-leak-kinds=all --child-silent-after-fork=yes
@@ -94,9 +100,9 @@ examples: lib $(EXAMPLES)
 $(BUILD)/appstore_json.h: examples-c/appstore.json scripts/embed-text.sh | $(BUILD)
 	scripts/embed-text.sh snaplayout_default_config $< > $@
 
-$(BUILD)/snaplayout: examples-c/snaplayout.c examples-c/render.c examples-c/render.h \
-                    $(BUILD)/appstore_json.h include/snaplayout.h $(LIB)
-	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -I$(BUILD) $< examples-c/render.c -o $@ $(LINK_LIB)
+$(BUILD)/snaplayout: $(TOOL_SOURCES) $(TOOL_HEADERS) $(BUILD)/appstore_json.h include/snaplayout.h \
+                    $(LIB)
+	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -I$(BUILD) $(TOOL_SOURCES) -o $@ $(LINK_LIB)
 
 $(BUILD)/minimal: examples-c/minimal.c include/snaplayout.h $(LIB)
 	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)
@@ -144,6 +150,17 @@ test-valgrind: lib $(C_TESTS) examples
 	$(VALGRIND) $(BUILD)/minimal >/dev/null
 	$(VALGRIND) $(BUILD)/snaplayout --json >/dev/null
 	$(VALGRIND) $(BUILD)/carousel >/dev/null
+	$(VALGRIND) $(BUILD)/snaplayout resolve --scroll 0 --release touch+40 --velocity 1500 \
+	  --samples 9 >/dev/null
+	$(VALGRIND) $(BUILD)/snaplayout resolve --json --samples 3 --velocity 900 >/dev/null
+	@# check, in both formats: valid, a syntax error, unknown keys (one cut at 1,023 bytes, one
+	@# 255 levels deep), a solve error, an unreadable file (exit status 2).
+	for format in --json --quiet; do status=0; $(VALGRIND) $(BUILD)/snaplayout check $$format \
+	  examples-c/appstore.json Tests/Hostile/syntax-missing-colon.in \
+	  Tests/Hostile/string-key-40k-4-byte.in Tests/Hostile/nesting-unknown-key-255-deep.in \
+	  Tests/Hostile/extreme-unsolvable-item-wider.in $(BUILD)/no-such-file >/dev/null || \
+	  status=$$?; \
+	  [ $$status -eq 2 ] || { echo "valgrind snaplayout check: exit status $$status"; exit 1; }; done
 
 # --- benchmark -------------------------------------------------------------------------------
 

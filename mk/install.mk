@@ -1,9 +1,10 @@
 # System installation and Debian packages (docs/PACKAGING.md).
 #
 #   make install   [PREFIX=/usr/local] [DESTDIR=] [LIBDIR=] [INCLUDEDIR=] [PKGCONFIGDIR=]
-#                  [CMAKEDIR=] [DOCDIR=]
+#                  [CMAKEDIR=] [DOCDIR=] [BINDIR=] [MANDIR=]
 #   make uninstall (the same variables) removes what `make install` put there
-#   make deb       build/deb/libsnaplayout0_<version>_<arch>.deb and libsnaplayout-dev_…
+#   make deb       build/deb/libsnaplayout0_<version>_<arch>.deb, libsnaplayout-dev_… and
+#                  snaplayout-tools_… (the snaplayout tool and its manual page)
 #   make test-packages   both, checked end to end (scripts/test-packages.sh)
 
 PREFIX       ?= /usr/local
@@ -13,6 +14,8 @@ INCLUDEDIR   ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 CMAKEDIR     ?= $(LIBDIR)/cmake/SnapLayout
 DOCDIR       ?= $(PREFIX)/share/doc/snaplayout
+BINDIR       ?= $(PREFIX)/bin
+MANDIR       ?= $(PREFIX)/share/man
 INSTALL      ?= install
 STRIP        ?= strip
 # Run after installing into the live system (no DESTDIR), so the loader finds the new SONAME.
@@ -48,9 +51,22 @@ DEB_HOMEPAGE   ?=
 SL_DEB_DIR     := $(BUILD)/deb
 SL_MULTIARCH    = $(shell dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || $(CC) -print-multiarch)
 
+# The snaplayout tool as installed: linked again without the build tree's rpath, so that it
+# loads the installed library (build/snaplayout finds build/libsnaplayout.so.0 wherever it is).
+SL_TOOL        := $(BUILD)/install/snaplayout
+SL_MAN         := examples-c/snaplayout.1
+# Hardening of the installed tool (Debian's defaults, less _FORTIFY_SOURCE, which needs -O).
+SL_TOOL_HARDENING ?= -fstack-protector-strong -Wl,-z,relro -Wl,-z,now
+
 .PHONY: install uninstall deb packaging-deps test-packages
 
-install: $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FILES:%=packaging/cmake/%.in)
+$(SL_TOOL): $(TOOL_SOURCES) $(TOOL_HEADERS) $(BUILD)/appstore_json.h include/snaplayout.h $(LIB)
+	mkdir -p $(@D)
+	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) $(SL_TOOL_HARDENING) -Iinclude -I$(BUILD) $(TOOL_SOURCES) \
+	  -o $@ -L$(BUILD) -lsnaplayout
+
+install: $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FILES:%=packaging/cmake/%.in) \
+         $(SL_TOOL) $(SL_MAN)
 	@case "$(SL_POINTER_SIZE)" in 4|8) ;; *) \
 	  echo "install: cannot tell the pointer size from $(CC); set SL_POINTER_SIZE=4 or 8" >&2; \
 	  exit 1 ;; esac
@@ -81,6 +97,11 @@ install: $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FILES:%=packa
 	done
 	$(INSTALL) -m 0644 $(SL_TOP_DOCS) "$(DESTDIR)$(DOCDIR)"
 	$(INSTALL) -m 0644 $(SL_DOCS) "$(DESTDIR)$(DOCDIR)/docs"
+	umask 022; $(INSTALL) -d -m 0755 "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1"
+	$(INSTALL) -m 0755 $(SL_TOOL) "$(DESTDIR)$(BINDIR)/snaplayout"
+	$(STRIP) --remove-section=.comment --remove-section=.note "$(DESTDIR)$(BINDIR)/snaplayout"
+	chmod 0755 "$(DESTDIR)$(BINDIR)/snaplayout"
+	$(INSTALL) -m 0644 $(SL_MAN) "$(DESTDIR)$(MANDIR)/man1/snaplayout.1"
 	@if [ -z "$(DESTDIR)" ] && [ "$(LDCONFIG)" != ":" ]; then \
 	  echo "$(LDCONFIG)"; $(LDCONFIG) || echo "install: $(LDCONFIG) failed; run it as root" >&2; \
 	fi
@@ -90,6 +111,7 @@ uninstall:
 	  "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)" "$(DESTDIR)$(INCLUDEDIR)/snaplayout.h" \
 	  "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc" $(SL_CMAKE_FILES:%="$(DESTDIR)$(CMAKEDIR)/%")
 	rmdir "$(DESTDIR)$(CMAKEDIR)" 2>/dev/null || true
+	rm -f "$(DESTDIR)$(BINDIR)/snaplayout" "$(DESTDIR)$(MANDIR)/man1/snaplayout.1"
 	cd "$(DESTDIR)$(DOCDIR)" 2>/dev/null && rm -f $(notdir $(SL_TOP_DOCS)) $(SL_DOCS) || true
 	rmdir "$(DESTDIR)$(DOCDIR)/docs" 2>/dev/null || true
 	rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
@@ -103,7 +125,8 @@ packaging-deps:
 # The packages are cut from a `make install` into a staging tree with Debian's paths, so they
 # hold exactly what `make install` installs (the changelog compressed, a copyright file added).
 deb: packaging-deps $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in packaging/build-deb.sh \
-     packaging/copyright packaging/libsnaplayout0.control.in packaging/libsnaplayout-dev.control.in
+     packaging/copyright packaging/libsnaplayout0.control.in packaging/libsnaplayout-dev.control.in \
+     packaging/snaplayout-tools.control.in $(SL_TOOL) $(SL_MAN)
 	rm -rf $(SL_DEB_DIR)
 	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(SL_DEB_DIR))/stage PREFIX=/usr \
 	  LIBDIR=/usr/lib/$(SL_MULTIARCH) INCLUDEDIR=/usr/include \

@@ -102,9 +102,9 @@ $(TSAN_TESTS): $(BUILD)/tsan/tests/%: Tests/c/%.c $(wildcard Tests/c/*.h) includ
 $(BUILD)/asan/appstore_json.h: examples-c/appstore.json scripts/embed-text.sh | $(BUILD)/asan
 	scripts/embed-text.sh snaplayout_default_config $< > $@
 
-$(BUILD)/asan/snaplayout: examples-c/snaplayout.c examples-c/render.c examples-c/render.h \
+$(BUILD)/asan/snaplayout: $(TOOL_SOURCES) $(TOOL_HEADERS) \
   $(BUILD)/asan/appstore_json.h include/snaplayout.h $(BUILD)/asan/libsnaplayout.so
-	$(call san_cc,asan) -Iinclude -I$(BUILD)/asan $< examples-c/render.c -o $@ \
+	$(call san_cc,asan) -Iinclude -I$(BUILD)/asan $(TOOL_SOURCES) -o $@ \
 	  $(call san_link,asan)
 
 $(BUILD)/asan/minimal $(BUILD)/asan/carousel: $(BUILD)/asan/%: examples-c/%.c \

@@ -1,13 +1,14 @@
 #!/bin/sh
-# Builds SnapLayout's two Debian packages from a tree that `make install` staged with Debian's
-# paths (PREFIX=/usr, LIBDIR=/usr/lib/<multiarch>, DOCDIR=/usr/share/doc/libsnaplayout-dev).
+# Builds SnapLayout's three Debian packages (the library, its development files, the snaplayout
+# tool) from a tree that `make install` staged with Debian's paths (PREFIX=/usr,
+# LIBDIR=/usr/lib/<multiarch>, DOCDIR=/usr/share/doc/libsnaplayout-dev).
 # `make deb` runs it; docs/PACKAGING.md describes the result.
 #
 #   packaging/build-deb.sh STAGE OUTDIR
 #
 # Environment (set by mk/install.mk): SL_VERSION (the header's SL_VERSION_STRING), DEB_VERSION,
 # SONAME, REALNAME (libsnaplayout.so.X.Y.Z), MULTIARCH, DEB_MAINTAINER, DEB_HOMEPAGE (may be
-# empty). Writes OUTDIR/<package>_<version>_<arch>.deb for both packages, working in
+# empty). Writes OUTDIR/<package>_<version>_<arch>.deb for each package, working in
 # OUTDIR/work; every staged file must end up in exactly one package.
 set -eu
 
@@ -35,6 +36,7 @@ case $stem in
   *) lib_pkg=$stem$sover ;;
 esac
 dev_pkg=libsnaplayout-dev
+tools_pkg=snaplayout-tools
 # Programs built against this version need at least this version (without a Debian revision).
 min_version=${DEB_VERSION%-*}
 
@@ -52,6 +54,7 @@ mkdir -p "$work/debian"
 : > "$work/debian/control"
 lib_root=$work/debian/$lib_pkg
 dev_root=$work/debian/$dev_pkg
+tools_root=$work/debian/$tools_pkg
 
 # take ROOT PATH...: moves staged paths (files, symlinks, whole directories) into a package.
 take() {
@@ -68,7 +71,10 @@ take "$lib_root" "$libdir/$REALNAME" "$libdir/$SONAME"
 take "$dev_root" "$libdir/libsnaplayout.so" "$libdir/pkgconfig/snaplayout.pc" \
   "$libdir/cmake/SnapLayout/SnapLayoutConfig.cmake" \
   "$libdir/cmake/SnapLayout/SnapLayoutConfigVersion.cmake" usr/include/snaplayout.h
-# Both packages get the copyright file and changelog.gz, as Debian wants in every package's doc
+# The tool and its manual page, compressed as Debian policy 12.1 wants (gzip -9n).
+take "$tools_root" usr/bin/snaplayout usr/share/man/man1/snaplayout.1
+gzip -9n "$tools_root/usr/share/man/man1/snaplayout.1"
+# Every package gets the copyright file and changelog.gz, as Debian wants in every package's doc
 # directory; the rest of the documentation goes to -dev. With a native version (no Debian
 # revision, the default) changelog.gz is in Debian's format: one entry for this build, then the
 # project's CHANGELOG.md after the "Old Changelog:" line (which Debian's parsers leave alone).
@@ -82,7 +88,7 @@ entry() {
   printf '  * Packaged from the SnapLayout %s sources by `make deb`.\n\n' "$SL_VERSION"
   printf ' -- %s  %s\n' "$DEB_MAINTAINER" "$date"
 }
-for pkg in "$lib_pkg" "$dev_pkg"; do
+for pkg in "$lib_pkg" "$dev_pkg" "$tools_pkg"; do
   doc=$work/debian/$pkg/usr/share/doc/$pkg
   mkdir -p "$doc"
   case $DEB_VERSION in
@@ -130,6 +136,12 @@ echo "activate-noawait ldconfig" > "$lib_root/DEBIAN/triggers"
 depends=$(cd "$work" && dpkg-shlibdeps -O "-e$lib_root/$libdir/$REALNAME" |
   sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || fail "dpkg-shlibdeps found no dependencies for $REALNAME"
+# The tool's: this version of the library exactly (it is built from the same sources), and what
+# dpkg-shlibdeps finds for its other NEEDED entries (libc). It wants the package's DEBIAN/ first.
+mkdir -p "$tools_root/DEBIAN"
+tools_found=$(cd "$work" && dpkg-shlibdeps -O "-x$lib_pkg" "-l$lib_root/$libdir" \
+  "-e$tools_root/usr/bin/snaplayout" | sed -n 's/^shlibs:Depends=//p')
+tools_depends="$lib_pkg (= $DEB_VERSION)${tools_found:+, $tools_found}"
 
 # installed_size ROOT: in KiB, counted as dpkg-gencontrol does: each file rounded up to a
 # KiB, anything else (directories, symlinks) 1.
@@ -147,6 +159,7 @@ control() {
   mkdir -p "$root/DEBIAN"
   find "$root" -type d -exec chmod 0755 {} +
   find "$root" -type f -exec chmod 0644 {} +
+  if [ -d "$root/usr/bin" ]; then find "$root/usr/bin" -type f -exec chmod 0755 {} +; fi
   sed -e "s|@package@|$2|" -e "s|@lib_package@|$lib_pkg|" -e "s|@version@|$DEB_VERSION|g" \
     -e "s|@arch@|$arch|" -e "s|@maintainer@|$(sed_value "$DEB_MAINTAINER")|" \
     -e "s|@installed_size@|$(installed_size "$root")|" -e "s|@depends@|$4|" \
@@ -161,8 +174,9 @@ control() {
 
 control "$lib_root" "$lib_pkg" "$packaging/libsnaplayout0.control.in" "$depends"
 control "$dev_root" "$dev_pkg" "$packaging/libsnaplayout-dev.control.in" ""
+control "$tools_root" "$tools_pkg" "$packaging/snaplayout-tools.control.in" "$tools_depends"
 
-for pkg in "$lib_pkg" "$dev_pkg"; do
+for pkg in "$lib_pkg" "$dev_pkg" "$tools_pkg"; do
   deb=$out/${pkg}_${DEB_VERSION}_$arch.deb
   dpkg-deb --build --root-owner-group "$work/debian/$pkg" "$deb" >/dev/null
   echo "built $deb"

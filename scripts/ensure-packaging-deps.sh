@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs what packaging SnapLayout needs on a fresh Debian/Ubuntu machine: dpkg-dev
-# (dpkg-architecture, dpkg-shlibdeps), binutils (strip, nm, objdump), gzip and, with --test,
-# pkg-config, lintian, cmake and meson for scripts/test-packages.sh.
+# (dpkg-architecture, dpkg-shlibdeps), binutils (strip, nm, objdump, readelf), gzip and, with
+# --test, pkg-config, lintian, man-db (man, for the tool's manual page), cmake and meson for
+# scripts/test-packages.sh.
 # Does nothing when everything is already there. Runs as root or through sudo.
 #
 #   scripts/ensure-packaging-deps.sh [--test]
@@ -15,7 +16,7 @@ command -v dpkg-deb >/dev/null 2>&1 || {
 for tool in dpkg-architecture dpkg-shlibdeps; do
   command -v $tool >/dev/null 2>&1 || { need="$need dpkg-dev"; break; }
 done
-for tool in strip nm objdump; do
+for tool in strip nm objdump readelf; do
   command -v $tool >/dev/null 2>&1 || { need="$need binutils"; break; }
 done
 command -v gzip >/dev/null 2>&1 || need="$need gzip"
@@ -26,6 +27,7 @@ if [ "${1:-}" = "--test" ]; then
   command -v cmake >/dev/null 2>&1 || need="$need cmake"
   command -v meson >/dev/null 2>&1 || need="$need meson"
   command -v ninja >/dev/null 2>&1 || need="$need ninja-build"
+  command -v man >/dev/null 2>&1 || need="$need man-db"
 fi
 # Without recommends lintian is 16 MB instead of a toolchain's worth.
 # shellcheck disable=SC2086

@@ -2,13 +2,15 @@
 # Checks SnapLayout's installation and Debian packages end to end (`make test-packages`):
 #
 #  1. `make install` into a temporary DESTDIR (PREFIX=/usr/local): the exact list of files,
-#     symlinks and modes, a stripped library with the right SONAME and exports, snaplayout.pc;
+#     symlinks and modes, a stripped library with the right SONAME and exports, snaplayout.pc,
+#     the snaplayout tool (stripped, without an rpath, loading the installed library) and its
+#     manual page;
 #     the C examples built with nothing but `pkg-config --cflags --libs snaplayout` and run;
 #     then `make uninstall`, which must leave nothing of ours and everything else.
-#  2. `make deb`: both packages' names, control fields, dependencies (checked against the
-#     library's NEEDED entries and the packages that provide them here), control files and
-#     contents; both extracted into an empty root with `dpkg-deb -x`, the examples built there
-#     the same way and run; lintian.
+#  2. `make deb`: the three packages' names, control fields, dependencies (checked against the
+#     library's and the tool's NEEDED entries and the packages that provide them here), control
+#     files and contents; all extracted into an empty root with `dpkg-deb -x`, the examples
+#     built there the same way and run, the packaged tool run; lintian.
 #
 # What to expect is worked out here from the header and the built library, not taken from
 # mk/install.mk. Each check is also run once on a broken copy, so a check that cannot fail
@@ -43,6 +45,7 @@ soname=$(objdump -p "$built" | awk '$1 == "SONAME" { print $2 }')
 realname=libsnaplayout.so.$major.$minor.$patch
 lib_pkg=libsnaplayout$major
 dev_pkg=libsnaplayout-dev
+tools_pkg=snaplayout-tools
 deb_version=$(echo "$version" | tr - '~')
 arch=$(dpkg --print-architecture)
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
@@ -63,11 +66,10 @@ grep -q '^License: Expat$' packaging/copyright || fail "packaging/copyright does
 
 # The examples' sources, copied away from the source tree, with the generated header
 # snaplayout.c includes. Only pkg-config tells the compiler where SnapLayout is.
-# The snaplayout tool is snaplayout.c and, when it is there, render.c (as in the Makefile).
+# The snaplayout tool is the files of TOOL_SOURCES in the Makefile.
 mkdir "$tmp/src"
 cp examples-c/*.c examples-c/*.h "$tmp/src" 2>/dev/null || cp examples-c/*.c "$tmp/src"
-tool_sources=snaplayout.c
-[ -f examples-c/render.c ] && tool_sources="$tool_sources render.c"
+tool_sources="snaplayout.c tool.c cmd_render.c cmd_check.c cmd_resolve.c json_locate.c render.c"
 scripts/embed-text.sh snaplayout_default_config examples-c/appstore.json > "$tmp/src/appstore_json.h"
 
 # --- checks -----------------------------------------------------------------------------------
@@ -96,6 +98,38 @@ check_library() {
     fail "$2: the library's SONAME is not $soname"
   if readelf -S "$1" | grep -Eq '\.(symtab|debug_info)\b'; then fail "$2: the library is not stripped"; fi
   exports "$1" | cmp -s - "$tmp/exports" || fail "$2: the library does not export what build/ exports"
+}
+
+# check_tool FILE LIBDIR WHAT: the installed tool: stripped, no rpath or runpath (it must load
+# the installed library, not build/'s), NEEDED our SONAME; run with LIBDIR's library, it prints
+# this version and checks a configuration.
+check_tool() {
+  [ -x "$1" ] || fail "$3: $1 is not executable"
+  if readelf -S "$1" | grep -Eq '\.(symtab|debug_info)\b'; then
+    fail "$3: the tool is not stripped"
+  fi
+  if readelf -d "$1" | grep -Eq '\((RPATH|RUNPATH)\)'; then fail "$3: the tool has an rpath"; fi
+  readelf -d "$1" | grep -qF "Shared library: [$soname]" ||
+    fail "$3: the tool does not need $soname"
+  LD_LIBRARY_PATH=$2 ldd "$1" | grep -qF "$soname => $2/$soname " ||
+    fail "$3: the tool does not load $2/$soname"
+  [ "$(LD_LIBRARY_PATH=$2 "$1" --version)" = "snaplayout $version" ] ||
+    fail "$3: snaplayout --version"
+  [ "$(LD_LIBRARY_PATH=$2 "$1" check examples-c/appstore.json)" = \
+    "examples-c/appstore.json: ok" ] || fail "$3: snaplayout check"
+}
+
+# check_man FILE WHAT: the manual page, as examples-c/snaplayout.1 (FILE.gz: compressed with
+# gzip -9n, no name or time stored); man renders it without a warning.
+check_man() {
+  case $1 in
+    *.gz) gzip -dc "$1" | cmp -s - examples-c/snaplayout.1 || fail "$2: the manual page differs"
+          [ "$(od -An -tx1 -j3 -N5 "$1" | tr -d ' \n')" = 0000000000 ] ||
+            fail "$2: the manual page's gzip header stores a name or a time" ;;
+    *) cmp -s "$1" examples-c/snaplayout.1 || fail "$2: the manual page differs" ;;
+  esac
+  warnings=$(MANWIDTH=80 man --warnings -l "$1" 2>&1 >/dev/null) || fail "$2: man -l fails"
+  [ -z "$warnings" ] || fail "$2: man warns: $warnings"
 }
 
 # check_pc FILE PREFIX LIBDIR WHAT: snaplayout.pc for this version and these directories.
@@ -160,12 +194,16 @@ dest=$tmp/install
 prefix=/usr/local
 doc=$prefix/share/doc/snaplayout
 # Files that are not ours, which uninstall must leave alone.
-mkdir -p "$dest$prefix/lib" "$dest$doc/../other"
+mkdir -p "$dest$prefix/lib" "$dest$doc/../other" "$dest$prefix/bin" "$dest$prefix/share/man/man1"
 echo keep > "$dest$prefix/lib/libother.so.1"
 echo keep > "$dest$doc/../other/README"
+echo keep > "$dest$prefix/bin/other"
+echo keep > "$dest$prefix/share/man/man1/other.1"
 {
   echo "f 644 usr/local/lib/libother.so.1"
   echo "f 644 usr/local/share/doc/other/README"
+  echo "f 644 usr/local/bin/other"
+  echo "f 644 usr/local/share/man/man1/other.1"
 } > "$tmp/foreign.list"
 {
   cat "$tmp/foreign.list"
@@ -176,6 +214,8 @@ echo keep > "$dest$doc/../other/README"
   echo "f 644 usr/local/lib/pkgconfig/snaplayout.pc"
   echo "f 644 usr/local/lib/cmake/SnapLayout/SnapLayoutConfig.cmake"
   echo "f 644 usr/local/lib/cmake/SnapLayout/SnapLayoutConfigVersion.cmake"
+  echo "f 755 usr/local/bin/snaplayout"
+  echo "f 644 usr/local/share/man/man1/snaplayout.1"
   for f in README.md CHANGELOG.md $licenses; do echo "f 644 ${doc#/}/$f"; done
   for f in $docs; do echo "f 644 ${doc#/}/docs/$f"; done
 } > "$tmp/install.list"
@@ -189,6 +229,8 @@ check_tree "$dest" "$tmp/install.list" "make install"
 check_library "$dest$prefix/lib/$realname" "make install"
 cmp -s "$dest$prefix/include/snaplayout.h" "$header" || fail "make install: the header differs"
 check_pc "$dest$prefix/lib/pkgconfig/snaplayout.pc" "$prefix" "\${prefix}/lib" "make install"
+check_tool "$dest$prefix/bin/snaplayout" "$dest$prefix/lib" "make install"
+check_man "$dest$prefix/share/man/man1/snaplayout.1" "make install"
 
 # The checks catch what they are for: a missing symlink, a wrong version, an unstripped library.
 cp -a "$dest" "$tmp/broken"
@@ -200,6 +242,11 @@ sed -i "s/^Version: .*/Version: $version.1/" "$tmp/broken$prefix/lib/pkgconfig/s
 expect_failure "a wrong Version" check_pc "$tmp/broken$prefix/lib/pkgconfig/snaplayout.pc" \
   "$prefix" "\${prefix}/lib" broken
 expect_failure "an unstripped library" check_library "$(readlink -f "$built")" broken
+expect_failure "a tool with the build tree's rpath" check_tool build/snaplayout "$dest$prefix/lib" \
+  broken
+echo changed >> "$tmp/broken$prefix/share/man/man1/snaplayout.1"
+expect_failure "another manual page" check_man \
+  "$tmp/broken$prefix/share/man/man1/snaplayout.1" broken
 rm -rf "$tmp/broken"
 
 PKG_CONFIG_PATH=$dest$prefix/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$dest \
@@ -227,14 +274,16 @@ start=$(date +%s)
   { cat "$tmp/make.txt" >&2; fail "make deb failed"; }
 lib_deb=build/deb/${lib_pkg}_${deb_version}_$arch.deb
 dev_deb=build/deb/${dev_pkg}_${deb_version}_$arch.deb
-[ "$(ls build/deb)" = "$(printf '%s\n' "${dev_deb##*/}" "${lib_deb##*/}" | LC_ALL=C sort)" ] ||
-  fail "build/deb holds $(ls build/deb | tr '\n' ' '), expected ${lib_deb##*/} ${dev_deb##*/}"
+tools_deb=build/deb/${tools_pkg}_${deb_version}_$arch.deb
+debs="${dev_deb##*/} ${lib_deb##*/} ${tools_deb##*/}"
+[ "$(ls build/deb)" = "$(printf '%s\n' $debs | LC_ALL=C sort)" ] ||
+  fail "build/deb holds $(ls build/deb | tr '\n' ' '), expected $debs"
 
 # field DEB NAME: one control field.
 field() { dpkg-deb -f "$1" "$2"; }
-# check_fields DEB PACKAGE SECTION DEPENDS
+# check_fields DEB PACKAGE SECTION DEPENDS [MULTI-ARCH]
 check_fields() {
-  for pair in "Package=$2" "Version=$deb_version" "Architecture=$arch" "Multi-Arch=same" \
+  for pair in "Package=$2" "Version=$deb_version" "Architecture=$arch" "Multi-Arch=${5:-same}" \
     "Section=$3" "Priority=optional" "Depends=$4" "Source=snaplayout"; do
     value=$(field "$1" "${pair%%=*}")
     [ "$value" = "${pair#*=}" ] || fail "$2: ${pair%%=*} is '$value', expected '${pair#*=}'"
@@ -270,6 +319,35 @@ echo "$depends" | tr ',' '\n' | grep -Eq '^ ?[a-z0-9.+-]+ \(>= [^)]+\)$' ||
 check_fields "$lib_deb" "$lib_pkg" libs "$depends"
 check_fields "$dev_deb" "$dev_pkg" libdevel "$lib_pkg (= $deb_version), libjson-c-dev"
 
+# The tool's Depends: this very version of the library, then the packages of the other
+# libraries it needs (its NEEDED entries, found with ldd and dpkg -S), with versions.
+tool_bin=$tmp/tool-bin
+dpkg-deb -x "$tools_deb" "$tool_bin"
+tools_needed=$(readelf -d "$tool_bin/usr/bin/snaplayout" |
+  sed -n 's/.*(NEEDED).*Shared library: \[\(.*\)\]/\1/p' | grep -vxF "$soname" |
+  while read -r name; do
+    path=$(LD_LIBRARY_PATH=$(dirname "$(readlink -f "$built")") ldd "$tool_bin/usr/bin/snaplayout" |
+      awk -v n="$name" '$1 == n { print $3 }')
+    real=$(readlink -f "$path")
+    pkg=""
+    for candidate in "$path" "$real" "/usr$path" "/usr$real" "${path#/usr}" "${real#/usr}"; do
+      pkg=$(dpkg -S "$candidate" 2>/dev/null | sed -n '1s/:.*//p') && [ -n "$pkg" ] && break
+    done
+    echo "${pkg:-?}"
+  done | sort -u)
+case $tools_needed in *"?"*) fail "the tool loads a file no package provides" ;; esac
+tools_depends=$(field "$tools_deb" Depends)
+case $tools_depends in
+  "$lib_pkg (= $deb_version), "*) ;;
+  *) fail "$tools_pkg: Depends '$tools_depends' does not start with $lib_pkg (= $deb_version)" ;;
+esac
+[ "$(echo "${tools_depends#*, }" | tr ',' '\n' | sed 's/^ *//; s/[ (].*//' | sort -u)" = \
+  "$tools_needed" ] ||
+  fail "$tools_pkg: Depends '$tools_depends', the tool loads files of $tools_needed"
+check_fields "$tools_deb" "$tools_pkg" utils "$tools_depends" foreign
+[ "$(field "$tools_deb" Suggests)" = librsvg2-bin ] ||
+  fail "$tools_pkg: Suggests is not librsvg2-bin"
+
 # Control files: shlibs, symbols listing every export, the ldconfig trigger, md5sums.
 control=$tmp/control
 dpkg-deb -e "$lib_deb" "$control"
@@ -299,7 +377,12 @@ lib_path=usr/lib/$multiarch
   for f in copyright changelog.gz README.md; do echo "f 644 usr/share/doc/$dev_pkg/$f"; done
   for f in $docs; do echo "f 644 usr/share/doc/$dev_pkg/docs/$f"; done
 } > "$tmp/dev.list"
-for pkg in lib dev; do
+{
+  echo "f 755 usr/bin/snaplayout"
+  echo "f 644 usr/share/man/man1/snaplayout.1.gz"
+  for f in copyright changelog.gz; do echo "f 644 usr/share/doc/$tools_pkg/$f"; done
+} > "$tmp/tools.list"
+for pkg in lib dev tools; do
   eval "deb=\$${pkg}_deb"
   dpkg-deb -x "$deb" "$tmp/only-$pkg"
   check_tree "$tmp/only-$pkg" "$tmp/$pkg.list" "${deb##*/}"
@@ -315,22 +398,24 @@ cmp -s "$tmp/only-dev/usr/include/snaplayout.h" "$header" || fail "$dev_pkg: the
 check_pc "$tmp/only-dev/$lib_path/pkgconfig/snaplayout.pc" /usr "\${prefix}/lib/$multiarch" "$dev_pkg"
 cmp -s "$tmp/only-lib/usr/share/doc/$lib_pkg/copyright" packaging/copyright ||
   fail "$lib_pkg: copyright is not packaging/copyright"
+check_man "$tmp/only-tools/usr/share/man/man1/snaplayout.1.gz" "$tools_pkg"
 
 root=$tmp/debroot
 mkdir "$root"
-dpkg-deb -x "$lib_deb" "$root"
-dpkg-deb -x "$dev_deb" "$root"
-cat "$tmp/lib.list" "$tmp/dev.list" > "$tmp/both.list"
-check_tree "$root" "$tmp/both.list" "both packages"
+for deb in "$lib_deb" "$dev_deb" "$tools_deb"; do dpkg-deb -x "$deb" "$root"; done
+cat "$tmp/lib.list" "$tmp/dev.list" "$tmp/tools.list" > "$tmp/all.list"
+check_tree "$root" "$tmp/all.list" "the three packages"
 PKG_CONFIG_PATH=$root/$lib_path/pkgconfig PKG_CONFIG_SYSROOT_DIR=$root \
   build_and_run debroot "$root/$lib_path"
 scripts/test-consumers.sh "$root" /usr "/$lib_path"
-say "packages: ${lib_deb##*/} (Depends: $depends), ${dev_deb##*/}, examples built and run"
+check_tool "$root/usr/bin/snaplayout" "$root/$lib_path" "$tools_pkg"
+say "packages: ${lib_deb##*/} (Depends: $depends), ${dev_deb##*/}, ${tools_deb##*/}"
+say "  (Depends: $tools_depends); examples built and run, the packaged tool run"
 
 # lintian, not counting the tags packaging/lintian-suppressed-tags explains.
 status=0
 lintian --fail-on error,warning --suppress-tags-from-file packaging/lintian-suppressed-tags \
-  "$lib_deb" "$dev_deb" > "$tmp/lintian.txt" 2>&1 || status=$?
+  "$lib_deb" "$dev_deb" "$tools_deb" > "$tmp/lintian.txt" 2>&1 || status=$?
 grep -v '^running with root privileges' "$tmp/lintian.txt" >&2 || true
 [ "$status" -eq 0 ] || fail "lintian reports errors or warnings (above)"
 say "lintian: no errors or warnings ($(($(date +%s) - start)) s)"
