@@ -43,29 +43,42 @@ sl_relative          = $(shell realpath -m --relative-to='$(CMAKEDIR)' '$(1)')
 SL_POINTER_SIZE     ?= $(shell $(CC) -dM -E -x c /dev/null 2>/dev/null | sed -n 's/^.define __SIZEOF_POINTER__ //p')
 SL_CMAKE_FILES      := SnapLayoutConfig.cmake SnapLayoutConfigVersion.cmake
 
+# What is installed, and how it was made: the build machine's own library and tool unless told
+# otherwise. The release scripts install another architecture's build with these
+# (scripts/make-dist.sh): its library, its C compiler for the tool, its strip.
+SL_INSTALL_LIB  ?= $(LIB)
+SL_TOOL_CC      ?= $(CC)
+SL_TOOL_LDFLAGS ?=
+# The prefix written in snaplayout.pc: a tarball writes ${pcfiledir}/../.. there, so the file
+# finds the tree from where it lies.
+SL_PC_PREFIX    ?= $(PREFIX)
+
 # Debian packages: the version from the header ('-' becomes '~', so 0.2.0-rc1 sorts before
 # 0.2.0), the architecture of the build machine.
 DEB_VERSION    ?= $(subst -,~,$(SL_VERSION))
 DEB_MAINTAINER ?= SnapLayout Dev <dev@snaplayout.invalid>
 DEB_HOMEPAGE   ?=
-SL_DEB_DIR     := $(BUILD)/deb
-SL_MULTIARCH    = $(shell dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || $(CC) -print-multiarch)
+SL_DEB_DIR     ?= $(BUILD)/deb
+# The packages' architecture: the build machine's (dpkg --print-architecture) unless given.
+DEB_ARCH       ?=
+SL_MULTIARCH   ?= $(shell dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || $(CC) -print-multiarch)
 
 # The snaplayout tool as installed: linked again without the build tree's rpath, so that it
 # loads the installed library (build/snaplayout finds build/libsnaplayout.so.0 wherever it is).
-SL_TOOL        := $(BUILD)/install/snaplayout
+SL_TOOL        ?= $(BUILD)/install/snaplayout
 SL_MAN         := examples-c/snaplayout.1
 # Hardening of the installed tool (Debian's defaults, less _FORTIFY_SOURCE, which needs -O).
 SL_TOOL_HARDENING ?= -fstack-protector-strong -Wl,-z,relro -Wl,-z,now
 
 .PHONY: install uninstall deb packaging-deps test-packages
 
-$(SL_TOOL): $(TOOL_SOURCES) $(TOOL_HEADERS) $(BUILD)/appstore_json.h include/snaplayout.h $(LIB)
+$(SL_TOOL): $(TOOL_SOURCES) $(TOOL_HEADERS) $(BUILD)/appstore_json.h include/snaplayout.h \
+            $(SL_INSTALL_LIB)
 	mkdir -p $(@D)
-	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) $(SL_TOOL_HARDENING) -Iinclude -I$(BUILD) $(TOOL_SOURCES) \
-	  -o $@ -L$(BUILD) -lsnaplayout
+	$(SL_TOOL_CC) $(C_STD) $(C_WARN) $(CFLAGS) $(SL_TOOL_HARDENING) -Iinclude -I$(BUILD) \
+	  $(TOOL_SOURCES) -o $@ -L$(dir $(SL_INSTALL_LIB)) -lsnaplayout $(SL_TOOL_LDFLAGS)
 
-install: $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FILES:%=packaging/cmake/%.in) \
+install: $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FILES:%=packaging/cmake/%.in) \
          $(SL_TOOL) $(SL_MAN)
 	@case "$(SL_POINTER_SIZE)" in 4|8) ;; *) \
 	  echo "install: cannot tell the pointer size from $(CC); set SL_POINTER_SIZE=4 or 8" >&2; \
@@ -75,14 +88,14 @@ install: $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FILES:%=packa
 	  exit 1 ;; esac
 	umask 022; $(INSTALL) -d -m 0755 "$(DESTDIR)$(LIBDIR)" "$(DESTDIR)$(INCLUDEDIR)" \
 	  "$(DESTDIR)$(PKGCONFIGDIR)" "$(DESTDIR)$(DOCDIR)/docs"
-	$(INSTALL) -m 0644 $(LIB) "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)"
+	$(INSTALL) -m 0644 $(SL_INSTALL_LIB) "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)"
 	$(STRIP) --strip-unneeded --remove-section=.comment --remove-section=.note \
 	  "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)"
 	chmod 0644 "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)"
 	ln -sfn $(SL_REALNAME) "$(DESTDIR)$(LIBDIR)/$(SONAME)"
 	ln -sfn $(SL_REALNAME) "$(DESTDIR)$(LIBDIR)/$(SL_DEVLINK)"
 	$(INSTALL) -m 0644 $(SL_HEADER) "$(DESTDIR)$(INCLUDEDIR)/snaplayout.h"
-	sed -e 's|@prefix@|$(PREFIX)|' -e 's|@libdir@|$(call sl_pc_path,$(LIBDIR))|' \
+	sed -e 's|@prefix@|$(SL_PC_PREFIX)|' -e 's|@libdir@|$(call sl_pc_path,$(LIBDIR))|' \
 	  -e 's|@includedir@|$(call sl_pc_path,$(INCLUDEDIR))|' -e 's|@version@|$(SL_VERSION)|' \
 	  packaging/snaplayout.pc.in > "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc"
 	chmod 0644 "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc"
@@ -124,7 +137,7 @@ packaging-deps:
 
 # The packages are cut from a `make install` into a staging tree with Debian's paths, so they
 # hold exactly what `make install` installs (the changelog compressed, a copyright file added).
-deb: packaging-deps $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in packaging/build-deb.sh \
+deb: packaging-deps $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in packaging/build-deb.sh \
      packaging/copyright packaging/libsnaplayout0.control.in packaging/libsnaplayout-dev.control.in \
      packaging/snaplayout-tools.control.in $(SL_TOOL) $(SL_MAN)
 	rm -rf $(SL_DEB_DIR)
@@ -134,7 +147,7 @@ deb: packaging-deps $(LIB) $(SL_HEADER) packaging/snaplayout.pc.in packaging/bui
 	  >/dev/null
 	SL_VERSION="$(SL_VERSION)" DEB_VERSION="$(DEB_VERSION)" SONAME="$(SONAME)" \
 	  REALNAME="$(SL_REALNAME)" MULTIARCH="$(SL_MULTIARCH)" DEB_MAINTAINER="$(DEB_MAINTAINER)" \
-	  DEB_HOMEPAGE="$(DEB_HOMEPAGE)" packaging/build-deb.sh $(SL_DEB_DIR)/stage $(SL_DEB_DIR)
+	  DEB_HOMEPAGE="$(DEB_HOMEPAGE)" DEB_ARCH="$(DEB_ARCH)" packaging/build-deb.sh $(SL_DEB_DIR)/stage $(SL_DEB_DIR)
 
 # The test works out what to expect from the header and the built library on its own, so a
 # wrong variable here fails it rather than passing along.

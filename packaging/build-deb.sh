@@ -8,8 +8,9 @@
 #
 # Environment (set by mk/install.mk): SL_VERSION (the header's SL_VERSION_STRING), DEB_VERSION,
 # SONAME, REALNAME (libsnaplayout.so.X.Y.Z), MULTIARCH, DEB_MAINTAINER, DEB_HOMEPAGE (may be
-# empty). Writes OUTDIR/<package>_<version>_<arch>.deb for each package, working in
-# OUTDIR/work; every staged file must end up in exactly one package.
+# empty), DEB_ARCH (empty: the build machine's; another needs its libraries installed through
+# multiarch, as the release scripts arrange). Writes OUTDIR/<package>_<version>_<arch>.deb for
+# each package, working in OUTDIR/work; every staged file must end up in exactly one package.
 set -eu
 
 fail() { echo "build-deb: $*" >&2; exit 1; }
@@ -25,7 +26,10 @@ stage=$(cd "$1" && pwd)
 out=$(cd "$2" && pwd)
 umask 022
 
-arch=$(dpkg --print-architecture)
+arch=${DEB_ARCH:-$(dpkg --print-architecture)}
+# dpkg-shlibdeps reads the host architecture from the environment (dpkg-architecture's variables).
+DEB_HOST_ARCH=$arch
+export DEB_HOST_ARCH
 libdir=usr/lib/$MULTIARCH
 # Debian's name for a library package: the SONAME's stem and version, with a '-' between them
 # when the stem ends in a digit (libsnaplayout.so.0 -> libsnaplayout0).
