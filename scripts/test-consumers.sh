@@ -11,9 +11,13 @@
 #
 # ROOT is where the tree is (a DESTDIR, an unpacked archive; / for the live system), PREFIX
 # and LIBDIR the paths it was installed for (/usr/local and /usr/local/lib, /usr and
-# /usr/lib/<triplet>). --no-run builds only (a tree for another architecture would need
-# CROSS_CC too: set CC to the cross compiler and the pointer-size check is that compiler's).
-# Environment: CC (the C compiler), CMAKE, MESON.
+# /usr/lib/<triplet>). --no-run builds only.
+#
+# A tree for another architecture: set CC to its cross compiler (CMake then checks the tree's
+# pointer size against that compiler's) and RUN_WRAPPER to what runs its programs here
+# ("qemu-aarch64 -L /"); the Meson project is skipped, since Meson would need a cross file.
+# Environment: CC, LDFLAGS (e.g. -Wl,-rpath-link for a json-c outside the compiler's paths),
+# RUN_WRAPPER, LD_PATH_EXTRA (more directories for LD_LIBRARY_PATH when running), CMAKE, MESON.
 set -eu
 
 fail() { echo "test-consumers: $*" >&2; exit 1; }
@@ -28,6 +32,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cmake=${CMAKE:-cmake}
 meson=${MESON:-meson}
 cc=${CC:-cc}
+wrapper=${RUN_WRAPPER:-}
+extra=${LD_PATH_EXTRA:+:$LD_PATH_EXTRA}
 command -v "$cmake" >/dev/null 2>&1 || fail "$cmake not found (Debian: cmake)"
 command -v "$meson" >/dev/null 2>&1 || fail "$meson not found (Debian: meson, ninja-build)"
 [ "$root" = / ] && root=""
@@ -46,9 +52,12 @@ minor=${minor%%.*}
 check_program() {
   [ -x "$1" ] || fail "$3: $1 was not built"
   [ "$run" = --run ] || return 0
-  LD_LIBRARY_PATH=$2 ldd "$1" | grep -qF "$soname => $2/$soname " ||
-    fail "$3: $(basename "$1") does not load $2/$soname"
-  out=$(LD_LIBRARY_PATH=$2 "$1") || fail "$3: $(basename "$1") failed"
+  if [ -z "$wrapper" ]; then
+    LD_LIBRARY_PATH=$2$extra ldd "$1" | grep -qF "$soname => $2/$soname " ||
+      fail "$3: $(basename "$1") does not load $2/$soname"
+  fi
+  # shellcheck disable=SC2086  # the wrapper is a command and its options
+  out=$(LD_LIBRARY_PATH=$2$extra $wrapper "$1") || fail "$3: $(basename "$1") failed"
   [ "$out" = "$expected" ] || fail "$3: $(basename "$1") printed: $out"
 }
 
@@ -115,6 +124,10 @@ grep -q 'does not exist' "$tmp/missing.txt" || { cat "$tmp/missing.txt" >&2; fai
 say "CMake: find_package(SnapLayout $major.$minor) and SnapLayout::snaplayout built and ran; other versions, a moved tree, another pointer size and a missing library checked"
 
 # --- Meson ----------------------------------------------------------------------------------
+if [ -n "$wrapper" ]; then
+  say "Meson: skipped for a tree of another architecture"
+  exit 0
+fi
 PKG_CONFIG_PATH=$root$libdir/pkgconfig PKG_CONFIG_SYSROOT_DIR=$root CC=$cc \
   "$meson" setup "$tmp/meson" "$top/Tests/consumers/meson" \
   -Dexample="$top/examples-c/minimal.c" --cmake-prefix-path="$root$prefix" > "$tmp/meson.txt" 2>&1 ||
