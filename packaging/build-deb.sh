@@ -9,7 +9,9 @@
 # Environment (set by mk/install.mk): SL_VERSION (the header's SL_VERSION_STRING), DEB_VERSION,
 # SONAME, REALNAME (libsnaplayout.so.X.Y.Z), MULTIARCH, DEB_MAINTAINER, DEB_HOMEPAGE (may be
 # empty), DEB_ARCH (empty: the build machine's; another needs its libraries installed through
-# multiarch, as the release scripts arrange). Writes OUTDIR/<package>_<version>_<arch>.deb for
+# multiarch, as the release scripts arrange), SHLIBDEPS_SEARCH (package build directories of the
+# architecture's libc6 and libjson-c5 when dpkg has none: scripts/fetch-debian-packages.sh).
+# Writes OUTDIR/<package>_<version>_<arch>.deb for
 # each package, working in OUTDIR/work; every staged file must end up in exactly one package.
 set -eu
 
@@ -137,13 +139,17 @@ echo "activate-noawait ldconfig" > "$lib_root/DEBIAN/triggers"
 
 # The runtime dependencies, from the library's NEEDED entries and the symbols files of the
 # packages that provide them on this machine.
-depends=$(cd "$work" && dpkg-shlibdeps -O "-e$lib_root/$libdir/$REALNAME" |
+search=""
+for dir in ${SHLIBDEPS_SEARCH:-}; do search="$search -S$dir"; done
+# shellcheck disable=SC2086  # the options are words
+depends=$(cd "$work" && dpkg-shlibdeps -O $search "-e$lib_root/$libdir/$REALNAME" |
   sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || fail "dpkg-shlibdeps found no dependencies for $REALNAME"
 # The tool's: this version of the library exactly (it is built from the same sources), and what
 # dpkg-shlibdeps finds for its other NEEDED entries (libc). It wants the package's DEBIAN/ first.
 mkdir -p "$tools_root/DEBIAN"
-tools_found=$(cd "$work" && dpkg-shlibdeps -O "-x$lib_pkg" "-l$lib_root/$libdir" \
+# shellcheck disable=SC2086
+tools_found=$(cd "$work" && dpkg-shlibdeps -O $search "-x$lib_pkg" "-l$lib_root/$libdir" \
   "-e$tools_root/usr/bin/snaplayout" | sed -n 's/^shlibs:Depends=//p')
 tools_depends="$lib_pkg (= $DEB_VERSION)${tools_found:+, $tools_found}"
 

@@ -10,9 +10,11 @@
 #   arch_sysroot       the root qemu takes (-L) for its loader and libraries
 #   arch_jsonc         a json-c of the build's own (lib/, include/), where Debian has no package
 #                      for the architecture ("" where libjson-c-dev:ARCH is installed)
+#   arch_deb_suite     the Debian release whose libc6 and libjson-c5 the architecture's .debs
+#                      depend on, when it is not this machine's (scripts/fetch-debian-packages.sh)
 # and returns 1 for an unknown ARCH.
 arch_table() {
-  arch_jsonc="" arch_sysroot=/
+  arch_jsonc="" arch_sysroot=/ arch_deb_suite=""
   case $1 in
     x86_64)
       arch_lib=build/libsnaplayout.so.0 arch_target=lib arch_deb=amd64
@@ -26,7 +28,7 @@ arch_table() {
     riscv64)
       arch_lib=build/riscv64/libsnaplayout.so.0 arch_target=cross-riscv64 arch_deb=riscv64
       arch_triplet=riscv64-linux-gnu arch_pointer_size=8 arch_qemu=qemu-riscv64
-      arch_sysroot=/usr/riscv64-linux-gnu arch_jsonc=build/riscv64/json-c ;;
+      arch_sysroot=/usr/riscv64-linux-gnu arch_jsonc=build/riscv64/json-c arch_deb_suite=trixie ;;
     *) return 1 ;;
   esac
   if [ "$1" = "$(uname -m)" ]; then arch_tools="" arch_qemu=""; else arch_tools=$arch_triplet-; fi

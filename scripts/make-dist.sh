@@ -66,6 +66,14 @@ for arch in $arches; do
   cp LICENSE "$work/$name/LICENSE"
   tar_gz "$work" "$name" "$dist/$name.tar.gz"
 
+  # Debian 12 has no riscv64 port: its .debs take their Depends from Debian 13's packages.
+  search=""
+  if [ -n "$arch_deb_suite" ]; then
+    scripts/fetch-debian-packages.sh "$arch_deb_suite" "$arch_deb" "build/debian-$arch_deb_suite-$arch_deb" \
+      libc6 libjson-c5
+    search="$(pwd)/build/debian-$arch_deb_suite-$arch_deb/libc6 $(pwd)/build/debian-$arch_deb_suite-$arch_deb/libjson-c5"
+  fi
+  SHLIBDEPS_SEARCH=$search \
   "$make" --no-print-directory deb "$@" DEB_ARCH="$arch_deb" SL_MULTIARCH="$arch_triplet" \
     SL_DEB_DIR="$work/deb-$arch" > "$work/deb-$arch.log" 2>&1 ||
     { cat "$work/deb-$arch.log" >&2; fail "$arch: make deb failed"; }
