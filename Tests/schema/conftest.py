@@ -56,6 +56,11 @@ except ImportError:  # pragma: no cover - the property tests skip themselves
     pass
 
 
+# The hostile corpus nests groups 100 deep and arrays 255 deep; jsonschema validates them
+# recursively, a few dozen frames a level (older versions more).
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 50_000))
+
+
 def load_strategies() -> Any:
     """bindings/python/tests/strategies.py (hypothesis), imported from its file: that folder's
     other modules (its conftest, its tests) share names with these."""
