@@ -1226,6 +1226,17 @@ config_error("unknown-nul-escape-key", b'{"sections": [], "a\\u0000b": 1}', "/a"
              note="json-c keys are C strings: a key is cut at an escaped NUL")
 config_error("unknown-raw-control-key", b'{"sections": [], "a\x01b": 1}', "/a\x01b", "unknown key",
              note="json-c takes raw control characters in strings")
+# docs/CONFIG.md, "The JSON Schema": a string "$schema" at the top level is ignored; anywhere
+# else it is an unknown key.
+ok("schema-top-level", replaced(BASE, "/$schema", "urn:snaplayout:config-schema:1"))
+ok("schema-top-level-flow", replaced(FLOW, "/$schema", "../schema/snaplayout-config.schema.json"))
+config_error("schema-not-a-string", replaced(BASE, "/$schema", 1), "/$schema", "expected a string, found a number")
+config_error("schema-object", replaced(BASE, "/$schema", {"$id": "x"}), "/$schema",
+             "expected a string, found an object")
+config_error("schema-in-section", replaced(BASE, S0 + "/$schema", "x"), S0 + "/$schema", "unknown key '$schema'")
+config_error("schema-in-configuration", replaced(BASE, "/configuration", {"$schema": "x"}),
+             "/configuration/$schema", "unknown key '$schema'")
+config_error("schema-misspelt", replaced(BASE, "/$shema", "x"), "/$shema", "did you mean '$schema'?")
 config_error("item-with-group-key", replaced(BASE, ITEM0 + "/count", 2), ITEM0 + "/count",
              "'count' belongs to a group, but this object has no \"group\" key")
 config_error("item-with-subitems", replaced(BASE, ITEM0 + "/subitems", []), ITEM0 + "/subitems",

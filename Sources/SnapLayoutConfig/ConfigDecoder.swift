@@ -79,8 +79,11 @@ public enum ConfigDecoder {
     -> (description: LayoutDescription, context: SectionContext)
   {
     let root = try node.object(allowed: [
-      "version", "configuration", "environment", "flowLayout", "sections",
+      "version", "configuration", "environment", "flowLayout", "sections", "$schema",
     ])
+    // An editor's pointer to the JSON Schema (docs/CONFIG.md, "The JSON Schema"): a string,
+    // read and ignored. Only the document's top level takes it.
+    if let schema = root["$schema"] { _ = try schema.string() }
     if let version = root["version"] {
       let number = try version.integer(in: Int64.min...Int64.max, "")
       guard number == formatVersion else {

@@ -104,6 +104,19 @@ struct ConfigDecoderTests {
     #expect(description == LayoutDescription(sections: []))
   }
 
+  @Test("a top-level \"$schema\" string is accepted and changes nothing")
+  func schemaKey() throws {
+    for text in [
+      config(top: #""$schema": "../schema/snaplayout-config.schema.json""#),
+      config(top: #""$schema": "urn:snaplayout:config-schema:1""#),
+      config(top: #""$schema": """#),
+    ] {
+      #expect(try ConfigDecoder.decode(text) == ConfigDecoder.decode(config()))
+    }
+    let flow = #"{"$schema": "x", "flowLayout": {}, "sections": [{"itemCount": 2}]}"#
+    #expect(try ConfigDecoder.decode(flow) == ConfigDecoder.decode(#"{"flowLayout": {}, "sections": [{"itemCount": 2}]}"#))
+  }
+
   @Test("the three group constructions and items vs groups")
   func groupConstructions() throws {
     let subitem = try ConfigDecoder.decode(

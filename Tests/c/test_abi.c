@@ -1372,6 +1372,47 @@ static void test_copy_json_escaping(void) {
   sl_layout_destroy(layout);
 }
 
+/* A top-level "$schema" (docs/CONFIG.md, "The JSON Schema") is ignored: the layout and its JSON
+ * are those of the same configuration without it. */
+static void test_schema_key(void) {
+  static const char with_schema[] =
+      "{\"$schema\": \"../schema/snaplayout-config.schema.json\", \"environment\": {\"container\": "
+      "{\"width\": 390, \"height\": 844}}, \"sections\": [{\"itemCount\": 3, \"group\": " ROW(
+          HALF_ITEM) "}]}";
+  static const char without[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, \"sections\": "
+      "[{\"itemCount\": 3, \"group\": " ROW(HALF_ITEM) "}]}";
+  sl_layout *a = create_layout(with_schema);
+  sl_layout *b = create_layout(without);
+  char *text_a = NULL, *text_b = NULL;
+  if (a != NULL && b != NULL) {
+    CHECK_STATUS(sl_layout_copy_json(a, NULL, &text_a, NULL), SL_OK);
+    CHECK_STATUS(sl_layout_copy_json(b, NULL, &text_b, NULL), SL_OK);
+    CHECK(text_a != NULL && text_b != NULL && strcmp(text_a, text_b) == 0,
+          "copy_json differs with \"$schema\": %s", text_a ? text_a : "(null)");
+    CHECK(text_a != NULL && strstr(text_a, "schema") == NULL, "copy_json echoes $schema: %s",
+          text_a ? text_a : "(null)");
+  }
+  sl_free(text_a);
+  sl_free(text_b);
+  sl_layout_destroy(a);
+  sl_layout_destroy(b);
+  /* Not a string: a type error at /$schema; below the top level: an unknown key. */
+  static const struct {
+    const char *json, *path, *needle;
+  } refused[] = {
+      {"{\"$schema\": true, \"sections\": []}", "/$schema", "expected a string, found a boolean"},
+      {"{\"sections\": [{\"$schema\": \"x\", \"itemCount\": 1, \"group\": " ROW(HALF_ITEM) "}]}",
+       "/sections/0/$schema", "unknown key '$schema'"},
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+    sl_layout *layout = SENTINEL_POINTER;
+    CHECK_ERROR(sl_layout_create(refused[i].json, strlen(refused[i].json), &layout), SL_ECONFIG,
+                refused[i].path, refused[i].needle);
+    CHECK(layout == SENTINEL_POINTER, "out_layout written for %s", refused[i].json);
+  }
+}
+
 static void test_copy_json_limit(void) {
   /* 5,000,000 rows is over the 4,194,304-element limit without a rect; fine with one. */
   sl_layout *layout = create_layout(ROWS_JSON("5000000"));
@@ -1547,6 +1588,7 @@ int main(void) {
   test_item_frames();
   test_copy_json();
   test_copy_json_escaping();
+  test_schema_key();
   test_copy_json_limit();
   test_copy_json_limit_huge();
   sl_error_clear();

@@ -16,6 +16,7 @@
 
 The library (``libsnaplayout.so.0``) is found through ``$SNAPLAYOUT_LIBRARY``, next to this
 package, or by SONAME; :mod:`snaplayout.lowlevel` is the C API one to one.
+:func:`config_schema` returns the configuration's JSON Schema.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from .layout import (
     VisibleItemsHandler,
 )
 from .motion import Motion
+from .schema import config_schema
 from .values import (
     IDENTITY,
     Bounce,
@@ -130,6 +132,7 @@ __all__ = [
     "Transform",
     "VisibleItemsContext",
     "VisibleItemsHandler",
+    "config_schema",
     "library_path",
     "library_version",
     "lowlevel",
