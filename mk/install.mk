@@ -1,7 +1,7 @@
 # System installation and Debian packages (docs/PACKAGING.md).
 #
 #   make install   [PREFIX=/usr/local] [DESTDIR=] [LIBDIR=] [INCLUDEDIR=] [PKGCONFIGDIR=]
-#                  [CMAKEDIR=] [DOCDIR=] [BINDIR=] [MANDIR=]
+#                  [CMAKEDIR=] [SCHEMADIR=] [DOCDIR=] [BINDIR=] [MANDIR=]
 #   make uninstall (the same variables) removes what `make install` put there
 #   make deb       build/deb/libsnaplayout0_<version>_<arch>.deb, libsnaplayout-dev_… and
 #                  snaplayout-tools_… (the snaplayout tool and its manual page)
@@ -14,6 +14,7 @@ INCLUDEDIR   ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 CMAKEDIR     ?= $(LIBDIR)/cmake/SnapLayout
 DOCDIR       ?= $(PREFIX)/share/doc/snaplayout
+SCHEMADIR    ?= $(PREFIX)/share/snaplayout
 BINDIR       ?= $(PREFIX)/bin
 MANDIR       ?= $(PREFIX)/share/man
 INSTALL      ?= install
@@ -42,6 +43,8 @@ sl_pc_path      = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 sl_relative          = $(shell realpath -m --relative-to='$(CMAKEDIR)' '$(1)')
 SL_POINTER_SIZE     ?= $(shell $(CC) -dM -E -x c /dev/null 2>/dev/null | sed -n 's/^.define __SIZEOF_POINTER__ //p')
 SL_CMAKE_FILES      := SnapLayoutConfig.cmake SnapLayoutConfigVersion.cmake
+# The configuration's JSON Schema (docs/CONFIG.md, "The JSON Schema"), for editors and validators.
+SL_SCHEMA           := schema/snaplayout-config.schema.json
 
 # What is installed, and how it was made: the build machine's own library and tool unless told
 # otherwise. The release scripts install another architecture's build with these
@@ -79,7 +82,7 @@ $(SL_TOOL): $(TOOL_SOURCES) $(TOOL_HEADERS) $(BUILD)/appstore_json.h include/sna
 	  $(TOOL_SOURCES) -o $@ -L$(dir $(SL_INSTALL_LIB)) -lsnaplayout $(SL_TOOL_LDFLAGS)
 
 install: $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FILES:%=packaging/cmake/%.in) \
-         $(SL_TOOL) $(SL_MAN)
+         $(SL_TOOL) $(SL_MAN) $(SL_SCHEMA)
 	@case "$(SL_POINTER_SIZE)" in 4|8) ;; *) \
 	  echo "install: cannot tell the pointer size from $(CC); set SL_POINTER_SIZE=4 or 8" >&2; \
 	  exit 1 ;; esac
@@ -87,7 +90,7 @@ install: $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FI
 	  echo "install: SL_VERSION_STRING \"$(SL_VERSION)\" does not match SL_VERSION_MAJOR/MINOR/PATCH ($(SL_VERSION_MMP)) in $(SL_HEADER)" >&2; \
 	  exit 1 ;; esac
 	umask 022; $(INSTALL) -d -m 0755 "$(DESTDIR)$(LIBDIR)" "$(DESTDIR)$(INCLUDEDIR)" \
-	  "$(DESTDIR)$(PKGCONFIGDIR)" "$(DESTDIR)$(DOCDIR)/docs"
+	  "$(DESTDIR)$(PKGCONFIGDIR)" "$(DESTDIR)$(DOCDIR)/docs" "$(DESTDIR)$(SCHEMADIR)"
 	$(INSTALL) -m 0644 $(SL_INSTALL_LIB) "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)"
 	$(STRIP) --strip-unneeded --remove-section=.comment --remove-section=.note \
 	  "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)"
@@ -96,7 +99,8 @@ install: $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FI
 	ln -sfn $(SL_REALNAME) "$(DESTDIR)$(LIBDIR)/$(SL_DEVLINK)"
 	$(INSTALL) -m 0644 $(SL_HEADER) "$(DESTDIR)$(INCLUDEDIR)/snaplayout.h"
 	sed -e 's|@prefix@|$(SL_PC_PREFIX)|' -e 's|@libdir@|$(call sl_pc_path,$(LIBDIR))|' \
-	  -e 's|@includedir@|$(call sl_pc_path,$(INCLUDEDIR))|' -e 's|@version@|$(SL_VERSION)|' \
+	  -e 's|@includedir@|$(call sl_pc_path,$(INCLUDEDIR))|' \
+	  -e 's|@schema@|$(call sl_pc_path,$(SCHEMADIR))/$(notdir $(SL_SCHEMA))|' -e 's|@version@|$(SL_VERSION)|' \
 	  packaging/snaplayout.pc.in > "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc"
 	chmod 0644 "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc"
 	$(INSTALL) -d -m 0755 "$(DESTDIR)$(CMAKEDIR)"
@@ -105,9 +109,11 @@ install: $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FI
 	    -e 's|@realname@|$(SL_REALNAME)|' -e 's|@soname@|$(SONAME)|' \
 	    -e 's|@rel_libdir@|$(call sl_relative,$(LIBDIR))|' \
 	    -e 's|@rel_includedir@|$(call sl_relative,$(INCLUDEDIR))|' \
+	    -e 's|@rel_schema@|$(call sl_relative,$(SCHEMADIR))/$(notdir $(SL_SCHEMA))|' \
 	    -e 's|@sizeof_void_p@|$(SL_POINTER_SIZE)|' packaging/cmake/$$f.in \
 	    > "$(DESTDIR)$(CMAKEDIR)/$$f" && chmod 0644 "$(DESTDIR)$(CMAKEDIR)/$$f" || exit 1; \
 	done
+	$(INSTALL) -m 0644 $(SL_SCHEMA) "$(DESTDIR)$(SCHEMADIR)/$(notdir $(SL_SCHEMA))"
 	$(INSTALL) -m 0644 $(SL_TOP_DOCS) "$(DESTDIR)$(DOCDIR)"
 	$(INSTALL) -m 0644 $(SL_DOCS) "$(DESTDIR)$(DOCDIR)/docs"
 	umask 022; $(INSTALL) -d -m 0755 "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1"
@@ -128,6 +134,8 @@ uninstall:
 	cd "$(DESTDIR)$(DOCDIR)" 2>/dev/null && rm -f $(notdir $(SL_TOP_DOCS)) $(SL_DOCS) || true
 	rmdir "$(DESTDIR)$(DOCDIR)/docs" 2>/dev/null || true
 	rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
+	rm -f "$(DESTDIR)$(SCHEMADIR)/$(notdir $(SL_SCHEMA))"
+	rmdir "$(DESTDIR)$(SCHEMADIR)" 2>/dev/null || true
 	@if [ -z "$(DESTDIR)" ] && [ "$(LDCONFIG)" != ":" ]; then \
 	  echo "$(LDCONFIG)"; $(LDCONFIG) || true; \
 	fi
@@ -139,7 +147,7 @@ packaging-deps:
 # hold exactly what `make install` installs (the changelog compressed, a copyright file added).
 deb: packaging-deps $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in packaging/build-deb.sh \
      packaging/copyright packaging/libsnaplayout0.control.in packaging/libsnaplayout-dev.control.in \
-     packaging/snaplayout-tools.control.in $(SL_TOOL) $(SL_MAN)
+     packaging/snaplayout-tools.control.in $(SL_TOOL) $(SL_MAN) $(SL_SCHEMA)
 	rm -rf $(SL_DEB_DIR)
 	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(SL_DEB_DIR))/stage PREFIX=/usr \
 	  LIBDIR=/usr/lib/$(SL_MULTIARCH) INCLUDEDIR=/usr/include \

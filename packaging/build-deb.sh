@@ -76,7 +76,8 @@ take() {
 take "$lib_root" "$libdir/$REALNAME" "$libdir/$SONAME"
 take "$dev_root" "$libdir/libsnaplayout.so" "$libdir/pkgconfig/snaplayout.pc" \
   "$libdir/cmake/SnapLayout/SnapLayoutConfig.cmake" \
-  "$libdir/cmake/SnapLayout/SnapLayoutConfigVersion.cmake" usr/include/snaplayout.h
+  "$libdir/cmake/SnapLayout/SnapLayoutConfigVersion.cmake" usr/include/snaplayout.h \
+  usr/share/snaplayout/snaplayout-config.schema.json
 # The tool and its manual page, compressed as Debian policy 12.1 wants (gzip -9n).
 take "$tools_root" usr/bin/snaplayout usr/share/man/man1/snaplayout.1
 gzip -9n "$tools_root/usr/share/man/man1/snaplayout.1"

@@ -67,6 +67,7 @@ say "sources: $(wc -l < "$tmp/source.list") files of HEAD under snaplayout-$vers
   echo "share/doc/snaplayout/README.md"
   for f in docs/*.md; do echo "share/doc/snaplayout/$f"; done
   echo "share/man/man1/snaplayout.1"
+  echo "share/snaplayout/snaplayout-config.schema.json"
 } | LC_ALL=C sort > "$tmp/tarball.list"
 
 # machine FILE: the ELF machine readelf names.
@@ -104,6 +105,8 @@ for arch in "$@"; do
   export PKG_CONFIG_PATH=$tree/lib/pkgconfig
   [ "$(pkg-config --modversion snaplayout)" = "$version" ] || fail "$arch: pkg-config --modversion"
   flags=$(pkg-config --cflags --libs snaplayout)
+  cmp -s "$(pkg-config --variable=schema snaplayout)" schema/snaplayout-config.schema.json ||
+    fail "$arch: pkg-config's schema variable does not name the tarball's schema"
   case " $flags " in *" -I$tree/"*) ;; *) fail "$arch: no -I into the tarball's tree in '$flags'" ;; esac
   link_extra=""
   run_path=$tree/lib

@@ -135,7 +135,8 @@ check_man() {
 # check_pc FILE PREFIX LIBDIR WHAT: snaplayout.pc for this version and these directories.
 check_pc() {
   for line in "prefix=$2" "libdir=$3" "Version: $version" "Libs: -L\${libdir} -lsnaplayout" \
-    "Cflags: -I\${includedir}" "Libs.private: -ljson-c -lm"; do
+    "Cflags: -I\${includedir}" "Libs.private: -ljson-c -lm" \
+    "schema=\${prefix}/share/snaplayout/snaplayout-config.schema.json"; do
     grep -qxF "$line" "$1" || fail "$4: snaplayout.pc lacks the line '$line'"
   done
 }
@@ -214,6 +215,7 @@ echo keep > "$dest$prefix/share/man/man1/other.1"
   echo "f 644 usr/local/lib/pkgconfig/snaplayout.pc"
   echo "f 644 usr/local/lib/cmake/SnapLayout/SnapLayoutConfig.cmake"
   echo "f 644 usr/local/lib/cmake/SnapLayout/SnapLayoutConfigVersion.cmake"
+  echo "f 644 usr/local/share/snaplayout/snaplayout-config.schema.json"
   echo "f 755 usr/local/bin/snaplayout"
   echo "f 644 usr/local/share/man/man1/snaplayout.1"
   for f in README.md CHANGELOG.md $licenses; do echo "f 644 ${doc#/}/$f"; done
@@ -373,6 +375,7 @@ lib_path=usr/lib/$multiarch
   echo "f 644 $lib_path/pkgconfig/snaplayout.pc"
   echo "f 644 $lib_path/cmake/SnapLayout/SnapLayoutConfig.cmake"
   echo "f 644 $lib_path/cmake/SnapLayout/SnapLayoutConfigVersion.cmake"
+  echo "f 644 usr/share/snaplayout/snaplayout-config.schema.json"
   # The license is in copyright (LICENSE itself stays out of the packages).
   for f in copyright changelog.gz README.md; do echo "f 644 usr/share/doc/$dev_pkg/$f"; done
   for f in $docs; do echo "f 644 usr/share/doc/$dev_pkg/docs/$f"; done
