@@ -38,6 +38,9 @@ with snaplayout.Layout(config, container_size=(390, 844)) as layout:
 """
 
 
+SCHEMA = "schema/snaplayout-config.schema.json"
+
+
 def setuptools_major() -> int:
     try:
         import setuptools
@@ -61,6 +64,12 @@ def copy_checkout(tmp_path: Path) -> Path:
     for name in ("Makefile", "LICENSE"):
         shutil.copy(REPO_ROOT / name, repo / name)
     shutil.copytree(REPO_ROOT / "include", repo / "include")
+    (repo / "schema").mkdir()
+    schema = REPO_ROOT / SCHEMA
+    if schema.is_file():
+        shutil.copy(schema, repo / SCHEMA)
+    else:  # before the schema exists, a stand-in: the backend copies whatever file is there
+        (repo / SCHEMA).write_text('{"title": "a stand-in for the configuration\'s schema"}\n')
     return project
 
 
@@ -103,12 +112,15 @@ def test_pip_wheel_and_install_without_network(tmp_path: Path) -> None:
         names = archive.namelist()
         assert archive.read("snaplayout/libsnaplayout.so.0") == library_file().read_bytes()
         assert archive.getinfo("snaplayout/libsnaplayout.so.0").external_attr >> 16 & 0o777 == 0o755
+        schema = (project.parents[1] / SCHEMA).read_bytes()
+        assert archive.read("snaplayout/config.schema.json") == schema
         info = "snaplayout-0.1.0.dist-info"
         assert archive.read(f"{info}/licenses/LICENSE") == (REPO_ROOT / "LICENSE").read_bytes()
         metadata = archive.read(f"{info}/METADATA").decode()
         tags = archive.read(f"{info}/WHEEL").decode()
         record = archive.read(f"{info}/RECORD").decode()
-    assert "py.typed" in " ".join(names) and "snaplayout/_elf.py" in names
+    assert "snaplayout/py.typed" in names and "snaplayout/_elf.py" in names
+    assert len(names) == len(set(names))
     headers = metadata.split("\n\n", 1)[0].splitlines()
     assert "License: MIT" in headers and "License-File: LICENSE" in headers
     assert 'Requires-Dist: pytest; extra == "test"' in headers

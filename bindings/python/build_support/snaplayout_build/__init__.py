@@ -76,11 +76,13 @@ def build_wheel(
     library.check_version(root, dist.get_version())
     with tempfile.TemporaryDirectory() as staging:
         built = library.obtain(project, root, Path(staging), config_settings)
-        entries = wheel.package_files(dist)
-        entries.append((f"snaplayout/{library.SONAME}", built.path.read_bytes(), 0o755))
+        added = [(f"snaplayout/{library.SONAME}", built.path.read_bytes(), 0o755)]
         schema = root / library.SCHEMA_SOURCE
         if schema.is_file():
-            entries.append((library.SCHEMA_IN_PACKAGE, schema.read_bytes(), 0o644))
+            added.append((library.SCHEMA_IN_PACKAGE, schema.read_bytes(), 0o644))
+    # What the backend adds replaces a file of the same name among the package's own.
+    replaced = {name for name, _, _ in added}
+    entries = [e for e in wheel.package_files(dist) if e[0] not in replaced] + added
     tag = f"py3-none-linux_{built.machine}"
     entries += wheel.dist_info_files(dist, tag, purelib=False, licenses=_licenses(project))
     dist_info = wheel.dist_info_name(dist)
