@@ -42,6 +42,8 @@ $(WHEELS_DIR)/json-c/%/lib/libjson-c.so.5: scripts/build-json-c.sh \
   $(wildcard packaging/json-c/*.patch) | wheel-deps cross-deps
 	scripts/build-json-c.sh --host $*-linux-gnu --prefix $(abspath $(WHEELS_DIR)/json-c/$*) \
 	  --glibc-2.17
+# One after the other under make -j: both would download the same tarballs into build/json-c/.
+$(call WHEEL_JSON_C,aarch64): | $(call WHEEL_JSON_C,x86_64)
 
 $(WHEEL_X86_64): $(LIB) $(call WHEEL_JSON_C,x86_64) $(PY_PACKAGE_FILES) scripts/build-wheel.sh \
   | wheel-deps
