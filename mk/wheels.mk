@@ -15,8 +15,9 @@ WHEELS_DIR     := $(BUILD)/wheels
 WHEEL_TOOLS    := $(WHEELS_DIR)/tools
 ARM64_PYTHON   := $(WHEELS_DIR)/arm64-python
 PY_VERSION     := $(shell sed -n 's/^version = "\(.*\)"$$/\1/p' bindings/python/pyproject.toml)
-WHEEL_X86_64   := $(WHEELS_DIR)/snaplayout-$(PY_VERSION)-py3-none-manylinux2014_x86_64.manylinux_2_17_x86_64.whl
-WHEEL_AARCH64  := $(WHEELS_DIR)/snaplayout-$(PY_VERSION)-py3-none-manylinux2014_aarch64.manylinux_2_17_aarch64.whl
+WHEEL_NAME      = snaplayout-$(PY_VERSION)-py3-none-manylinux2014_$(1).manylinux_2_17_$(1).whl
+WHEEL_X86_64   := $(WHEELS_DIR)/$(call WHEEL_NAME,x86_64)
+WHEEL_AARCH64  := $(WHEELS_DIR)/$(call WHEEL_NAME,aarch64)
 PY_SDIST       := $(WHEELS_DIR)/snaplayout-$(PY_VERSION).tar.gz
 # json-c built for glibc 2.17 (scripts/build-json-c.sh): what auditwheel copies into the wheels.
 WHEEL_JSON_C    = $(WHEELS_DIR)/json-c/$(1)/lib/libjson-c.so.5
@@ -55,7 +56,8 @@ $(WHEEL_AARCH64): $(AARCH64_LIB) $(call WHEEL_JSON_C,aarch64) $(PY_PACKAGE_FILES
 	  $(WHEELS_DIR)
 
 # The sdist carries the library's sources (bindings/python/build_support/snaplayout_build/sdist.py).
-$(PY_SDIST): $(PY_PACKAGE_FILES) $(LIB_SOURCES) $(C_HEADERS) Makefile $(wildcard mk/*.mk) | wheel-deps
+$(PY_SDIST): $(PY_PACKAGE_FILES) $(LIB_SOURCES) $(C_HEADERS) Makefile $(wildcard mk/*.mk) \
+  | wheel-deps
 	$(WHEEL_TOOLS)/bin/python -m build --sdist --no-isolation --outdir $(WHEELS_DIR) \
 	  bindings/python >$(WHEELS_DIR)/sdist.log 2>&1 || { cat $(WHEELS_DIR)/sdist.log; exit 1; }
 

