@@ -10,6 +10,7 @@ make and from an sdist.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -220,6 +221,18 @@ def test_the_versions_of_package_and_header_must_agree(tmp_path: Path) -> None:
         assert (
             "bindings/python/pyproject.toml says version 0.1.0, include/snaplayout.h says 0.2.0"
         ) in result.stderr
+
+
+def test_version_spellings() -> None:
+    # The header's "0.2.0-rc1" is PEP 440's "0.2.0rc1", the version setuptools reports.
+    path = PACKAGE_ROOT / "build_support" / "snaplayout_build" / "library.py"
+    spec = importlib.util.spec_from_file_location("_snaplayout_build_library", path)
+    assert spec is not None and spec.loader is not None
+    library = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(library)
+    assert library._normalized("0.2.0-rc1") == library._normalized("0.2.0rc1") == "0.2.0rc1"
+    assert library._normalized("1.0.0") == "1.0.0" != library._normalized("1.0.1")
+    assert library._normalized("0.2.0-rc1") != library._normalized("0.2.0")
 
 
 def test_without_the_sources_around_it(tmp_path: Path) -> None:

@@ -74,11 +74,16 @@ def check_version(root: Path, version: str) -> None:
     found = re.search(r'^#define SL_VERSION_STRING "([^"]*)"', header, re.MULTILINE)
     if found is None:
         raise BuildError(f"{root / 'include' / 'snaplayout.h'} defines no SL_VERSION_STRING")
-    if found.group(1) != version:
+    if _normalized(found.group(1)) != _normalized(version):
         raise BuildError(
             f"bindings/python/pyproject.toml says version {version}, include/snaplayout.h says "
             f"{found.group(1)}: bump both together"
         )
+
+
+def _normalized(version: str) -> str:
+    """PEP 440's spelling of a pre-release: the header's "0.2.0-rc1" is the package's "0.2.0rc1"."""
+    return re.sub(r"[-_.](?=[a-z])", "", version.strip().lower())
 
 
 def obtain(
