@@ -186,6 +186,11 @@ def test_a_library_supplied_is_checked(tmp_path: Path) -> None:
     given = "the library given ($SNAPLAYOUT_WHEEL_LIBRARY)"
     assert f"{given}: {missing} is not a file" in result.stderr
 
+    # A relative path is taken from where the frontend was started ($PWD), not the project.
+    relative = build_env(SNAPLAYOUT_WHEEL_LIBRARY="lib/missing.so", PWD=str(tmp_path))
+    result = call_backend(project, "build_wheel", relative)
+    assert f"{given}: {tmp_path / 'lib' / 'missing.so'} is not a file" in result.stderr
+
     text = tmp_path / "text.so"
     text.write_text("not a library")
     settings = f"{{'library': {str(text)!r}}}"

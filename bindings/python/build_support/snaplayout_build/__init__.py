@@ -75,7 +75,7 @@ def build_wheel(
     dist = wheel.distribution()
     library.check_version(root, dist.get_version())
     with tempfile.TemporaryDirectory() as staging:
-        built = library.obtain(project, root, Path(staging), config_settings)
+        built = library.obtain(root, Path(staging), config_settings)
         added = [(f"snaplayout/{library.SONAME}", built.path.read_bytes(), 0o755)]
         schema = root / library.SCHEMA_SOURCE
         if schema.is_file():

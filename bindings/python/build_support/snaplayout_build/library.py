@@ -8,8 +8,8 @@ The sources are found in one of two places:
   ``pyproject.toml``.
 
 A library given with ``--config-settings library=PATH`` (pip, build) or the environment
-variable ``SNAPLAYOUT_WHEEL_LIBRARY`` goes into the wheel as it is, for whatever architecture it
-was built (``make wheels`` passes the stripped x86_64 and aarch64 builds). Otherwise the
+variable ``SNAPLAYOUT_WHEEL_LIBRARY`` (a relative PATH is taken from the directory the frontend
+was started in) goes into the wheel as it is, for whatever architecture it was built (``make wheels`` passes the stripped x86_64 and aarch64 builds). Otherwise the
 library is made with the repository's own rule, ``make -C SOURCES build/libsnaplayout.so.0``
 (nothing is recompiled when that file is up to date), and a stripped copy goes into the wheel,
 as ``make install`` strips it. That needs the Swift toolchain; without one the build stops and
@@ -86,9 +86,7 @@ def _normalized(version: str) -> str:
     return re.sub(r"[-_.](?=[a-z])", "", version.strip().lower())
 
 
-def obtain(
-    project: Path, root: Path, staging: Path, config_settings: Optional[Mapping[str, object]]
-) -> Library:
+def obtain(root: Path, staging: Path, config_settings: Optional[Mapping[str, object]]) -> Library:
     """The library to pack: the one supplied, else one made by make from the sources in root."""
     supplied = _supplied(config_settings)
     if supplied is not None:
@@ -128,7 +126,9 @@ def _supplied(config_settings: Optional[Mapping[str, object]]) -> Optional[Path]
         return None
     if not isinstance(value, str):  # given twice on pip's command line: a list
         raise BuildError(f"--config-settings {CONFIG_SETTING}= given more than once: {value!r}")
-    return Path(value)
+    # A frontend runs the backend in the project's directory; a relative path means the one pip
+    # or build was started from ($PWD, which the shell sets and the frontend passes on).
+    return Path(os.environ.get("PWD") or os.getcwd(), value)
 
 
 def _how_supplied(config_settings: Optional[Mapping[str, object]]) -> str:
