@@ -18,13 +18,24 @@ HEADER = REPO_ROOT / "include" / "snaplayout.h"
 APPSTORE_JSON = REPO_ROOT / "examples-c" / "appstore.json"
 FIXTURES = REPO_ROOT / "Tests" / "Fixtures"
 
-sys.path.insert(0, str(SRC))
+# `make test-wheels` runs this suite against an installed wheel: SNAPLAYOUT_TEST_INSTALLED names
+# the directory the package must be imported from (a venv's site-packages), and the library is
+# the package's own copy. Otherwise the package is imported from src/.
+INSTALLED_IN = os.environ.get("SNAPLAYOUT_TEST_INSTALLED", "")
 
-# `make test-python` sets SNAPLAYOUT_LIBRARY; a bare `pytest` in a checkout uses build/.
-if not os.environ.get("SNAPLAYOUT_LIBRARY"):
-    built = REPO_ROOT / "build" / "libsnaplayout.so.0"
-    if built.exists():
-        os.environ["SNAPLAYOUT_LIBRARY"] = str(built)
+if INSTALLED_IN:
+    if os.environ.get("SNAPLAYOUT_LIBRARY"):
+        raise RuntimeError(
+            "SNAPLAYOUT_TEST_INSTALLED tests the installed package with its own library: "
+            "unset SNAPLAYOUT_LIBRARY"
+        )
+else:
+    sys.path.insert(0, str(SRC))
+    # `make test-python` sets SNAPLAYOUT_LIBRARY; a bare `pytest` in a checkout uses build/.
+    if not os.environ.get("SNAPLAYOUT_LIBRARY"):
+        built = REPO_ROOT / "build" / "libsnaplayout.so.0"
+        if built.exists():
+            os.environ["SNAPLAYOUT_LIBRARY"] = str(built)
 
 # Hypothesis writes failure patches under its storage directory: keep it out of the tree.
 os.environ.setdefault(
@@ -50,14 +61,25 @@ except ImportError:  # pragma: no cover - the property tests skip themselves
 
 
 def subprocess_env(**extra: str) -> Dict[str, str]:
-    """The environment for a child Python that imports the package from src/."""
+    """The environment for a child Python that imports the package the tests import."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(SRC)] + [p for p in [env.get("PYTHONPATH")] if p])
+    if not INSTALLED_IN:
+        env["PYTHONPATH"] = os.pathsep.join([str(SRC)] + [p for p in [env.get("PYTHONPATH")] if p])
     env.update(extra)
     return env
 
 
+def package_dir() -> Path:
+    """The directory of the snaplayout package under test (src/snaplayout or the installed one)."""
+    import snaplayout
+
+    return Path(snaplayout.__file__).resolve().parent
+
+
 def library_file() -> Path:
+    """The library under test: $SNAPLAYOUT_LIBRARY, or the installed package's own copy."""
+    if INSTALLED_IN:
+        return package_dir() / "libsnaplayout.so.0"
     return Path(os.environ["SNAPLAYOUT_LIBRARY"]).resolve()
 
 

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 from typing import List, Optional, Tuple, Union
 
+from . import _elf
 from . import lowlevel as ll
 from .errors import LibraryNotFoundError, LibraryVersionError
 
@@ -14,6 +15,9 @@ from .errors import LibraryNotFoundError, LibraryVersionError
 ENVIRONMENT_VARIABLE = "SNAPLAYOUT_LIBRARY"
 #: The SONAME of the major version this binding was written for.
 SONAME = f"libsnaplayout.so.{ll.SL_VERSION_MAJOR}"
+
+#: How the package's own copy (the one a wheel carries) is described in messages.
+PACKAGED = "next to the package"
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -28,13 +32,19 @@ def candidates(path: Optional[PathLike] = None) -> List[Tuple[str, str]]:
         # An explicit override is the only candidate: silently loading another copy would hide
         # the mistake.
         return [(f"${ENVIRONMENT_VARIABLE}", from_environment)]
-    places.append(("next to the package", str(Path(__file__).resolve().parent / SONAME)))
+    places.append((PACKAGED, str(Path(__file__).resolve().parent / SONAME)))
     places.append(("the system loader (SONAME)", SONAME))
     return places
 
 
 def find_and_open(path: Optional[PathLike] = None) -> Tuple[ctypes.CDLL, str]:
-    """Opens the first candidate that loads; raises LibraryNotFoundError listing every attempt."""
+    """Opens the first candidate that loads; raises LibraryNotFoundError listing every attempt.
+
+    A file of another architecture is named as such (glibc's dlopen only says "cannot open
+    shared object file"). If the package's own copy is one, the search stops there: the
+    package was installed from a wheel for another machine, and silently loading some other
+    copy of the library would hide that.
+    """
     attempts: List[str] = []
     for description, name in candidates(path):
         is_file_path = os.sep in name
@@ -44,14 +54,36 @@ def find_and_open(path: Optional[PathLike] = None) -> Tuple[ctypes.CDLL, str]:
         try:
             return ctypes.CDLL(name), name
         except OSError as error:
-            attempts.append(f"{description}: {name} ({error})")
+            reason = str(error)
+            foreign = _foreign_architecture(name) if is_file_path else None
+            if foreign is not None and description == PACKAGED:
+                raise LibraryNotFoundError(
+                    f"cannot load the SnapLayout library ({SONAME}): {name} {foreign}. This "
+                    f"snaplayout package was installed from a wheel for another machine: "
+                    f"install the snaplayout wheel for {_elf.running_machine()} (or set "
+                    f"{ENVIRONMENT_VARIABLE} to a library built for it)."
+                ) from None
+            attempts.append(f"{description}: {name} " + (foreign or f"({reason})"))
     tried = "\n  ".join(attempts)
     raise LibraryNotFoundError(
         f"cannot load the SnapLayout library ({SONAME}). Tried:\n  {tried}\n"
-        f"Build it with `make lib` and set {ENVIRONMENT_VARIABLE} to its path (e.g. "
-        f"build/{SONAME}), place it next to the snaplayout package, or install it where the "
-        f"system loader finds it."
+        f"Install a snaplayout wheel (it carries the library), or build it with `make lib` and "
+        f"set {ENVIRONMENT_VARIABLE} to its path (e.g. build/{SONAME}), place it next to the "
+        f"snaplayout package, or install it where the system loader finds it."
     )
+
+
+def _foreign_architecture(name: str) -> Optional[str]:
+    """Why a file does not load if it is built for another machine, else None.
+
+    e.g. "is an aarch64 library, this Python runs on x86_64", to follow the file's name.
+    """
+    library_machine = _elf.machine(name)
+    python_machine = _elf.running_machine()
+    if library_machine is None or library_machine == python_machine:
+        return None
+    library = _elf.with_article(library_machine)
+    return f"is {library} library, this Python runs on {python_machine}"
 
 
 def check_and_bind(cdll: ctypes.CDLL, where: str) -> None:
