@@ -20,7 +20,7 @@ CLEAN_FILES  += $(DIST_DIR)
 
 dist: lib $(filter-out lib,$(foreach a,$(DIST_ARCHES),$(shell . scripts/arch-table.sh && \
         arch_table $(a) && echo $$arch_target))) wheels packaging-deps
-	MAKE="$(MAKE)" scripts/make-dist.sh $(DIST_ARCHES)
+	MAKE="$(MAKE)" DIST_WHEELS="$(WHEEL_X86_64) $(WHEEL_AARCH64)" scripts/make-dist.sh $(DIST_ARCHES)
 
 test-dist: dist
 	@scripts/ensure-packaging-deps.sh --test

@@ -47,13 +47,17 @@ download() {
   [ -f "$cache/$1" ] && echo "$2  $cache/$1" | sha256sum -c --status && return 0
   echo "build-json-c: downloading $pool/$1"
   if command -v curl >/dev/null 2>&1; then
-    curl -fsSL --retry 3 -o "$cache/$1.part" "$pool/$1" || fail "cannot download $pool/$1"
+    # A name of this process's own, renamed at once when checked: two builds at the same time
+  # (make -j) may both download, and neither sees half a file.
+  part=$cache/$1.part.$$
+  if command -v curl >/dev/null 2>&1; then
+    curl -fsSL --retry 3 -o "$part" "$pool/$1" || fail "cannot download $pool/$1"
   else
-    wget -q -O "$cache/$1.part" "$pool/$1" || fail "cannot download $pool/$1"
+    wget -q -O "$part" "$pool/$1" || fail "cannot download $pool/$1"
   fi
-  echo "$2  $cache/$1.part" | sha256sum -c --status ||
-    fail "$1 does not have the SHA-256 of Debian's json-c_$version-$debian_revision.dsc"
-  mv "$cache/$1.part" "$cache/$1"
+  echo "$2  $part" | sha256sum -c --status ||
+    { rm -f "$part"; fail "$1 does not have the SHA-256 of Debian's json-c_$version-$debian_revision.dsc"; }
+  mv "$part" "$cache/$1"
 }
 download "$orig" "$orig_sha256"
 download "$debian" "$debian_sha256"

@@ -12,7 +12,7 @@
 #   scripts/make-dist.sh ARCH...
 #
 # Each ARCH (x86_64, aarch64, armhf, riscv64) must be built already (mk/dist.mk builds them
-# first). Environment: MAKE.
+# first). Environment: MAKE, DIST_WHEELS (the wheels to copy, from mk/wheels.mk).
 set -eu
 
 fail() { echo "make-dist: $*" >&2; exit 1; }
@@ -81,8 +81,9 @@ for arch in $arches; do
 done
 
 # --- wheels -----------------------------------------------------------------------------------
-for wheel in build/wheels/*.whl; do
-  [ -f "$wheel" ] && cp "$wheel" "$dist/"
+for wheel in ${DIST_WHEELS:-}; do
+  [ -f "$wheel" ] || fail "no $wheel (make wheels)"
+  cp "$wheel" "$dist/"
 done
 
 (cd "$dist" && sha256sum -- * > SHA256SUMS.part && mv SHA256SUMS.part SHA256SUMS)
