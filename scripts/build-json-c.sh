@@ -46,8 +46,7 @@ mkdir -p "$cache"
 download() {
   [ -f "$cache/$1" ] && echo "$2  $cache/$1" | sha256sum -c --status && return 0
   echo "build-json-c: downloading $pool/$1"
-  if command -v curl >/dev/null 2>&1; then
-    # A name of this process's own, renamed at once when checked: two builds at the same time
+  # A name of this process's own, renamed at once when checked: two builds at the same time
   # (make -j) may both download, and neither sees half a file.
   part=$cache/$1.part.$$
   if command -v curl >/dev/null 2>&1; then
