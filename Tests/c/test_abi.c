@@ -1529,6 +1529,23 @@ static void test_item_frames(void) {
   CHECK_ERROR(sl_layout_get_item_frames(layout, -1, 0, 1, &frame), SL_ERANGE, "section", NULL);
   sl_layout_destroy(layout);
 
+  /* 2^63 - 1 items: the last frames, one by one and batched, on every system; where size_t has
+   * 32 bits, a count no buffer there holds is refused naming `count` (snaplayout.h). */
+  layout = create_layout(ROWS_JSON("9223372036854775807"));
+  if (layout == NULL) return;
+  sl_rect last[2], one;
+  CHECK_STATUS(sl_layout_get_item_frames(layout, 0, INT64_MAX - 2, 2, last), SL_OK);
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 0, INT64_MAX - 1, &one), SL_OK);
+  CHECK(memcmp(&one, &last[1], sizeof one) == 0 && last[1].y >= last[0].y && isfinite(one.y),
+        "the last frame: y %.17g batched, %.17g alone", last[1].y, one.y);
+  if (SIZE_MAX <= UINT32_MAX) {
+    fill_sentinel(&frame, sizeof frame);
+    CHECK_ERROR(sl_layout_get_item_frames(layout, 0, 0, (int64_t)1 << 40, &frame), SL_ERANGE,
+                "count", "more frames than a buffer");
+    CHECK_UNTOUCHED(frame);
+  }
+  sl_layout_destroy(layout);
+
   sl_layout *unsized = create_layout(GRID_JSON);
   if (unsized == NULL) return;
   CHECK_ERROR(sl_layout_get_item_frames(unsized, 0, 0, 1, &frame), SL_ESTATE, "layout", NULL);
