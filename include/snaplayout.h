@@ -19,6 +19,10 @@
  *   the top-left corner of the scrollable content, y growing downward, x growing to the right
  *   (also in right-to-left layouts, whose frames are mirrored).
  * - Sections are indexed with int32_t, items with int64_t; both start at 0.
+ * - On 32-bit systems (armhf, for one) items keep their whole int64_t range and meaning; only
+ *   a result that must fit a size_t or a buffer is bounded there: sl_layout_get_snap_offsets()
+ *   refuses to count more than SIZE_MAX positions, sl_layout_get_item_frames() a count above
+ *   PTRDIFF_MAX (SL_ERANGE, naming the argument).
  *
  * Thread safety
  * -------------
@@ -612,8 +616,9 @@ SL_API int sl_layout_get_item_frame(const sl_layout *layout, int32_t section, in
  * @param count how many frames; 0 is allowed (then `out_frames` may be NULL).
  * @param[out] out_frames receives `count` frames, in item order. Untouched on failure.
  * @return SL_OK; SL_EINVAL for NULL arguments or a negative count; SL_ERANGE for a bad section
- *         or a range that leaves the section (path "first" or "count"); SL_ESTATE if no container
- *         size has been set.
+ *         or a range that leaves the section (path "first" or "count"), or a count above
+ *         PTRDIFF_MAX (only possible where it has 32 bits); SL_ESTATE if no container size has
+ *         been set.
  *
  * **Ownership** Nothing to free.
  *
@@ -843,9 +848,14 @@ SL_API int sl_layout_get_snap_position(const sl_layout *layout, int32_t containe
  * `*out_count` receives the number of positions from `first` to the end (snap_count - first).
  * With a buffer, up to `capacity` offsets are written; SL_EBUFS when there are more.
  *
+ * Where size_t has 32 bits, more than SIZE_MAX positions may follow `first` (containers of up
+ * to 2^63 - 1): the buffer is filled all the same, `*out_count` is left alone and SL_ERANGE
+ * (path "first") says that the count does not fit.
+ *
  * @param first the first position, 0 <= first <= snap_count.
  * @return SL_OK; SL_EBUFS; SL_EINVAL for NULL layout/out_count or a section that does not
- *         scroll orthogonally; SL_ERANGE for a bad container or `first`; SL_ESTATE.
+ *         scroll orthogonally; SL_ERANGE for a bad container or `first`, or a count above
+ *         SIZE_MAX; SL_ESTATE.
  *
  * **Ownership** The caller owns the buffer.
  *

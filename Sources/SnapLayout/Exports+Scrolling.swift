@@ -138,16 +138,22 @@ public func sl_layout_get_snap_offsets(
         SL_ERANGE, "first is \(first); the container has \(count) rest positions", path: "first")
     }
     let remaining = count - first
-    guard remaining <= Int64(Int.max) else {
-      return ErrorRecord.fail(SL_ERANGE, "too many rest positions to count", path: "first")
-    }
     let room = offsets == nil ? 0 : capacity < 0 ? Int.max : capacity
+    let written = Int(min(Int64(room), remaining))
     if let offsets {
-      for index in 0..<Int(min(Int64(room), remaining)) {
+      for index in 0..<written {
         offsets[index] = try target.snapOffset(first + Int64(index), container: Int(container))
       }
     }
-    outCount.pointee = Int(remaining)
+    // Only where size_t has 32 bits: the count does not fit in *out_count (snaplayout.h).
+    guard let counted = UInt(exactly: remaining) else {
+      return ErrorRecord.fail(
+        SL_ERANGE,
+        "too many rest positions to count: \(remaining) follow position \(first), more than a "
+          + "size_t holds" + (written > 0 ? "; the first \(written) were written" : ""),
+        path: "first")
+    }
+    outCount.pointee = Int(bitPattern: counted)
     guard offsets == nil || remaining <= Int64(room) else {
       return ErrorRecord.fail(
         SL_EBUFS,

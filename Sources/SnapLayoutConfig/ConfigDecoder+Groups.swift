@@ -2,6 +2,12 @@
   import SnapLayoutCore
 #endif
 
+/// The least positive Double, 5e-324. Not `Double.leastNonzeroMagnitude`: on 32-bit Arm the
+/// standard library gives the least normal number instead (it assumes subnormals flush to zero,
+/// as on Apple's armv7; Linux's armhf keeps them), and a configuration means the same on every
+/// system.
+private let leastPositive = Double(bitPattern: 1)
+
 extension ConfigDecoder {
   static let itemKeys = ["layoutSize", "contentInsets", "edgeSpacing", "supplementaryItems"]
   static let groupKeys = [
@@ -125,7 +131,7 @@ extension ConfigDecoder {
       let sameAxis = (member.key == "fractionalWidth") == isWidth
       let limit = sameAxis ? 1 : ConfigLimits.maxCrossAxisFraction
       let fraction = try value.number(
-        in: Double.leastNonzeroMagnitude...limit,
+        in: leastPositive...limit,
         sameAxis
           ? "a fraction of the same axis must be greater than 0 and at most 1"
           : "a fraction of the other axis must be greater than 0 and at most \(limit)")
@@ -134,7 +140,7 @@ extension ConfigDecoder {
       return .absolute(try value.length())
     default:
       let estimate = try value.number(
-        in: Double.leastNonzeroMagnitude...ConfigLimits.maxLength,
+        in: leastPositive...ConfigLimits.maxLength,
         "an estimate must be greater than 0 and at most \(ConfigLimits.maxLength) points")
       return member.key == "estimated" ? .estimated(estimate) : .uniformAcrossSiblings(estimate)
     }

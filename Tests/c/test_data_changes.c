@@ -238,8 +238,26 @@ static void test_units_past_int64(void) {
   CHECK(position.index > 2 && position.section == 1, "last rest position %lld of section %d",
         (long long)position.index, position.section);
   size_t count = 0;
-  CHECK_STATUS(sl_layout_get_snap_offsets(layout, SL_SCROLL_MAIN, 0, NULL, 0, &count), SL_OK);
-  CHECK(count == (size_t)position.index + 1, "%zu rest positions", count);
+  const uint64_t total = (uint64_t)position.index + 1;
+  if (total <= SIZE_MAX) {
+    CHECK_STATUS(sl_layout_get_snap_offsets(layout, SL_SCROLL_MAIN, 0, NULL, 0, &count), SL_OK);
+    CHECK(count == (size_t)total, "%zu rest positions", count);
+  } else {
+    /* A 32-bit size_t cannot receive the count: refused, naming `first` (snaplayout.h). */
+    count = 7;
+    CHECK_ERROR(sl_layout_get_snap_offsets(layout, SL_SCROLL_MAIN, 0, NULL, 0, &count), SL_ERANGE,
+                "first", "too many rest positions");
+    CHECK(count == 7, "a refused count was written: %zu", count);
+  }
+  /* Near the end, the count and the offsets themselves, on every size_t. */
+  double offsets[3] = {0, 0, 0};
+  CHECK_STATUS(sl_layout_get_snap_offsets(layout, SL_SCROLL_MAIN, position.index - 2, offsets, 3,
+                                          &count),
+               SL_OK);
+  CHECK(count == 3, "%zu rest positions from %lld", count, (long long)position.index - 2);
+  CHECK(isfinite(offsets[0]) && offsets[0] <= offsets[1] && offsets[1] <= offsets[2] &&
+            isfinite(offsets[2]),
+        "last rest offsets %.17g %.17g %.17g", offsets[0], offsets[1], offsets[2]);
   sl_layout_destroy(layout);
 }
 

@@ -109,7 +109,8 @@ extension Layout {
 
   /// The frames of items `first ..< first + count` of a section, handed one by one to `body`
   /// in order (the batch form of `itemFrame`, for bindings whose per-call cost dominates).
-  /// The range is checked before any frame is handed over.
+  /// The range is checked before any frame is handed over; so is a count past `Int.max` (only
+  /// possible where Int has 32 bits), which no buffer indexed by Int holds.
   /// - Complexity: O(count) (O(count · log n) in a measured section).
   public func itemFrames(
     section: Int, first: Int64, count: Int64, _ body: (Int64, Rect) -> Void
@@ -125,6 +126,12 @@ extension Layout {
         .outOfRange,
         "items \(first) ..< \(first) + \(count) are not all in section \(section), which has \(items) items",
         path: first >= 0 && first <= items ? "count" : "first")
+    }
+    // Only where Int has 32 bits: the frames go to a buffer indexed by Int.
+    guard Int(exactly: count) != nil else {
+      throw LayoutError(
+        .outOfRange, "count \(count) is more frames than a buffer of this system holds",
+        path: "count")
     }
     var item = first
     while item < first + count {

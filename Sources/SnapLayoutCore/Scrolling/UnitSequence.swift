@@ -134,9 +134,12 @@ final class UnitRun {
       return firstUnit + Int64(lines.lines.line(ofItem: Int(min(max(item, 0), Int64(last)))))
     }
     let repetition = min(max(item / itemsPerGroup, 0), repetitions - 1)
-    let leaf = Int(min(max(item - repetition * itemsPerGroup, 0), itemsPerGroup - 1))
     let map = repetition == repetitions - 1 ? lastSlotOfLeaf : slotOfLeaf
-    let local = repetition * Int64(slots.count) + Int64(map[min(leaf, map.count - 1)])
+    // Bounded by the map before it becomes an Int: a whole section as one unit has up to
+    // 2^63 - 1 items per group, more than a 32-bit Int holds.
+    let leaf = min(
+      max(item - repetition * itemsPerGroup, 0), itemsPerGroup - 1, Int64(map.count - 1))
+    let local = repetition * Int64(slots.count) + Int64(map[Int(leaf)])
     return firstUnit + min(local, count - 1)
   }
 
