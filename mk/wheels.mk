@@ -26,7 +26,7 @@ PY_PACKAGE_FILES := $(wildcard bindings/python/src/snaplayout/*.py \
                     bindings/python/src/snaplayout/py.typed bindings/python/pyproject.toml \
                     bindings/python/MANIFEST.in bindings/python/README.md LICENSE
 WHEEL_SCRIPT_ENV := TOOLS=$(WHEEL_TOOLS) ARM64_PYTHON=$(ARM64_PYTHON) PYTHON=$(PYTHON) \
-                    AARCH64_CC=$(AARCH64_CC) C_STD="$(C_STD)" C_WARN="$(C_WARN)" CFLAGS="$(CFLAGS)"
+                    AARCH64_CC=$(aarch64_CC) C_STD="$(C_STD)" C_WARN="$(C_WARN)" CFLAGS="$(CFLAGS)"
 
 .PHONY: wheels wheel-deps test-wheels
 
@@ -50,9 +50,9 @@ $(WHEEL_X86_64): $(LIB) $(call WHEEL_JSON_C,x86_64) $(PY_PACKAGE_FILES) scripts/
   | wheel-deps
 	TOOLS=$(WHEEL_TOOLS) scripts/build-wheel.sh x86_64 $(LIB) $(WHEELS_DIR)/json-c/x86_64 $(WHEELS_DIR)
 
-$(WHEEL_AARCH64): $(AARCH64_LIB) $(call WHEEL_JSON_C,aarch64) $(PY_PACKAGE_FILES) \
+$(WHEEL_AARCH64): $(aarch64_LIB) $(call WHEEL_JSON_C,aarch64) $(PY_PACKAGE_FILES) \
   scripts/build-wheel.sh | wheel-deps
-	TOOLS=$(WHEEL_TOOLS) scripts/build-wheel.sh aarch64 $(AARCH64_LIB) $(WHEELS_DIR)/json-c/aarch64 \
+	TOOLS=$(WHEEL_TOOLS) scripts/build-wheel.sh aarch64 $(aarch64_LIB) $(WHEELS_DIR)/json-c/aarch64 \
 	  $(WHEELS_DIR)
 
 # The sdist carries the library's sources (bindings/python/build_support/snaplayout_build/sdist.py).

@@ -17,8 +17,10 @@
 #                   aarch64 and armhf, /usr/riscv64-linux-gnu for riscv64
 #   CROSS_LIBRARY_PATH  LD_LIBRARY_PATH for the emulated programs (riscv64: the json-c that
 #                   scripts/build-json-c.sh built); unset, none is set
-#   SL_TEST_QUICK   passed to every test: 1 by default (fewer iterations, as under valgrind);
-#                   set it empty for the full runs (minutes under emulation: docs/CROSS.md)
+#   SL_TEST_QUICK   passed to every test: by default empty (full runs) but for the tests named in
+#                   CROSS_QUICK_TESTS; 1 runs every test with fewer iterations, as valgrind does
+#   CROSS_QUICK_TESTS  the tests run quick unless SL_TEST_QUICK is set: test_numeric by default
+#                   (its full sweep takes minutes under emulation: docs/CROSS.md)
 #   SL_TEST_TIME_SCALE  how many times the tests' wall-clock limits are stretched: 20 by default
 #                   (test_abi gives each 2^63-item rect query 5 s, ~12x its native time; emulated
 #                   it takes ~15x)
@@ -152,7 +154,11 @@ for source in Tests/c/test_*.c; do
   name=$(basename "$source" .c)
   test=$build/tests/$name
   [ -x "$test" ] || fail "no $test (run 'make test-cross-$target')"
-  mode="SL_TEST_TIME_SCALE=${SL_TEST_TIME_SCALE:-20} SL_TEST_QUICK=${SL_TEST_QUICK-1}"
+  quick=${SL_TEST_QUICK-}
+  if [ -z "${SL_TEST_QUICK+set}" ]; then
+    case " ${CROSS_QUICK_TESTS-test_numeric} " in *" $name "*) quick=1 ;; esac
+  fi
+  mode="SL_TEST_TIME_SCALE=${SL_TEST_TIME_SCALE:-20} SL_TEST_QUICK=$quick"
   echo "== $test (qemu, $mode)"
   start=$(now)
   # Run from the repository root: test_fixtures reads Tests/Fixtures. $mode holds no spaces
