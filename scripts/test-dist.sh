@@ -1,6 +1,7 @@
 #!/bin/sh
 # Checks the release files `make dist` wrote in build/dist/ (docs/PACKAGING.md, "Release files"):
 #
+#  - make without a Swift toolchain stops with one line saying where it comes from;
 #  - SHA256SUMS lists every other file, and they match;
 #  - the source tarball is the repository's HEAD, LICENSE included, under snaplayout-<version>/;
 #  - each library tarball, unpacked into a scratch prefix: exactly the expected files, a
@@ -30,6 +31,20 @@ cc_flags="-std=c11 -Wall -Wextra -Werror -pedantic -O2"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 start=$(date +%s)
+
+# --- without Swift ------------------------------------------------------------------------------
+# A machine without the toolchain gets one line from make: what is missing, where it comes
+# from, and that the release files need none. SWIFTC names a compiler that does not exist.
+status=0
+make --no-print-directory -C "$top" SWIFTC=/nonexistent/swiftc lib > "$tmp/noswift.txt" 2>&1 ||
+  status=$?
+[ "$status" -ne 0 ] || fail "make without swiftc succeeded"
+[ "$(wc -l < "$tmp/noswift.txt")" -eq 1 ] ||
+  { cat "$tmp/noswift.txt" >&2; fail "make without swiftc printed more than one line"; }
+for words in "swiftc not found" "swift.org/install" "need no Swift"; do
+  grep -qF "$words" "$tmp/noswift.txt" || fail "make without swiftc does not say '$words'"
+done
+say "without Swift: make stops with one line ($(cut -c1-60 "$tmp/noswift.txt")…)"
 
 # --- checksums ----------------------------------------------------------------------------------
 (cd "$dist" && sha256sum --quiet -c SHA256SUMS) || fail "SHA256SUMS does not match the files"
