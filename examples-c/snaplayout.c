@@ -71,7 +71,7 @@ static int parse_rect(const char *text, sl_rect *rect) {
     if ((i < 3) != (comma != NULL)) return 0;
     if (comma) *comma = '\0';
     if (!tool_parse_number(part, &values[i])) return 0;
-    part = comma + 1;
+    if (comma) part = comma + 1;
   }
   if (values[2] < 0 || values[3] < 0) return 0;
   *rect = (sl_rect){values[0], values[1], values[2], values[3]};
