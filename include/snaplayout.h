@@ -697,7 +697,9 @@ SL_API int sl_layout_get_element_kind_name(const sl_layout *layout, int32_t kind
 /**
  * Finds the id of an element kind by name (the inverse of sl_layout_get_element_kind_name).
  *
- * "cell" gives SL_KIND_CELL unless the configuration itself names a kind "cell".
+ * "cell" gives SL_KIND_CELL unless the configuration itself names a kind "cell". Names compare
+ * byte for byte, as strcmp compares them (no Unicode normalization), in O(1) whatever the
+ * number of kinds.
  *
  * @param layout the layout.
  * @param name a NUL-terminated element kind, e.g. "header".

@@ -37,14 +37,15 @@ extension ConfigDecoder {
     if let value = object["edgeSpacing"] { item.edgeSpacing = try decodeEdgeSpacing(value) }
     if let value = object["supplementaryItems"] {
       let entries = try value.array(maxCount: ConfigLimits.maxAccessories)
+      var kinds = NameIndex()
       for (index, entry) in entries.enumerated() {
         let supplementary = try decodeSupplementaryItem(entry)
-        if let earlier = item.supplementaryItems.firstIndex(where: {
-          $0.elementKind == supplementary.elementKind
-        }) {
+        let (earlier, inserted) = kinds.insert(supplementary.elementKind)
+        guard inserted else {
           throw .invalid(
             "element kind '\(supplementary.elementKind)' is already used by this item at "
-              + entries[earlier].path + "/elementKind", at: entries[index].path + "/elementKind")
+              + entries[Int(earlier)].path + "/elementKind",
+            at: entries[index].path + "/elementKind")
         }
         item.supplementaryItems.append(supplementary)
       }

@@ -88,9 +88,9 @@ extension Layout {
     let before = isSolved ? anchors(section: nil) : nil
     let handover = before.map { handOver($0.main, order: order, replaced: replaced) }
     let previous = (
-      description, sections, kinds, offsets, hostSetOffsets, measuredSizes, flowSizes,
-      boundarySizes
+      description, sections, offsets, hostSetOffsets, measuredSizes, flowSizes, boundarySizes
     )
+    let previousKinds = kinds.count
     var fresh = incoming.makeIterator()
     var descriptions: [LayoutSection] = []
     var canonical: [LayoutSection] = []
@@ -168,10 +168,9 @@ extension Layout {
     do throws(LayoutError) {
       solved = try SolvedLayout(layout: self, container: solved.canonicalContainer)
     } catch {
-      (
-        description, sections, kinds, offsets, hostSetOffsets, measuredSizes, flowSizes,
-        boundarySizes
-      ) = previous
+      (description, sections, offsets, hostSetOffsets, measuredSizes, flowSizes, boundarySizes) =
+        previous
+      kinds.truncate(to: previousKinds)
       throw error
     }
     adoptMeasuredSizes()

@@ -9,7 +9,7 @@
 /// array in it — more than an O(1) query itself costs.
 public final class Layout {
   public internal(set) var description: LayoutDescription
-  public internal(set) var kinds: KindTable
+  public let kinds: KindTable
   /// The container size in the host's orientation, once set.
   public private(set) var containerSize: Size?
 
