@@ -20,14 +20,10 @@ public func sl_layout_get_item_count(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outCount else { return ErrorRecord.null("out_count") }
-  let sections = handle(layout).layout.description.sections
-  guard section >= 0, Int(section) < sections.count else {
-    return ErrorRecord.fail(
-      SL_ERANGE, "section \(section) does not exist; the layout has \(sections.count) sections",
-      path: "section")
+  return withLayout(layout) { target throws(LayoutError) in
+    outCount.pointee = try target.itemCount(section: Int(section))
+    return SL_OK
   }
-  outCount.pointee = sections[Int(section)].itemCount
-  return SL_OK
 }
 
 @implementation @_cdecl("sl_layout_get_section_info")
@@ -259,8 +255,8 @@ struct HandlingBuffer: ElementVisitor {
     let end = min(buffer.count, buffer.capacity)
     guard end > start else { return }
     let layout = handle.layout
-    let container =
-      layout.description.sections[Int(section)].isOrthogonal ? section : SL_SCROLL_MAIN
+    let orthogonal = (try? layout.scrollsOrthogonally(section: Int(section))) ?? false
+    let container = orthogonal ? section : SL_SCROLL_MAIN
     guard let info = try? layout.scrollInfo(Int(container)) else { return }
     var context = sl_visible_items_context(
       section: section, container: container, offset: info.offset,

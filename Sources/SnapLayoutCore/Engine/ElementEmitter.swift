@@ -323,7 +323,7 @@ struct ElementEmitter {
 extension Layout {
   /// The effect context of a section, or nil when it has no visible-item effects.
   func effects(of section: Int) -> EffectContext? {
-    guard let effects = sections[section].visibleItemEffects else { return nil }
+    guard let effects = entries[section].shape.canonical.visibleItemEffects else { return nil }
     let placement = solved.sections[section].placement
     return EffectContext(
       effects: effects, alongX: placement.isOrthogonal, center: center(ofSection: section),
@@ -347,7 +347,7 @@ extension Layout {
   /// coordinates along that container's axis.
   private func center(ofSection section: Int) -> Double {
     if let scroll = solved.sectionScrolls[section] {
-      return offsets[section] + scroll.settings.padding.leading + scroll.snapportLength / 2
+      return entries[section].offset + scroll.settings.padding.leading + scroll.snapportLength / 2
     }
     let main = solved.mainScroll
     return mainOffset + main.settings.padding.leading + main.snapportLength / 2

@@ -16,12 +16,12 @@ extension Layout {
     let before = anchors(section: section)
     var updated = solved
     if let section {
-      let previous = boundarySizes[section]
-      boundarySizes[section].set(canonical, of: kind)
+      let previous = entries[section].boundarySizes
+      entries[section].boundarySizes.set(canonical, of: kind)
       do throws(LayoutError) {
         try updated.remeasure(section: section, layout: self)
       } catch {
-        boundarySizes[section] = previous
+        entries[section].boundarySizes = previous
         throw error
       }
     } else {
@@ -42,7 +42,7 @@ extension Layout {
   /// layout), or nil when it has not reported one.
   public func measuredSupplementarySize(section: Int?, kind: Int32) throws(LayoutError) -> Size? {
     try checkBoundaryKind(kind, section: section)
-    let sizes = section.map { boundarySizes[$0] } ?? globalBoundarySizes
+    let sizes = section.map { entries[$0].boundarySizes } ?? globalBoundarySizes
     guard let size = sizes.size(of: kind) else { return nil }
     return transposed ? size.transposed : size
   }
@@ -50,7 +50,8 @@ extension Layout {
   /// Checks that `kind` names a boundary supplementary item of `section` (nil: of the layout).
   private func checkBoundaryKind(_ kind: Int32, section: Int?) throws(LayoutError) {
     if let section { try checkSection(section) }
-    let items = section.map { sections[$0].boundarySupplementaryItems } ?? globalItems
+    let items =
+      section.map { entries[$0].shape.canonical.boundarySupplementaryItems } ?? globalItems
     for item in items where kinds.id(of: item.elementKind) == kind { return }
     let owner = section.map { "section \($0)" } ?? "the layout"
     let names = items.map { "'\($0.elementKind)'" }

@@ -21,7 +21,7 @@ extension Layout {
   ///   on item counts.
   public func changeItems(_ change: ItemChange, section: Int) throws(LayoutError) -> SizeReport {
     try checkSection(section)
-    let count = sections[section].itemCount
+    let count = entries[section].itemCount
     let newCount: Int64
     // Where an item that remains goes; nil for a deleted item.
     let map: (Int64) -> Int64?
@@ -85,9 +85,9 @@ extension Layout {
       }
     }
     try checkFlowCapacity(newCount, section: section, path: "count")
-    let previousFlow = flowSizes[section]
-    if let old = previousFlow {
-      flowSizes[section] = old.remapped(count: Int(newCount), map)
+    let previousEntry = entries[section]
+    if let old = previousEntry.flowSizes {
+      entries[section].flowSizes = old.remapped(count: Int(newCount), map)
     }
 
     let before = isSolved ? anchors(section: section) : nil
@@ -99,25 +99,18 @@ extension Layout {
     }
 
     // Measured sizes follow their items.
-    let previousMeasured = measuredSizes[section]
-    if let old = previousMeasured, !old.isEmpty {
-      measuredSizes[section] = old.remapped(
+    if let old = previousEntry.measured, !old.isEmpty {
+      entries[section].measured = old.remapped(
         itemsPerGroup: old.itemsPerGroup, tracksCross: old.tracksCross, map)
     }
-    let previousDescription = description
-    let previousSections = sections
-    description.sections[section].itemCount = newCount
-    sections[section].itemCount = newCount
+    entries[section].itemCount = newCount
     guard isSolved else {
       return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
     }
     do throws(LayoutError) {
       solved = try SolvedLayout(layout: self, container: solved.canonicalContainer)
     } catch {
-      description = previousDescription
-      sections = previousSections
-      measuredSizes[section] = previousMeasured
-      flowSizes[section] = previousFlow
+      entries[section] = previousEntry
       throw error
     }
     adoptMeasuredSizes()
@@ -136,7 +129,7 @@ extension Layout {
   /// Checks that `section` can hold `count` items: a flow section whose items have sizes of
   /// their own keeps them densely, so their count is bounded.
   func checkFlowCapacity(_ count: Int64, section: Int, path: String) throws(LayoutError) {
-    guard flowSizes[section] == nil || count <= FlowSizes.maxItems else {
+    guard entries[section].flowSizes == nil || count <= FlowSizes.maxItems else {
       throw LayoutError(
         .invalidArgument,
         "a flow section whose items have sizes of their own holds at most "
@@ -159,7 +152,7 @@ extension Layout {
     }
     // A deleted anchor hands over to the first item after it that remains.
     let item = kept(first)
-    guard item < sections[section].itemCount, let target = map(item) else {
+    guard item < entries[section].itemCount, let target = map(item) else {
       return max(0, newCount - 1)
     }
     return target

@@ -100,11 +100,13 @@ extension Layout {
     // Chains of stored properties only: no solved struct is copied (see `Layout`).
     let placement = solved.sections[section].placement
     if solved.sections[section].measured != nil || solved.sections[section].flowLines != nil {
-      return space.physical(solved.sections[section].frame(ofItem: item, offset: offsets[section]))
+      return space.physical(
+        solved.sections[section].frame(ofItem: item, offset: entries[section].offset))
     }
     let n = placement.itemsPerGroup
     let slot = solved.sections[section].template.leaves[Int(item % n)].frame
-    return space.physical(placement.place(slot, repetition: item / n, offset: offsets[section]))
+    return space.physical(
+      placement.place(slot, repetition: item / n, offset: entries[section].offset))
   }
 
   /// The frames of items `first ..< first + count` of a section, handed one by one to `body`
@@ -120,7 +122,7 @@ extension Layout {
     guard count >= 0 else {
       throw LayoutError(.invalidArgument, "count must not be negative (got \(count))", path: "count")
     }
-    let items = sections[section].itemCount
+    let items = entries[section].itemCount
     guard first >= 0, first <= items, count <= items - first else {
       throw LayoutError(
         .outOfRange,
@@ -151,7 +153,7 @@ extension Layout {
       itemsPerGroup: solved.sections[section].flowLines == nil ? placement.itemsPerGroup : 0,
       behavior: solved.sections[section].behavior,
       orthogonalContentLength: solved.sections[section].orthogonalContentLength,
-      orthogonalOffset: offsets[section])
+      orthogonalOffset: entries[section].offset)
   }
 
   /// Visits every element whose frame intersects `rect` (host coordinates), in the order
@@ -198,7 +200,7 @@ extension Layout {
     for index in solved.candidateSections(from: query.minY, to: query.maxY) {
       if visitor.isFinished { return }
       emitter.emitSection(
-        sections, index: index, offset: offsets[index], effects: effects(of: index),
+        sections, index: index, offset: entries[index].offset, effects: effects(of: index),
         into: &visitor)
     }
   }

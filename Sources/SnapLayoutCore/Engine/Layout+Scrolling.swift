@@ -48,11 +48,11 @@ extension Layout {
   private func scrollReference(_ container: Int) throws(LayoutError) -> Unmanaged<ScrollContainer> {
     try requireSolved()
     if container == mainScrollContainer { return Unmanaged.passUnretained(solved.mainScroll) }
-    guard container >= 0, container < sections.count else {
+    guard container >= 0, container < entries.count else {
       throw LayoutError(
         .outOfRange,
         "scroll container \(container) does not exist; use -1 for the main scroll or a section "
-          + "index below \(sections.count)", path: "container")
+          + "index below \(entries.count)", path: "container")
     }
     guard let scroll = solved.sectionScrolls[container] else {
       throw LayoutError(
@@ -71,7 +71,7 @@ extension Layout {
         viewportLength: scroll.viewportLength, contentLength: scroll.contentLength,
         insetLeading: scroll.insetLeading, insetTrailing: scroll.insetTrailing,
         minimumOffset: scroll.minimumOffset, maximumOffset: scroll.maximumOffset,
-        offset: container == mainScrollContainer ? mainOffset : offsets[container],
+        offset: container == mainScrollContainer ? mainOffset : entries[container].offset,
         snapCount: scroll.snaps.isFree ? 0 : scroll.snaps.count, behavior: scroll.behavior,
         snapUnit: scroll.settings.snapUnit, maxPagesPerGesture: scroll.settings.maxSteps,
         decelerationRate: scroll.settings.decelerationRate, bounce: scroll.settings.bounce)
@@ -81,7 +81,7 @@ extension Layout {
   /// The current offset of a container.
   public func scrollOffset(_ container: Int) throws(LayoutError) -> Double {
     try withScroll(container) { _ in }
-    return container == mainScrollContainer ? mainOffset : offsets[container]
+    return container == mainScrollContainer ? mainOffset : entries[container].offset
   }
 
   /// Sets a container's offset. Not clamped: offsets outside the rest bounds are overscroll.
@@ -97,14 +97,14 @@ extension Layout {
       return
     }
     try checkSection(container)
-    guard sections[container].isOrthogonal else {
+    guard entries[container].isOrthogonal else {
       throw LayoutError(
         .invalidArgument,
         "section \(container) does not scroll orthogonally (its orthogonalScrollingBehavior is "
           + "none)", path: "container")
     }
-    offsets[container] = offset
-    hostSetOffsets[container] = true
+    entries[container].offset = offset
+    entries[container].hostSetOffset = true
   }
 
   /// Where a released drag comes to rest, and the motion that takes it there.
@@ -197,7 +197,8 @@ extension Layout {
     // Pages and free scrolls: bring the item's start to the snapport's start.
     let canonical = space.canonical(frame)
     let start =
-      container == mainScrollContainer ? canonical.minY : canonical.minX + offsets[container]
+      container == mainScrollContainer
+      ? canonical.minY : canonical.minX + entries[container].offset
     return try withScroll(container) { scroll in
       if let index = scroll.snaps.index(ofSection: Int32(section), item: item) {
         return (scroll.snaps.offset(index), index)

@@ -74,7 +74,7 @@ extension Layout {
   /// section hands over to the start of the section that takes its place).
   /// - Complexity: O(sections + templates + measured cells), independent of item counts.
   public func changeSections(_ change: SectionChange) throws(LayoutError) -> SizeReport {
-    let order = try change.order(sectionCount: sections.count)
+    let order = try change.order(sectionCount: entries.count)
     var incoming: [LayoutSection] = []
     var replaced: Int? = nil
     switch change {
@@ -87,99 +87,70 @@ extension Layout {
 
     let before = isSolved ? anchors(section: nil) : nil
     let handover = before.map { handOver($0.main, order: order, replaced: replaced) }
-    let previous = (
-      description, sections, offsets, hostSetOffsets, measuredSizes, flowSizes, boundarySizes
-    )
+    let previous = entries
     let previousKinds = kinds.count
     var fresh = incoming.makeIterator()
-    var descriptions: [LayoutSection] = []
-    var canonical: [LayoutSection] = []
-    var newOffsets: [Double] = []
-    var newHostSet: [Bool] = []
-    var newMeasured: [MeasuredSizes?] = []
-    var newFlow: [FlowSizes?] = []
-    var newBoundary: [BoundarySizes] = []
+    var changed: [SectionEntry] = []
+    changed.reserveCapacity(order.count)
     for (index, source) in order.enumerated() {
       if let old = source {
-        descriptions.append(description.sections[old])
-        canonical.append(sections[old])
-        newOffsets.append(offsets[old])
-        newHostSet.append(hostSetOffsets[old])
-        newMeasured.append(measuredSizes[old])
-        newFlow.append(flowSizes[old])
-        newBoundary.append(boundarySizes[old])
+        changed.append(entries[old])
         continue
       }
-      guard var section = fresh.next() else { break }
+      guard let section = fresh.next() else { break }
       kinds.add(section)
-      var turned = transposed ? section.transposed : section
-      var flow = FlowSizes(given: turned)
-      var measured: MeasuredSizes? = nil
-      var offset = 0.0
-      var hostSet = false
-      var boundary = BoundarySizes()
+      var entry = shapes.entry(for: section)
       if let old = replaced, old == index {
-        // The items that remain keep their measured sizes, and so do the boundary items whose
-        // kinds remain.
-        boundary = boundarySizes[old].keeping(turned.boundarySupplementaryItems, kinds: kinds)
-        let newCount = turned.itemCount
-        let keep: (Int64) -> Int64? = { $0 < newCount ? $0 : nil }
-        if sections[old].flowItems == nil, turned.flowItems == nil,
-          let sizes = measuredSizes[old], !sizes.isEmpty
-        {
-          measured = sizes.remapped(
-            itemsPerGroup: sizes.itemsPerGroup, tracksCross: sizes.tracksCross, keep)
-        } else if let items = turned.flowItems, items.isSelfSizing,
-          let sizes = flowSizes[old], sizes.measuredCount > 0, newCount <= FlowSizes.maxItems
-        {
-          let carried =
-            flow
-            ?? FlowSizes(count: Int(newCount), uniform: items.itemSize, isSelfSizing: true)
-          for item in 0..<min(Int(newCount), sizes.count) {
-            if let size = sizes.measuredSize(item) { carried.setMeasured(size, item: item) }
-          }
-          flow = carried
-        }
-        if turned.isOrthogonal && sections[old].isOrthogonal {
-          offset = offsets[old]
-          hostSet = hostSetOffsets[old]
-        }
+        carry(from: entries[old], to: &entry)
       }
-      section.flowItems?.itemSizes = nil
-      turned.flowItems?.itemSizes = nil
-      descriptions.append(section)
-      canonical.append(turned)
-      newOffsets.append(offset)
-      newHostSet.append(hostSet)
-      newMeasured.append(measured)
-      newFlow.append(flow)
-      newBoundary.append(boundary)
+      changed.append(entry)
     }
-    description.sections = descriptions
-    sections = canonical
-    offsets = newOffsets
-    hostSetOffsets = newHostSet
-    measuredSizes = newMeasured
-    flowSizes = newFlow
-    boundarySizes = newBoundary
+    entries = changed
     guard isSolved, let before, let handover else {
       return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
     }
     do throws(LayoutError) {
       solved = try SolvedLayout(layout: self, container: solved.canonicalContainer)
     } catch {
-      (description, sections, offsets, hostSetOffsets, measuredSizes, flowSizes, boundarySizes) =
-        previous
+      entries = previous
       kinds.truncate(to: previousKinds)
       throw error
     }
     adoptMeasuredSizes()
-    for index in offsets.indices where !hostSetOffsets[index] {
-      offsets[index] = solved.sectionScrolls[index]?.minimumOffset ?? 0
+    for index in entries.indices where !entries[index].hostSetOffset {
+      entries[index].offset = solved.sectionScrolls[index]?.minimumOffset ?? 0
     }
     var anchors = before
     anchors.main = handover
     return keep(anchors, section: nil)
+  }
+
+  /// What a section described anew keeps of the one it replaces: the measured sizes of the
+  /// items that remain (of the same kind of section, compositional or flow), those of the
+  /// boundary items whose kinds remain, and its scroll offset when both scroll orthogonally.
+  private func carry(from old: SectionEntry, to entry: inout SectionEntry) {
+    let turned = entry.shape.canonical
+    entry.boundarySizes = old.boundarySizes.keeping(turned.boundarySupplementaryItems, kinds: kinds)
+    let newCount = entry.itemCount
+    let keep: (Int64) -> Int64? = { $0 < newCount ? $0 : nil }
+    if old.flowItems == nil, turned.flowItems == nil, let sizes = old.measured, !sizes.isEmpty {
+      entry.measured = sizes.remapped(
+        itemsPerGroup: sizes.itemsPerGroup, tracksCross: sizes.tracksCross, keep)
+    } else if let items = turned.flowItems, items.isSelfSizing,
+      let sizes = old.flowSizes, sizes.measuredCount > 0, newCount <= FlowSizes.maxItems
+    {
+      let carried =
+        entry.flowSizes
+        ?? FlowSizes(count: Int(newCount), uniform: items.itemSize, isSelfSizing: true)
+      for item in 0..<min(Int(newCount), sizes.count) {
+        if let size = sizes.measuredSize(item) { carried.setMeasured(size, item: item) }
+      }
+      entry.flowSizes = carried
+    }
+    if turned.isOrthogonal && old.isOrthogonal {
+      entry.offset = old.offset
+      entry.hostSetOffset = old.hostSetOffset
+    }
   }
 
   /// Where the main anchor is after the sections are reordered as `order` says: its own
@@ -218,7 +189,7 @@ extension Layout {
       return try changeItems(.move(from: from.item, to: to.item), section: from.section)
     }
     try checkSection(to.section)
-    let count = sections[to.section].itemCount
+    let count = entries[to.section].itemCount
     guard to.item >= 0, to.item <= count else {
       throw LayoutError(
         .outOfRange,
@@ -238,7 +209,7 @@ extension Layout {
       sectionOffsetAdjustment: inserted.sectionOffsetAdjustment,
       contentSize: inserted.contentSize)
     let takesMeasurements =
-      sections[to.section].flowItems.map { $0.isSelfSizing } ?? true
+      entries[to.section].flowItems.map { $0.isSelfSizing } ?? true
     if let measured, takesMeasurements, isSolved {
       let placed = try reportItemSize(measured, section: to.section, item: to.item)
       total.mainOffsetAdjustment += placed.mainOffsetAdjustment

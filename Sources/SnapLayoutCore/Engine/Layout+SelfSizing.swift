@@ -28,7 +28,7 @@ extension Layout {
     let placement = solved.sections[section].placement
     if let size { try Layout.checkMeasured(size) }
     let canonical = size.map { transposed ? $0.transposed : $0 }
-    if sections[section].flowItems != nil {
+    if entries[section].flowItems != nil {
       return try reportFlowItemSize(canonical, section: section, item: item)
     }
     let before = anchors(section: section)
@@ -36,12 +36,12 @@ extension Layout {
     let n = placement.itemsPerGroup
     let repetition = item / n
     let measured: MeasuredSizes
-    if let existing = measuredSizes[section] {
+    if let existing = entries[section].measured {
       measured = existing
     } else {
       measured = MeasuredSizes(
         itemsPerGroup: n, tracksCross: solved.sections[section].repetitionSolver.tracksCross)
-      measuredSizes[section] = measured
+      entries[section].measured = measured
     }
     let previousSize = measured.size(ofItem: item)
     let previousUniform = measured.sectionUniform
@@ -106,16 +106,16 @@ extension Layout {
     try checkSection(section)
     try checkItem(item, section: section)
     let measured =
-      sections[section].flowItems != nil
-      ? flowSizes[section]?.measuredSize(Int(item)) : measuredSizes[section]?.size(ofItem: item)
+      entries[section].flowItems != nil
+      ? entries[section].flowSizes?.measuredSize(Int(item))
+      : entries[section].measured?.size(ofItem: item)
     guard let size = measured else { return nil }
     return transposed ? size.transposed : size
   }
 
   /// The number of cells with a measured size in the layout.
   public var measuredCellCount: Int {
-    measuredSizes.reduce(0) { $0 + ($1?.count ?? 0) }
-      + flowSizes.reduce(0) { $0 + ($1?.measuredCount ?? 0) }
+    entries.reduce(0) { $0 + ($1.measured?.count ?? 0) + ($1.flowSizes?.measuredCount ?? 0) }
   }
 
   // MARK: Anchoring
@@ -146,12 +146,13 @@ extension Layout {
     var sectionAnchor: Anchor? = nil
     var inBounds = true
     if let section, let scroll = solved.sectionScrolls[section] {
-      sectionAnchor = anchor(section: section, at: offsets[section], alongX: true)
-      inBounds = offsets[section] >= scroll.minimumOffset && offsets[section] <= scroll.maximumOffset
+      let offset = entries[section].offset
+      sectionAnchor = anchor(section: section, at: offset, alongX: true)
+      inBounds = offset >= scroll.minimumOffset && offset <= scroll.maximumOffset
     }
     return Anchors(
       main: mainAnchor, section: sectionAnchor, mainOffset: mainOffset,
-      sectionOffset: section.map { offsets[$0] } ?? 0,
+      sectionOffset: section.map { entries[$0].offset } ?? 0,
       mainInBounds: mainOffset >= main.minimumOffset && mainOffset <= main.maximumOffset,
       sectionInBounds: inBounds)
   }
@@ -232,17 +233,17 @@ extension Layout {
         contentSize: contentSize ?? .zero)
     }
     if let anchor = before.section, let scroll = solved.sectionScrolls[section] {
-      if hostSetOffsets[section] {
+      if entries[section].hostSetOffset {
         var offset = before.sectionOffset + position(of: anchor, alongX: true) - anchor.position
         if before.sectionInBounds { offset = scroll.clamp(offset) }
-        offsets[section] = offset
+        entries[section].offset = offset
       } else {
-        offsets[section] = scroll.minimumOffset
+        entries[section].offset = scroll.minimumOffset
       }
     }
     return SizeReport(
       mainOffsetAdjustment: mainOffset - before.mainOffset,
-      sectionOffsetAdjustment: offsets[section] - before.sectionOffset,
+      sectionOffsetAdjustment: entries[section].offset - before.sectionOffset,
       contentSize: contentSize ?? .zero)
   }
 }

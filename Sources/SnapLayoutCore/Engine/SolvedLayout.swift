@@ -43,15 +43,15 @@ struct SolvedLayout {
     let solver = SolvedLayout.sectionSolver(layout, container)
     // Spec §9.3: layout-level items are dropped when there are no sections.
     let leadingExtension =
-      layout.sections.isEmpty ? 0 : placeGlobals(layout, hostLength: 0).leadingExtension
+      layout.entries.isEmpty ? 0 : placeGlobals(layout, hostLength: 0).leadingExtension
     var cursor = leadingExtension
-    sections.reserveCapacity(layout.sections.count)
+    sections.reserveCapacity(layout.entries.count)
     let spacing = layout.description.configuration.interSectionSpacing
-    for (index, section) in layout.sections.enumerated() {
+    for (index, entry) in layout.entries.enumerated() {
       if index > 0 { cursor += spacing }  // spec §9.1: only between sections
       let solved = try solver.solve(
-        section, index: index, start: cursor, measured: layout.measuredSizes[index],
-        flowSizes: layout.flowSizes[index], boundarySizes: layout.boundarySizes[index],
+        entry.shape, itemCount: entry.itemCount, index: index, start: cursor,
+        measured: entry.measured, flowSizes: entry.flowSizes, boundarySizes: entry.boundarySizes,
         refresh: refresh)
       cursor = solved.frame.maxY
       sections.append(solved)
@@ -67,10 +67,11 @@ struct SolvedLayout {
   /// - Complexity: O(sections + the section's boundary items), independent of item counts.
   mutating func remeasure(section index: Int, layout: Layout) throws(LayoutError) {
     let old = sections[index]
+    let entry = layout.entries[index]
     let solved = try SolvedLayout.sectionSolver(layout, canonicalContainer).solve(
-      layout.sections[index], index: index, start: old.frame.minY,
-      measured: layout.measuredSizes[index], flowSizes: layout.flowSizes[index],
-      boundarySizes: layout.boundarySizes[index], refresh: false, reusing: old)
+      entry.shape, itemCount: entry.itemCount, index: index, start: old.frame.minY,
+      measured: entry.measured, flowSizes: entry.flowSizes, boundarySizes: entry.boundarySizes,
+      refresh: false, reusing: old)
     let moved = solved.frame.maxY - old.frame.maxY
     sections[index] = solved
     if moved != 0 {

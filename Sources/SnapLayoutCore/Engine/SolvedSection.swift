@@ -64,8 +64,10 @@ struct SolvedSection {
   /// The lines of a flow section whose items have sizes of their own (docs/FLOW-LAYOUT.md);
   /// `placement.groupCount` is then their count and `itemsPerGroup` means nothing.
   var flowLines: FlowLines?
+  /// The root group solved at this container, shared with the sections of the same shape.
+  var shared: SectionTemplate
   /// Solves a repetition with its measured cells.
-  var repetitionSolver: RepetitionSolver
+  var repetitionSolver: RepetitionSolver { shared.repetitionSolver }
   var behavior: OrthogonalScrollingBehavior
   /// The scrollable length of an orthogonal section's content (0 otherwise).
   var orthogonalContentLength: Double

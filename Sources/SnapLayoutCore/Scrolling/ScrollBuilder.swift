@@ -37,7 +37,7 @@ struct ScrollBuilder {
   /// An orthogonal section's scroll, along x in canonical coordinates (nil when the section
   /// follows the main axis).
   func orthogonalScroll(section index: Int) -> ScrollContainer? {
-    let description = layout.sections[index]
+    let description = layout.entries[index].shape.canonical
     guard description.isOrthogonal else { return nil }
     let solved = sections[index]
     let behavior = description.orthogonalScrollingBehavior

@@ -98,44 +98,95 @@ extension ScrollContainer {
     alongX: Bool, whole: Bool
   ) -> UnitRun {
     let placement = solved.placement
-    let template = solved.template
     let alpha = settings.alignment
     let snapport = viewportLength - settings.padding.leading - settings.padding.trailing
-    func aligned(_ start: Double, _ extent: Double) -> Double {
-      start + alpha * extent - (settings.padding.leading + alpha * snapport)
-    }
-    let groupLength = alongX ? template.size.width : template.size.height
     let base = alongX ? placement.origin.x : placement.origin.y
-    let leaves = Int(placement.itemsPerGroup)
-    let groupSlot = [UnitSlot(aligned: aligned(0, groupLength), leaf: 0)]
-    let zeros = [Int32](repeating: 0, count: max(leaves, 1))
-    func measuredUnits(groupUnits: Bool) -> MeasuredUnits? {
+    let byGroup = whole || solved.flowLines != nil || settings.snapUnit != .item
+    let remainder = byGroup ? 0 : Int(placement.itemCount % placement.itemsPerGroup)
+    let tables = solved.shared.unitTables(
+      alongX: alongX, byGroup: byGroup, remainder: remainder, settings: settings,
+      viewportLength: viewportLength)
+    func measuredUnits() -> MeasuredUnits? {
       guard !whole, let sizes = solved.measured else { return nil }
       return MeasuredUnits(
-        sizes: sizes, solver: solved.repetitionSolver, template: template, alongX: alongX,
-        alignment: alpha,
-        alignConstant: settings.padding.leading + alpha * snapport, groupUnits: groupUnits)
+        sizes: sizes, template: solved.shared, alongX: alongX, alignment: alpha,
+        alignConstant: settings.padding.leading + alpha * snapport, groupUnits: tables.groupUnits)
     }
 
     if let lines = solved.flowLines, !whole {
       let count = Int64(lines.lineCount)
       return UnitRun(
         section: Int32(truncatingIfNeeded: index), count: count, base: base,
-        stride: placement.stride, repetitions: count, itemsPerGroup: 1, slots: groupSlot,
-        lastSlots: groupSlot, slotOfLeaf: zeros, lastSlotOfLeaf: zeros,
+        stride: placement.stride, repetitions: count, itemsPerGroup: 1, tables: tables,
         lines: LineUnits(
           lines: lines, alignment: alpha,
           alignConstant: settings.padding.leading + alpha * snapport))
     }
-    if whole || settings.snapUnit != .item {
-      let repetitions = whole ? min(placement.groupCount, 1) : placement.groupCount
+    if whole {
+      let repetitions = min(placement.groupCount, 1)
       return UnitRun(
-        section: Int32(truncatingIfNeeded: index), count: repetitions,
-        base: base, stride: whole ? 1 : placement.stride, repetitions: repetitions,
-        itemsPerGroup: whole ? max(placement.itemCount, 1) : placement.itemsPerGroup,
-        slots: groupSlot, lastSlots: groupSlot, slotOfLeaf: zeros, lastSlotOfLeaf: zeros,
-        measured: measuredUnits(groupUnits: true))
+        section: Int32(truncatingIfNeeded: index), count: repetitions, base: base, stride: 1,
+        repetitions: repetitions, itemsPerGroup: max(placement.itemCount, 1), tables: tables)
     }
+    let count =
+      tables.groupUnits || placement.groupCount == 0
+      ? placement.groupCount
+      : (placement.groupCount - 1) * Int64(tables.slots.count) + Int64(tables.lastSlots.count)
+    return UnitRun(
+      section: Int32(truncatingIfNeeded: index), count: count, base: base,
+      stride: placement.stride, repetitions: placement.groupCount,
+      itemsPerGroup: placement.itemsPerGroup, tables: tables, measured: measuredUnits())
+  }
+}
+
+/// Where the units of one repetition of a template rest, relative to the repetition's start:
+/// the same for every section of the template (`SectionTemplate.unitTables`).
+struct UnitTables {
+  /// Sorted by `aligned`; all within one stride, so units are ordered.
+  let slots: [UnitSlot]
+  /// The slots of the last repetition (a subset when the group is partial).
+  let lastSlots: [UnitSlot]
+  /// For each cell of the template, the index of the slot it rests in (full and last
+  /// repetition).
+  let slotOfLeaf: [Int32]
+  let lastSlotOfLeaf: [Int32]
+  /// Whether units are whole repetitions: group snapping, or cells that overhang the next
+  /// repetition (item snapping then falls back to group positions).
+  let groupUnits: Bool
+}
+
+extension SectionTemplate {
+  /// The unit tables of this template along a container's axis, aligned with `settings`;
+  /// `byGroup` for units that are whole repetitions, otherwise cells, the last repetition
+  /// holding `remainder` of them (0: all). Built once per key and kept.
+  func unitTables(
+    alongX: Bool, byGroup: Bool, remainder: Int, settings: ScrollSettings, viewportLength: Double
+  ) -> UnitTables {
+    let key = (remainder << 2) | (byGroup ? 2 : 0) | (alongX ? 1 : 0)
+    for entry in unitTables where entry.key == key { return entry.tables }
+    let tables = buildUnitTables(
+      alongX: alongX, byGroup: byGroup, remainder: remainder, settings: settings,
+      viewportLength: viewportLength)
+    unitTables.append((key, tables))
+    return tables
+  }
+
+  private func buildUnitTables(
+    alongX: Bool, byGroup: Bool, remainder: Int, settings: ScrollSettings, viewportLength: Double
+  ) -> UnitTables {
+    let alpha = settings.alignment
+    let snapport = viewportLength - settings.padding.leading - settings.padding.trailing
+    func aligned(_ start: Double, _ extent: Double) -> Double {
+      start + alpha * extent - (settings.padding.leading + alpha * snapport)
+    }
+    let groupLength = alongX ? template.size.width : template.size.height
+    let leaves = template.leaves.count
+    let groupSlot = [UnitSlot(aligned: aligned(0, groupLength), leaf: 0)]
+    let zeros = [Int32](repeating: 0, count: max(leaves, 1))
+    let byGroupTables = UnitTables(
+      slots: groupSlot, lastSlots: groupSlot, slotOfLeaf: zeros, lastSlotOfLeaf: zeros,
+      groupUnits: true)
+    if byGroup { return byGroupTables }
 
     // Item units: the distinct cell positions of one repetition, sorted.
     func slots(upTo present: Int) -> (slots: [UnitSlot], ofLeaf: [Int32]) {
@@ -160,27 +211,16 @@ extension ScrollContainer {
       return (result, ofLeaf)
     }
     let full = slots(upTo: leaves)
-    let remainder = Int(placement.itemCount % placement.itemsPerGroup)
     let last = remainder == 0 ? full : slots(upTo: remainder)
     // Units must stay ordered across repetitions; when cells overhang the next repetition,
     // item snapping falls back to group positions.
     if let low = full.slots.first?.aligned, let high = full.slots.last?.aligned,
-      high - low >= placement.stride
+      high - low >= stride
     {
-      return UnitRun(
-        section: Int32(truncatingIfNeeded: index), count: placement.groupCount,
-        base: base, stride: placement.stride, repetitions: placement.groupCount,
-        itemsPerGroup: placement.itemsPerGroup, slots: groupSlot, lastSlots: groupSlot,
-        slotOfLeaf: zeros, lastSlotOfLeaf: zeros, measured: measuredUnits(groupUnits: true))
+      return byGroupTables
     }
-    let count =
-      placement.groupCount == 0
-      ? 0 : (placement.groupCount - 1) * Int64(full.slots.count) + Int64(last.slots.count)
-    return UnitRun(
-      section: Int32(truncatingIfNeeded: index), count: count, base: base,
-      stride: placement.stride, repetitions: placement.groupCount,
-      itemsPerGroup: placement.itemsPerGroup, slots: full.slots, lastSlots: last.slots,
-      slotOfLeaf: full.ofLeaf, lastSlotOfLeaf: last.ofLeaf,
-      measured: measuredUnits(groupUnits: false))
+    return UnitTables(
+      slots: full.slots, lastSlots: last.slots, slotOfLeaf: full.ofLeaf,
+      lastSlotOfLeaf: last.ofLeaf, groupUnits: false)
   }
 }

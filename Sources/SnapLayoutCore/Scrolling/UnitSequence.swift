@@ -27,14 +27,10 @@ final class UnitRun {
   let repetitions: Int64
   /// Items per repetition (N), to map units back to items.
   let itemsPerGroup: Int64
-  /// Sorted by `aligned`; all within one stride, so units are ordered.
-  let slots: [UnitSlot]
-  /// The slots of the last repetition (a subset when the group is partial).
-  let lastSlots: [UnitSlot]
-  /// For each cell of the template, the index of the slot it rests in (full and last
-  /// repetition).
-  let slotOfLeaf: [Int32]
-  let lastSlotOfLeaf: [Int32]
+  /// Where a repetition's units rest, shared by the sections of one template.
+  let tables: UnitTables
+  var slots: [UnitSlot] { tables.slots }
+  var lastSlots: [UnitSlot] { tables.lastSlots }
   /// Set when the section has measured cells: units then rest where the measured
   /// repetitions put them.
   let measured: MeasuredUnits?
@@ -43,8 +39,8 @@ final class UnitRun {
 
   init(
     section: Int32, count: Int64, base: Double, stride: Double, repetitions: Int64,
-    itemsPerGroup: Int64, slots: [UnitSlot], lastSlots: [UnitSlot], slotOfLeaf: [Int32],
-    lastSlotOfLeaf: [Int32], measured: MeasuredUnits? = nil, lines: LineUnits? = nil
+    itemsPerGroup: Int64, tables: UnitTables, measured: MeasuredUnits? = nil,
+    lines: LineUnits? = nil
   ) {
     self.measured = measured
     self.lines = lines
@@ -54,18 +50,15 @@ final class UnitRun {
     self.stride = stride
     self.repetitions = repetitions
     self.itemsPerGroup = itemsPerGroup
-    self.slots = slots
-    self.lastSlots = lastSlots
-    self.slotOfLeaf = slotOfLeaf
-    self.lastSlotOfLeaf = lastSlotOfLeaf
+    self.tables = tables
   }
 
   func slot(_ unit: Int64) -> (repetition: Int64, slot: UnitSlot) {
-    let width = Int64(slots.count)
+    let width = Int64(tables.slots.count)
     let local = unit - firstUnit
     let repetition = min(local / width, repetitions - 1)
     let index = local - repetition * width
-    let slots = repetition == repetitions - 1 ? lastSlots : self.slots
+    let slots = repetition == repetitions - 1 ? tables.lastSlots : tables.slots
     return (repetition, slots[Int(min(index, Int64(slots.count - 1)))])
   }
 
@@ -102,10 +95,10 @@ final class UnitRun {
     }
     var total: Int64 = 0
     let full = repetitions - 1
-    for slot in slots {
+    for slot in tables.slots {
       total += count(x, aligned: slot.aligned, limit: full, strict: strict)
     }
-    for slot in lastSlots {
+    for slot in tables.lastSlots {
       let at = UnitRun.offset(base: base, stride: stride, repetition: full, aligned: slot.aligned)
       if strict ? at < x : at <= x { total += 1 }
     }
@@ -134,12 +127,12 @@ final class UnitRun {
       return firstUnit + Int64(lines.lines.line(ofItem: Int(min(max(item, 0), Int64(last)))))
     }
     let repetition = min(max(item / itemsPerGroup, 0), repetitions - 1)
-    let map = repetition == repetitions - 1 ? lastSlotOfLeaf : slotOfLeaf
+    let map = repetition == repetitions - 1 ? tables.lastSlotOfLeaf : tables.slotOfLeaf
     // Bounded by the map before it becomes an Int: a whole section as one unit has up to
     // 2^63 - 1 items per group, more than a 32-bit Int holds.
     let leaf = min(
       max(item - repetition * itemsPerGroup, 0), itemsPerGroup - 1, Int64(map.count - 1))
-    let local = repetition * Int64(slots.count) + Int64(map[Int(leaf)])
+    let local = repetition * Int64(tables.slots.count) + Int64(map[Int(leaf)])
     return firstUnit + min(local, count - 1)
   }
 
@@ -249,9 +242,9 @@ final class UnitSequence {
 /// item unit follows its cell in the repetition solved with its measured cells.
 struct MeasuredUnits {
   let sizes: MeasuredSizes
-  let solver: RepetitionSolver
-  /// The unmeasured template (its only cell is the single-cell shortcut's starting point).
-  let template: GroupTemplate
+  /// The unmeasured template and its solver (its only cell is the single-cell shortcut's
+  /// starting point).
+  let template: SectionTemplate
   let alongX: Bool
   /// The alignment (0 start, 0.5 centre, 1 end) and `padding.leading + alignment · snapport`.
   let alignment: Double
@@ -265,10 +258,11 @@ struct MeasuredUnits {
     if groupUnits { return start + slot.aligned + alignment * delta }
     guard measurements.page != nil else { return start + slot.aligned }
     let cell: Rect
+    let solver = template.repetitionSolver
     if solver.singleCell != nil {
-      cell = solver.singleCellFrame(template.leaves[0].frame, measurements)
+      cell = solver.singleCellFrame(template.template.leaves[0].frame, measurements)
     } else {
-      let solved = solver.template(measurements, or: template)
+      let solved = solver.template(measurements, or: template.template)
       guard Int(slot.leaf) < solved.leaves.count else { return start + slot.aligned }
       cell = solved.leaves[Int(slot.leaf)].frame
     }
