@@ -1197,11 +1197,17 @@ SL_API int sl_layout_delete_items(sl_layout *layout, int32_t section, int64_t at
 /**
  * Moves an item, within its section or to another (UIKit's moveItem(at:to:)). `to_item` is its
  * index in the destination section afterwards; within one section the items between shift by
- * one toward the old place. A measured size moves with the item (when the destination's items
- * take measured sizes). Anchoring as sl_layout_set_item_count(); the report sums both moves.
+ * one toward the old place. The item's sizes move with it (docs/FLOW-LAYOUT.md, "Moving
+ * items"): a measured size when the destination's items take measured sizes (a compositional
+ * or self-sizing flow section), and between flow sections the size the host gave it
+ * (itemSizes, sl_layout_set_item_sizes) when its section keeps sizes of its own — a destination
+ * that keeps none then starts keeping them, its own item size for its other items. An item of a
+ * section that keeps no sizes takes the destination's. Anchoring as sl_layout_set_item_count();
+ * the report sums both moves.
  *
- * @return SL_OK; SL_EINVAL for a NULL layout or a destination that cannot hold another item
- *         ("to"); SL_ERANGE for a bad section ("section"), `from_item` ("item") or `to_item`
+ * @return SL_OK; SL_EINVAL for a NULL layout or a destination that cannot hold another item,
+ *         or that holds more than 2^26 items and would have to keep the moved item's size of
+ *         its own ("to"); SL_ERANGE for a bad section ("section"), `from_item` ("item") or `to_item`
  *         ("to", or "from"/"to" within one section). On failure nothing changes.
  *
  * **Thread safety** Changes the layout: exclusive access.

@@ -78,6 +78,13 @@ final class FlowSizes {
     return Size(width: given[2 * item], height: given[2 * item + 1])
   }
 
+  /// The size the host gave an item (`itemSizes`, `sizeForItemAt`), or nil in a self-sizing
+  /// section given none that differ from its estimate: there the item has no size of its own
+  /// but a measured one (docs/FLOW-LAYOUT.md, "Moving items").
+  func ownGivenSize(_ item: Int) -> Size? {
+    isSelfSizing && given == nil ? nil : givenSize(item)
+  }
+
   /// Sets the size an item has when not measured; a measured item keeps its measured size.
   func setGiven(_ size: Size, item: Int) {
     if isSelfSizing {
