@@ -109,6 +109,7 @@ extension Layout {
       }
       flowSizes[section] = storage
     }
+    if flowSizes[section]?.isUniform == true { flowSizes[section] = nil }
 
     let before = isSolved ? anchors(section: section) : nil
     let anchorItems = before.map { before in
