@@ -97,7 +97,7 @@ public func sl_layout_get_elements_in_rect(
   var visitor = ElementBuffer(buffer: elements, capacity: room)
   let status = LayoutHandle.with(layout) { handle in
     do throws(LayoutError) {
-      if handle.handlers.isEmpty || elements == nil {
+      if handle.handlerCount == 0 || elements == nil {
         try handle.layout.visitElements(in: Rect(rect), &visitor)
       } else {
         var handled = HandlingBuffer(buffer: visitor, handle: handle)
@@ -250,8 +250,8 @@ struct HandlingBuffer: ElementVisitor {
   /// Calls the current section's handler on its elements that fit in the buffer.
   mutating func flush() {
     defer { section = Int32.min }
-    guard section >= 0, Int(section) < handle.handlers.count,
-      let handler = handle.handlers[Int(section)], let elements = buffer.buffer
+    guard section >= 0, let handler = handle.handler(section: Int(section)),
+      let elements = buffer.buffer
     else { return }
     let end = min(buffer.count, buffer.capacity)
     guard end > start else { return }

@@ -7,7 +7,10 @@
  *
  *   (a) kinds: creating and resizing S sections of 100 distinct kinds costs the same per kind
  *       at S and 4S;
- *   (b) kinds compare byte for byte: a precomposed and a decomposed "é" are two kinds.
+ *   (b) kinds compare byte for byte: a precomposed and a decomposed "é" are two kinds;
+ *   (c) sections: one section inserted, deleted, moved, a cell of one measured, an item inserted
+ *       into one, each in the middle of N sections, costs the same at N and 4N (one section's
+ *       work plus O(log N)), and the frames after each batch are those of the changes.
  *
  * Times are the least of a few runs of process CPU time, so other work on the machine weighs
  * little, after a run of the larger size, with freed memory kept in the heap (the kernel's page
@@ -184,11 +187,123 @@ static void test_kinds_are_bytes(void) {
               "/sections/0/boundarySupplementaryItems/1/elementKind", "already used");
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * (c) sections
+ * ------------------------------------------------------------------------------------------- */
+
+/* A self-sizing list section: `items` rows of 44 pt (estimated), 8 pt apart, 10 pt insets. */
+#define LIST_SECTION(items)                                                                     \
+  "{\"itemCount\": " items ", \"interGroupSpacing\": 8, \"contentInsets\": {\"top\": 10, "   \
+  "\"leading\": 10, \"bottom\": 10, \"trailing\": 10}, \"group\": {\"group\": \"vertical\", " \
+  "\"layoutSize\": " SIZE(FW(1), "{\"estimated\": 44}") ", \"subitems\": [{\"layoutSize\": "  \
+  SIZE(FW(1), "{\"estimated\": 44}") "}]}}"
+
+static sl_layout *list_layout(int sections) {
+  text t = {0};
+  append(&t, "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
+             "\"sections\": [");
+  for (int s = 0; s < sections; s++) append(&t, "%s" LIST_SECTION("5"), s ? "," : "");
+  append(&t, "]}");
+  sl_layout *layout = NULL;
+  int status = sl_layout_create(t.bytes, t.length, &layout);
+  CHECK(status == SL_OK, "create %d sections: %s", sections, sl_error_last()->message);
+  free(t.bytes);
+  return status == SL_OK ? layout : NULL;
+}
+
+/* The y of section `section`'s first cell: 10 pt of inset after the section's start. */
+static double first_cell_y(sl_layout *layout, int32_t section) {
+  sl_rect frame = {0, 0, 0, 0};
+  CHECK_STATUS(sl_layout_get_item_frame(layout, section, 0, &frame), SL_OK);
+  return frame.y;
+}
+
+enum { OP_INSERT, OP_DELETE, OP_MOVE, OP_REPORT, OP_ITEMS, OP_COUNT };
+static const char *const OP_NAMES[OP_COUNT] = {"insert", "delete", "move", "report",
+                                               "insert items"};
+
+/* CPU seconds per operation of kind `op`, `ops` of them at the middle of `layout`, each batch
+ * undone by the next kind (inserts by deletes, reports and item inserts by their inverse). */
+static void run_ops(sl_layout *layout, int sections, int ops, double *seconds) {
+  static const char json[] = "[" LIST_SECTION("5") "]";
+  sl_size_report report;
+  int32_t middle = sections / 2;
+  double start = cpu_seconds();
+  for (int i = 0; i < ops; i++)
+    CHECK_STATUS(sl_layout_insert_sections(layout, middle, json, sizeof json - 1, &report), SL_OK);
+  double inserted = cpu_seconds();
+  for (int i = 0; i < ops; i++)
+    CHECK_STATUS(sl_layout_delete_sections(layout, middle, 1, &report), SL_OK);
+  double deleted = cpu_seconds();
+  for (int i = 0; i < ops; i++)
+    CHECK_STATUS(sl_layout_move_section(layout, middle + (i % 2 ? 7 : 0), middle + (i % 2 ? 0 : 7),
+                                        &report),
+                 SL_OK);
+  double moved = cpu_seconds();
+  for (int i = 0; i < ops; i++)
+    CHECK_STATUS(sl_layout_report_item_size(layout, middle, i % 5, 390, 60 + i % 7, &report),
+                 SL_OK);
+  double reported = cpu_seconds();
+  for (int i = 0; i < ops; i++)
+    CHECK_STATUS(sl_layout_insert_items(layout, middle + 1, 2, 1, &report), SL_OK);
+  double items = cpu_seconds();
+  seconds[OP_INSERT] = (inserted - start) / ops;
+  seconds[OP_DELETE] = (deleted - inserted) / ops;
+  seconds[OP_MOVE] = (moved - deleted) / ops;
+  seconds[OP_REPORT] = (reported - moved) / ops;
+  seconds[OP_ITEMS] = (items - reported) / ops;
+  /* Undo: the items inserted, the sizes measured (the moves cancel out in pairs). */
+  CHECK_STATUS(sl_layout_delete_items(layout, middle + 1, 2, ops, &report), SL_OK);
+  for (int item = 0; item < 5; item++)
+    CHECK_STATUS(sl_layout_reset_item_size(layout, middle, item, &report), SL_OK);
+}
+
+static void test_sections_scale(void) {
+  int small = quick_mode() ? 1000 : 5000;
+  int ops = quick_mode() ? 20 : 100;
+  int runs = quick_mode() ? 2 : 3;
+  double best[2][OP_COUNT];
+  for (int size = 0; size < 2; size++)
+    for (int op = 0; op < OP_COUNT; op++) best[size][op] = 1e30;
+  sl_layout *layouts[2] = {list_layout(small), list_layout(4 * small)};
+  if (layouts[0] == NULL || layouts[1] == NULL) return;
+  double before[2] = {first_cell_y(layouts[0], small - 1), first_cell_y(layouts[1], 4 * small - 1)};
+  for (int run = 0; run < runs; run++) {
+    for (int size = 1; size >= 0; size--) {
+      double seconds[OP_COUNT];
+      run_ops(layouts[size], (size ? 4 : 1) * small, ops, seconds);
+      for (int op = 0; op < OP_COUNT; op++)
+        if (seconds[op] < best[size][op]) best[size][op] = seconds[op];
+    }
+  }
+  for (int size = 0; size < 2; size++) {
+    /* Every batch undone: the last section is where it was. */
+    int32_t last = (size ? 4 : 1) * small - 1;
+    CHECK(first_cell_y(layouts[size], last) == before[size],
+          "after the changes, section %d's first cell is at %.17g, not %.17g", last,
+          first_cell_y(layouts[size], last), before[size]);
+    /* 10 pt inset + 5 rows of 44 pt and 4 gaps of 8 pt + 10 pt inset = 272 pt a section. */
+    CHECK(before[size] == (double)last * 272 + 10, "section %d starts at %.17g", last,
+          before[size] - 10);
+    sl_layout_destroy(layouts[size]);
+  }
+  for (int op = 0; op < OP_COUNT; op++) {
+    double growth = best[1][op] / best[0][op];
+    printf("sections: %-12s %8.2f us at %6d sections, %8.2f us at %6d (growth %.2f)\n",
+           OP_NAMES[op], best[0][op] * 1e6, small, best[1][op] * 1e6, 4 * small, growth);
+    CHECK(growth < GROWTH_BOUND,
+          "one %s costs %.2fx more at 4x the sections (bound %.1f): a cost that grows with the "
+          "sections",
+          OP_NAMES[op], growth, GROWTH_BOUND);
+  }
+}
+
 int main(void) {
   /* Freed memory stays in the heap, so that later runs do not pay the kernel for pages again. */
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   test_kinds_are_bytes();
   test_kinds_scale();
+  test_sections_scale();
   return test_finish("test_scale");
 }

@@ -70,32 +70,38 @@ struct ElementEmitter {
         kind: element.kind, zIndex: element.zIndex, isPinned: frame != element.frame))
   }
 
+  /// The elements of section number `index`: `slots[id]`, starting at `start` along the main
+  /// axis. Read in place from the layout's sections (`SectionStore.slots`), placed as they are
+  /// read (`SolvedSection.place(at:)`'s formulas): copying a solved section would retain and
+  /// release every array in it.
   func emitSection<V: ElementVisitor>(
-    _ sections: [SolvedSection], index: Int, offset: Double, effects: EffectContext?,
-    into visitor: inout V
+    _ slots: [SectionEntry], id: Int, start: Double, index: Int, offset: Double,
+    effects: EffectContext?, into visitor: inout V
   ) {
     let sectionIndex = Int32(truncatingIfNeeded: index)
-    let host = (sections[index].frame.minY, sections[index].frame.maxY)
-    for element in sections[index].decorations {
+    let host = (start, start + slots[id].solved.frame.height)
+    for element in slots[id].solved.decorations {
       emit(
-        sections[index].placed(element), category: .decoration, section: sectionIndex,
+        SolvedSection.placed(element, at: start), category: .decoration, section: sectionIndex,
         host: host, into: &visitor)
     }
-    emitCells(sections, index: index, offset: offset, effects: effects, into: &visitor)
-    for element in sections[index].boundaryItems {
+    emitCells(
+      slots, id: id, start: start, index: index, offset: offset, effects: effects,
+      into: &visitor)
+    for element in slots[id].solved.boundaryItems {
       emit(
-        sections[index].placed(element), category: .supplementary, section: sectionIndex,
-        host: host, into: &visitor)
+        SolvedSection.placed(element, at: start), category: .supplementary,
+        section: sectionIndex, host: host, into: &visitor)
     }
   }
 
   /// The cells (and their badges) of the repetitions that can reach the query.
   private func emitCells<V: ElementVisitor>(
-    _ sections: [SolvedSection], index: Int, offset: Double, effects: EffectContext?,
-    into visitor: inout V
+    _ slots: [SectionEntry], id: Int, start: Double, index: Int, offset: Double,
+    effects: EffectContext?, into visitor: inout V
   ) {
-    let placement = sections[index].placement
-    if let lines = sections[index].flowLines {
+    let placement = slots[id].solved.placement(at: start)
+    if let lines = slots[id].solved.flowLines {
       emitLines(
         lines, placement: placement, section: Int32(truncatingIfNeeded: index), effects: effects,
         into: &visitor)
@@ -105,17 +111,20 @@ struct ElementEmitter {
     if placement.isOrthogonal {
       let rowMin = placement.origin.y + placement.envelope.minY
       // The section's span, not its frame: cells may overflow the row across the scroll axis.
-      let rowMax = max(sections[index].frame.maxY, sections[index].mainMax)
+      let rowMax = max(
+        start + slots[id].solved.frame.height, start + slots[id].solved.local.mainMax)
       guard rowMin <= query.maxY, rowMax >= query.minY else { return }
-      repetitions = sections[index].repetitions(from: query.minX, to: query.maxX, offset: offset)
+      repetitions = slots[id].solved.repetitions(
+        from: query.minX, to: query.maxX, offset: offset, placement: placement)
     } else {
-      repetitions = sections[index].repetitions(from: query.minY, to: query.maxY, offset: offset)
+      repetitions = slots[id].solved.repetitions(
+        from: query.minY, to: query.maxY, offset: offset, placement: placement)
     }
     guard let repetitions else { return }
     let sectionIndex = Int32(truncatingIfNeeded: index)
-    guard let measured = sections[index].measured else {
-      let leaves = sections[index].template.leaves
-      let badges = sections[index].template.badges
+    guard let measured = slots[id].solved.measured else {
+      let leaves = slots[id].solved.template.leaves
+      let badges = slots[id].solved.template.badges
       // Walks `run`; false once the visitor is finished.
       func walk(_ run: ClosedRange<Int64>) -> Bool {
         for repetition in run {
@@ -137,7 +146,8 @@ struct ElementEmitter {
       return
     }
     emitMeasured(
-      sections, index: index, measured: measured, repetitions: repetitions, offset: offset,
+      slots[id].solved, placement: placement, index: index, measured: measured,
+      repetitions: repetitions, offset: offset,
       effects: effects, into: &visitor)
   }
 
@@ -145,21 +155,20 @@ struct ElementEmitter {
   /// the periodic walk above stays as it was compiled.
   @inline(never)
   private func emitMeasured<V: ElementVisitor>(
-    _ sections: [SolvedSection], index: Int, measured: MeasuredSizes,
+    _ section: SolvedSection, placement: SectionPlacement, index: Int, measured: MeasuredSizes,
     repetitions: ClosedRange<Int64>, offset: Double, effects: EffectContext?,
     into visitor: inout V
   ) {
-    let placement = sections[index].placement
     let sectionIndex = Int32(truncatingIfNeeded: index)
     let n = placement.itemsPerGroup
     // Measured cells: repetitions start later by the deltas before them, and those holding a
     // measured cell have frames of their own; which intersect is known only by looking, so
     // the visitor is told how many were examined.
     var shifts = measured.shifts(from: repetitions.lowerBound)
-    let solver = sections[index].repetitionSolver
+    let solver = section.repetitionSolver
     if solver.singleCell != nil {
       // One cell per repetition: its frame is the template's with its measured lengths.
-      let cell = sections[index].template.leaves[0].frame
+      let cell = section.template.leaves[0].frame
       for repetition in repetitions {
         if visitor.isFinished || repetition >= placement.itemCount { return }
         visitor.examine(1)
@@ -187,7 +196,7 @@ struct ElementEmitter {
       if repetition * n >= placement.itemCount { return }
       visitor.examine(n)
       let (measurements, delta) = measured.repetition(repetition)
-      let template = solver.template(measurements, or: sections[index].template)
+      let template = solver.template(measurements, or: section.template)
       emitRepetition(
         repetition, leaves: template.leaves, badges: template.badges,
         shift: measured.step(&shifts, delta: delta), placement: placement,
@@ -340,8 +349,8 @@ struct ElementEmitter {
 extension Layout {
   /// The effect context of a section, or nil when it has no visible-item effects.
   func effects(of section: Int) -> EffectContext? {
-    guard let effects = entries[section].shape.canonical.visibleItemEffects else { return nil }
-    let placement = solved.sections[section].placement
+    guard let effects = entries[section].shape.visibleItemEffects else { return nil }
+    let placement = entries[section].solved.placement
     return EffectContext(
       effects: effects, alongX: placement.isOrthogonal, center: center(ofSection: section),
       stride: placement.stride)
@@ -352,8 +361,9 @@ extension Layout {
   /// - Complexity: O(1).
   public func itemDistance(section: Int, item: Int64) throws(LayoutError) -> Double {
     _ = try itemFrame(section: section, item: item)  // validates section, item and state
-    let placement = solved.sections[section].placement
-    let frame = solved.sections[section].frame(ofItem: item, offset: 0)
+    let placed = placedSection(section)
+    let placement = placed.placement
+    let frame = placed.frame(ofItem: item, offset: 0)
     let context = EffectContext(
       effects: VisibleItemEffects(), alongX: placement.isOrthogonal,
       center: center(ofSection: section), stride: placement.stride)
@@ -363,7 +373,7 @@ extension Layout {
   /// The centre of the snapport of the container that scrolls `section`, in content
   /// coordinates along that container's axis.
   private func center(ofSection section: Int) -> Double {
-    if let scroll = solved.sectionScrolls[section] {
+    if let scroll = entries[section].scroll {
       return entries[section].offset + scroll.settings.padding.leading + scroll.snapportLength / 2
     }
     let main = solved.mainScroll

@@ -5,7 +5,7 @@ extension Layout {
   /// section's boundary items. As for cells, only axes whose dimension is estimated take the
   /// measured length; the section grows or shrinks, everything after it moves, and the
   /// visible content stays in place (docs/SELF-SIZING.md rule 12).
-  /// - Complexity: O(sections + the section's boundary items), independent of item counts.
+  /// - Complexity: O(the section's boundary items + log sections), independent of item counts.
   public func reportSupplementarySize(_ size: Size?, section: Int?, kind: Int32)
     throws(LayoutError) -> SizeReport
   {
@@ -14,27 +14,19 @@ extension Layout {
     if let size { try Layout.checkMeasured(size) }
     let canonical = size.map { transposed ? $0.transposed : $0 }
     let before = anchors(section: section)
-    var updated = solved
     if let section {
       let previous = entries[section].boundarySizes
       entries[section].boundarySizes.set(canonical, of: kind)
       do throws(LayoutError) {
-        try updated.remeasure(section: section, layout: self)
+        try resolveSection(section, reuse: true, refresh: false)
       } catch {
         entries[section].boundarySizes = previous
         throw error
       }
     } else {
-      let previous = globalBoundarySizes
       globalBoundarySizes.set(canonical, of: kind)
-      do throws(LayoutError) {
-        try updated.remeasureGlobals(layout: self)
-      } catch {
-        globalBoundarySizes = previous
-        throw error
-      }
+      remeasureGlobals()
     }
-    solved = updated
     return keep(before, section: section)
   }
 

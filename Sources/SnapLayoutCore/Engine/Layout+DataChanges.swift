@@ -17,8 +17,8 @@ extension Layout {
   /// items that remain (their indices shift as UIKit's batch updates shift them), and the
   /// offsets move so that the item at the leading edge of the visible bounds stays in place (an
   /// offset within its bounds is clamped to the new ones).
-  /// - Complexity: O(sections + templates + measured cells): the periodic solve never depends
-  ///   on item counts.
+  /// - Complexity: O(the section's template and measured cells + log sections): only the
+  ///   section is solved again, and the periodic solve never depends on item counts.
   public func changeItems(_ change: ItemChange, section: Int) throws(LayoutError) -> SizeReport {
     try changeItems(change, section: section, carrying: nil)
   }
@@ -129,12 +129,11 @@ extension Layout {
       return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
     }
     do throws(LayoutError) {
-      solved = try SolvedLayout(layout: self, container: solved.canonicalContainer)
+      try resolveSection(section)
     } catch {
       entries[section] = previousEntry
       throw error
     }
-    adoptMeasuredSizes()
     // Solved before, so there are anchors. Those inside the changed section follow their items
     // to their new repetitions.
     guard var anchors = before, let anchorItems else {
@@ -166,10 +165,10 @@ extension Layout {
   ) -> Int64? {
     guard anchor.section == section, anchor.repetition >= 0 else { return nil }
     let first: Int64
-    if let lines = solved.sections[section].flowLines {
+    if let lines = entries[section].solved.flowLines {
       first = Int64(lines.firstItem(ofLine: Int(anchor.repetition)))
     } else {
-      first = anchor.repetition * solved.sections[section].placement.itemsPerGroup
+      first = anchor.repetition * entries[section].solved.placement.itemsPerGroup
     }
     // A deleted anchor hands over to the first item after it that remains.
     let item = kept(first)
@@ -180,9 +179,9 @@ extension Layout {
   }
 
   private func repetition(of item: Int64, in section: Int) -> Int64 {
-    let placement = solved.sections[section].placement
+    let placement = entries[section].solved.placement
     guard placement.groupCount > 0 else { return -1 }
-    if let lines = solved.sections[section].flowLines {
+    if let lines = entries[section].solved.flowLines {
       return Int64(lines.line(ofItem: Int(min(item, Int64(lines.sizes.count - 1)))))
     }
     return min(item / placement.itemsPerGroup, placement.groupCount - 1)

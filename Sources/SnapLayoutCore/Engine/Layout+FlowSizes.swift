@@ -104,7 +104,7 @@ extension Layout {
     guard let before else {
       return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
     }
-    if let lines = solved.sections[section].flowLines, lines.sizes === entries[section].flowSizes {
+    if let lines = entries[section].solved.flowLines, lines.sizes === entries[section].flowSizes {
       // Many changes at once: breaking every line again is cheaper than following each.
       if changes.count > 64 && changes.count > lines.sizes.count / 16 {
         lines.rebuild()
@@ -112,9 +112,7 @@ extension Layout {
         for change in changes { lines.itemChanged(change.item, from: change.old) }
       }
     }
-    var updated = solved
-    try updated.remeasure(section: section, layout: self)
-    solved = updated
+    try resolveSection(section, reuse: true, refresh: false)
     return keep(before, section: section)
   }
 }

@@ -96,17 +96,21 @@ extension Layout {
   public func itemFrame(section: Int, item: Int64) throws(LayoutError) -> Rect {
     try requireSolved()
     try checkSection(section)
-    try checkItem(item, section: section)
-    // Chains of stored properties only: no solved struct is copied (see `Layout`).
-    let placement = solved.sections[section].placement
-    if solved.sections[section].measured != nil || solved.sections[section].flowLines != nil {
-      return space.physical(
-        solved.sections[section].frame(ofItem: item, offset: entries[section].offset))
+    // Chains of stored properties only: no entry or solved section is copied (see `Layout`).
+    let (id, start) = entries.locate(section)
+    let count = entries.slots[id].itemCount
+    guard item >= 0, item < count else {
+      throw itemOutOfRange(item, section: section, count: count)
     }
+    if entries.slots[id].solved.measured != nil || entries.slots[id].solved.flowLines != nil {
+      return space.physical(
+        placedSection(section).frame(ofItem: item, offset: entries.slots[id].offset))
+    }
+    let placement = entries.slots[id].solved.placement(at: start)
     let n = placement.itemsPerGroup
-    let slot = solved.sections[section].template.leaves[Int(item % n)].frame
+    let slot = entries.slots[id].solved.template.leaves[Int(item % n)].frame
     return space.physical(
-      placement.place(slot, repetition: item / n, offset: entries[section].offset))
+      placement.place(slot, repetition: item / n, offset: entries.slots[id].offset))
   }
 
   /// The frames of items `first ..< first + count` of a section, handed one by one to `body`
@@ -146,13 +150,13 @@ extension Layout {
   public func sectionInfo(_ section: Int) throws(LayoutError) -> SectionInfo {
     try requireSolved()
     try checkSection(section)
-    let placement = solved.sections[section].placement
+    let placed = placedSection(section)
+    let placement = placed.placement
     return SectionInfo(
-      frame: space.physical(solved.sections[section].frame), itemCount: placement.itemCount,
+      frame: space.physical(placed.frame), itemCount: placement.itemCount,
       groupCount: placement.groupCount,
-      itemsPerGroup: solved.sections[section].flowLines == nil ? placement.itemsPerGroup : 0,
-      behavior: solved.sections[section].behavior,
-      orthogonalContentLength: solved.sections[section].orthogonalContentLength,
+      itemsPerGroup: placed.flowLines == nil ? placement.itemsPerGroup : 0,
+      behavior: placed.behavior, orthogonalContentLength: placed.orthogonalContentLength,
       orthogonalOffset: entries[section].offset)
   }
 
@@ -196,12 +200,13 @@ extension Layout {
         element, category: .supplementary, section: LayoutElement.layoutSection,
         host: (0, solved.contentSize.height), into: &visitor)
     }
-    let sections = solved.sections
-    for index in solved.candidateSections(from: query.minY, to: query.maxY) {
+    let slots = entries.slots
+    for index in candidateSections(from: query.minY, to: query.maxY) {
       if visitor.isFinished { return }
+      let id = Int(entries.id(at: index))
       emitter.emitSection(
-        sections, index: index, offset: entries[index].offset, effects: effects(of: index),
-        into: &visitor)
+        slots, id: id, start: entries.start(at: index), index: index,
+        offset: slots[id].offset, effects: effects(of: index), into: &visitor)
     }
   }
 }

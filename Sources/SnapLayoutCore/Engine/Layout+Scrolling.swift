@@ -54,7 +54,7 @@ extension Layout {
         "scroll container \(container) does not exist; use -1 for the main scroll or a section "
           + "index below \(entries.count)", path: "container")
     }
-    guard let scroll = solved.sectionScrolls[container] else {
+    guard let scroll = entries[container].scroll else {
       throw LayoutError(
         .invalidArgument,
         "section \(container) does not scroll orthogonally (its orthogonalScrollingBehavior is "
@@ -137,6 +137,10 @@ extension Layout {
     // The velocity is clamped inside `resolve`: a modified copy of the release here went
     // through memory and cost a store-forwarding stall per call (+40%, docs/PERFORMANCE.md).
     try withScroll(container) { decision = $0.resolve(release) }
+    // An orthogonal section's scroll names its only section 0 (it does not know its index).
+    if container >= 0 && decision.section >= 0 {
+      decision.section = Int32(truncatingIfNeeded: container)
+    }
   }
 
   /// The nearest rest position and fractional progress of an offset.
@@ -154,9 +158,11 @@ extension Layout {
       let index =
         offset - around.lowOffset <= around.highOffset - offset ? around.low : around.high
       let item = snaps.item(index)
+      // An orthogonal section's scroll names its only section 0 (it does not know its index).
+      let section = container >= 0 ? Int32(truncatingIfNeeded: container) : item?.section ?? -1
       return SnapPosition(
-        index: index, progress: snaps.progress(offset, in: around), section: item?.section ?? -1,
-        item: item?.item ?? -1)
+        index: index, progress: snaps.progress(offset, in: around),
+        section: item == nil ? -1 : section, item: item?.item ?? -1)
     }
   }
 
@@ -200,7 +206,9 @@ extension Layout {
       container == mainScrollContainer
       ? canonical.minY : canonical.minX + entries[container].offset
     return try withScroll(container) { scroll in
-      if let index = scroll.snaps.index(ofSection: Int32(section), item: item) {
+      // An orthogonal section's scroll names its only section 0.
+      let own = container == mainScrollContainer ? Int32(section) : 0
+      if let index = scroll.snaps.index(ofSection: own, item: item) {
         return (scroll.snaps.offset(index), index)
       }
       let offset = scroll.clamp(start - scroll.settings.padding.leading)

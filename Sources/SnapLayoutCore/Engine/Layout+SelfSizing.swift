@@ -17,15 +17,15 @@ extension Layout {
   /// again). Axes whose dimension is estimated (or `uniformAcrossSiblings`) take the measured
   /// length; the others keep the length the layout gives them. Every frame after the cell, the
   /// content size and the scroll containers follow; the visible content stays in place.
-  /// - Complexity: O(log n + template) for a section of n items; the layout's sections and
-  ///   scroll containers are solved again (O(sections + templates)).
+  /// - Complexity: O(log n + template) for a section of n items, plus O(log sections): the
+  ///   section alone is solved again (docs/ARCHITECTURE.md, "Many sections").
   public func reportItemSize(_ size: Size?, section: Int, item: Int64) throws(LayoutError)
     -> SizeReport
   {
     try requireSolved()
     try checkSection(section)
     try checkItem(item, section: section)
-    let placement = solved.sections[section].placement
+    let placement = entries[section].solved.placement
     if let size { try Layout.checkMeasured(size) }
     let canonical = size.map { transposed ? $0.transposed : $0 }
     if entries[section].flowItems != nil {
@@ -40,7 +40,7 @@ extension Layout {
       measured = existing
     } else {
       measured = MeasuredSizes(
-        itemsPerGroup: n, tracksCross: solved.sections[section].repetitionSolver.tracksCross)
+        itemsPerGroup: n, tracksCross: entries[section].solved.repetitionSolver.tracksCross)
       entries[section].measured = measured
     }
     let previousSize = measured.size(ofItem: item)
@@ -49,7 +49,7 @@ extension Layout {
 
     // A root-group cell whose length is shared across the section raises the section's share.
     var refresh = false
-    let template = solved.sections[section].template
+    let template = entries[section].solved.template
     if let canonical, !template.sectionUniform.isEmpty {
       let flags = template.sectionUniform[Int(item % n)]
       var uniform = measured.sectionUniform
@@ -64,20 +64,14 @@ extension Layout {
     if !refresh {
       let remainder = placement.itemCount % n
       let present = repetition == placement.groupCount - 1 && remainder > 0 ? Int(remainder) : Int(n)
-      let change = solved.sections[section].repetitionSolver.change(
+      let change = entries[section].solved.repetitionSolver.change(
         of: repetition, present: present, measured: measured, template: template)
       measured.setDelta(change.delta, cross: change.cross, repetition: repetition)
     }
     do throws(LayoutError) {
-      if refresh {
-        solved = try SolvedLayout(
-          layout: self, container: solved.canonicalContainer, refresh: true)
-      } else {
-        // On a copy: a failure leaves the solved layout as it was.
-        var updated = solved
-        try updated.remeasure(section: section, layout: self)
-        solved = updated
-      }
+      // A new section-wide length solves the section's template again; otherwise only its
+      // deltas changed.
+      try resolveSection(section, reuse: !refresh, refresh: refresh)
     } catch {
       // Put everything back: the layout stays as it was.
       measured.setSize(previousSize, ofItem: item)
@@ -85,7 +79,6 @@ extension Layout {
       measured.setDelta(previousDelta, cross: .nan, repetition: repetition)
       throw error
     }
-    adoptMeasuredSizes()
     return keep(before, section: section)
   }
 
@@ -114,8 +107,14 @@ extension Layout {
   }
 
   /// The number of cells with a measured size in the layout.
+  /// - Complexity: O(sections).
   public var measuredCellCount: Int {
-    entries.reduce(0) { $0 + ($1.measured?.count ?? 0) + ($1.flowSizes?.measuredCount ?? 0) }
+    var count = 0
+    for entry in entries.slots {
+      count += entry.measured?.count ?? 0
+      count += entry.flowSizes?.measuredCount ?? 0
+    }
+    return count
   }
 
   // MARK: Anchoring
@@ -145,7 +144,7 @@ extension Layout {
     let mainAnchor = anchor(mainAt: mainOffset)
     var sectionAnchor: Anchor? = nil
     var inBounds = true
-    if let section, let scroll = solved.sectionScrolls[section] {
+    if let section, let scroll = entries[section].scroll {
       let offset = entries[section].offset
       sectionAnchor = anchor(section: section, at: offset, alongX: true)
       inBounds = offset >= scroll.minimumOffset && offset <= scroll.maximumOffset
@@ -158,22 +157,20 @@ extension Layout {
   }
 
   /// The main-axis anchor at `y`: the repetition of a main-axis section whose span holds it,
-  /// else the start of the section holding it.
+  /// else the start of the section holding it (the last starting at or before `y`).
+  /// - Complexity: O(log sections).
   private func anchor(mainAt y: Double) -> Anchor {
-    var holder = -1
-    for index in solved.sections.indices where solved.sections[index].frame.minY <= y {
-      holder = index
-    }
+    let holder = entries.tree.lastStarting(atOrBefore: y, base: entries.base)
     guard holder >= 0 else { return Anchor(section: -1, repetition: -1, position: 0) }
-    if !solved.sections[holder].placement.isOrthogonal {
+    if !entries[holder].isOrthogonal {
       return anchor(section: holder, at: y, alongX: false)
     }
-    return Anchor(section: holder, repetition: -1, position: solved.sections[holder].frame.minY)
+    return Anchor(section: holder, repetition: -1, position: entries.start(at: holder))
   }
 
   /// The repetition of `section` whose span holds `position` along its repeat axis.
   private func anchor(section: Int, at position: Double, alongX: Bool) -> Anchor {
-    let solvedSection = solved.sections[section]
+    let solvedSection = placedSection(section)
     let placement = solvedSection.placement
     let base = alongX ? placement.origin.x : placement.origin.y
     if let lines = solvedSection.flowLines, lines.lineCount > 0, position >= base {
@@ -196,7 +193,7 @@ extension Layout {
   }
 
   private func start(section: Int, repetition: Int64, alongX: Bool) -> Double {
-    let solvedSection = solved.sections[section]
+    let solvedSection = placedSection(section)
     let placement = solvedSection.placement
     let base = alongX ? placement.origin.x : placement.origin.y
     if let lines = solvedSection.flowLines {
@@ -209,8 +206,10 @@ extension Layout {
   /// Where `anchor` is now.
   private func position(of anchor: Anchor, alongX: Bool) -> Double {
     guard anchor.section >= 0 else { return anchor.position }
-    if anchor.repetition < 0 || anchor.repetition >= solved.sections[anchor.section].placement.groupCount {
-      return alongX ? anchor.position : solved.sections[anchor.section].frame.minY
+    if anchor.repetition < 0
+      || anchor.repetition >= entries[anchor.section].solved.placement.groupCount
+    {
+      return alongX ? anchor.position : entries.start(at: anchor.section)
     }
     return start(section: anchor.section, repetition: anchor.repetition, alongX: alongX)
   }
@@ -232,7 +231,7 @@ extension Layout {
         mainOffsetAdjustment: mainOffset - before.mainOffset, sectionOffsetAdjustment: 0,
         contentSize: contentSize ?? .zero)
     }
-    if let anchor = before.section, let scroll = solved.sectionScrolls[section] {
+    if let anchor = before.section, let scroll = entries[section].scroll {
       if entries[section].hostSetOffset {
         var offset = before.sectionOffset + position(of: anchor, alongX: true) - anchor.position
         if before.sectionInBounds { offset = scroll.clamp(offset) }

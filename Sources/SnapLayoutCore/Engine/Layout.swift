@@ -17,8 +17,9 @@ public final class Layout {
 
   let transposed: Bool
   let rightToLeft: Bool
-  /// The sections in order: shapes, item counts and what the host set and measured.
-  var entries: [SectionEntry]
+  /// The sections in order: shapes, item counts, what the host set and measured, and what is
+  /// solved of each (docs/ARCHITECTURE.md, "Many sections").
+  let entries: SectionStore
   /// The shapes met recently, so that sections described alike share one.
   var shapes: SectionShapes
   let globalItems: [BoundarySupplementaryItem]
@@ -66,7 +67,8 @@ public final class Layout {
     entries.reserveCapacity(description.sections.count)
     for section in description.sections { entries.append(shapes.entry(for: section)) }
     self.shapes = shapes
-    self.entries = entries
+    self.entries = SectionStore(
+      entries, spacing: description.configuration.interSectionSpacing)
     self.description = description
     self.description.sections = []
   }
@@ -81,6 +83,20 @@ public final class Layout {
   public func itemCount(section index: Int) throws(LayoutError) -> Int64 {
     try checkSection(index)
     return entries[index].itemCount
+  }
+
+  /// The number the host keeps with section `index` (-1: none), which follows the section when
+  /// sections are inserted, deleted, moved or described anew around it.
+  /// - Complexity: O(1), or O(log sections) after a change before the section.
+  public func hostTag(section index: Int) throws(LayoutError) -> Int32 {
+    try checkSection(index)
+    return entries[index].hostTag
+  }
+
+  /// Keeps `tag` with section `index` (-1: none).
+  public func setHostTag(_ tag: Int32, section index: Int) throws(LayoutError) {
+    try checkSection(index)
+    entries[index].hostTag = tag
   }
 
   /// Whether section `index` scrolls across the main axis.
@@ -105,23 +121,20 @@ public final class Layout {
         "the container size must be greater than zero and at most 1e12 points, not "
           + "\(size.width) x \(size.height)", path: valid(size.width) ? "height" : "width")
     }
-    solved = try SolvedLayout(layout: self, container: transposed ? size.transposed : size)
+    try solveAll(container: transposed ? size.transposed : size)
     containerSize = size
-    adoptMeasuredSizes()
     // Until the host scrolls them, containers rest where they start: UIKit centres the first
     // group of a groupPagingCentered section (negative offset) and starts the main scroll at
     // -contentInset.
-    for section in entries.indices where !entries[section].hostSetOffset {
-      entries[section].offset = solved.sectionScrolls[section]?.minimumOffset ?? 0
-    }
+    for id in entries.orderedIDs() { restOffset(id: id) }
     if !hostSetMainOffset { mainOffset = solved.mainScroll.minimumOffset }
   }
 
-  /// Keeps the measured sizes the solve re-keyed (a template with a new number of cells).
-  func adoptMeasuredSizes() {
-    for index in solved.sections.indices where solved.sections[index].measured != nil {
-      entries[index].measured = solved.sections[index].measured
-    }
+  /// Puts a section the host has not scrolled at its scroll's initial rest offset (0 for a
+  /// section that follows the main axis).
+  func restOffset(id: Int32) {
+    guard !entries[id: id].hostSetOffset else { return }
+    entries[id: id].offset = entries[id: id].scroll?.minimumOffset ?? 0
   }
 
   /// The size of the scrollable content, once a container size is set.
@@ -176,7 +189,7 @@ public final class Layout {
   }
 
   @inline(never)
-  private func itemOutOfRange(_ item: Int64, section: Int, count: Int64) -> LayoutError {
+  func itemOutOfRange(_ item: Int64, section: Int, count: Int64) -> LayoutError {
     LayoutError(
       .outOfRange, "item \(item) does not exist; section \(section) has \(count) items",
       path: "item")

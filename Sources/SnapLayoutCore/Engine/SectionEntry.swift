@@ -16,6 +16,16 @@ struct SectionEntry {
   var flowSizes: FlowSizes? = nil
   /// The sizes the host measured for its boundary items (docs/SELF-SIZING.md rule 12).
   var boundarySizes = BoundarySizes()
+  /// A number the host keeps with the section (the C layer's visible-items handler), -1 for
+  /// none: it follows the section through inserts, deletes and moves.
+  var hostTag: Int32 = -1
+  /// The section solved at the current container size, relative to its start (placed at 0;
+  /// `SolvedSection.place(at:)` puts it at its start); `SolvedSection.unsolved` before.
+  var solved = SolvedSection.unsolved
+  /// Its snap units in the main scroll (relative to its start), when it has items.
+  var mainRun: UnitRun? = nil
+  /// Its own scroll, when it scrolls orthogonally.
+  var scroll: ScrollContainer? = nil
 
   init(shape: SectionShape, itemCount: Int64) {
     self.shape = shape
@@ -35,6 +45,10 @@ struct SectionEntry {
     section.itemCount = itemCount
     return section
   }
+
+  /// What a free slot of `SectionStore` keeps of a removed section: its shape (shared with
+  /// others), nothing else.
+  var freed: SectionEntry { SectionEntry(shape: shape, itemCount: 0) }
 
   var isOrthogonal: Bool { shape.isOrthogonal }
   var flowItems: FlowItems? { shape.canonical.flowItems }

@@ -10,8 +10,10 @@ final class SectionShape {
   let host: LayoutSection
   /// In canonical coordinates: `host` transposed in a horizontal layout, `host` otherwise.
   let canonical: LayoutSection
-  /// Whether the section scrolls across the main axis (read by queries).
+  /// Whether the section scrolls across the main axis, and its visible-item effects (read by
+  /// queries).
   let isOrthogonal: Bool
+  let visibleItemEffects: VisibleItemEffects?
   /// The template solved at `container` (canonical), shared by the sections of this shape
   /// whose cells the host measured no section-wide length for.
   private(set) var cached: (container: Size, template: SectionTemplate)?
@@ -21,6 +23,7 @@ final class SectionShape {
     self.host = host
     canonical = transposed ? host.transposed : host
     isOrthogonal = host.isOrthogonal
+    visibleItemEffects = canonical.visibleItemEffects
   }
 
   /// The template solved at `container`, if it was.

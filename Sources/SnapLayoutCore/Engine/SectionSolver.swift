@@ -32,7 +32,7 @@ struct SectionSolver {
     let orthogonal = section.isOrthogonal
     let shared: SectionTemplate
     if let previous {
-      shared = previous.shared
+      shared = previous.shared!
     } else {
       let uniform = measured?.sectionUniform ?? .zero
       if uniform == .zero, let cached = shape.template(at: container) {

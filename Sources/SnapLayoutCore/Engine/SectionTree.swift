@@ -19,22 +19,28 @@ struct SectionTree {
   /// range by this much (relative), and tests each element it finds exactly.
   static let slack = 0x1p-40
 
+  /// What comes before an item in its node, and where its spans are, relative to the node's
+  /// start.
+  private struct ItemSums {
+    /// Sections, their exact length and units before the item.
+    var count = 0
+    var length = WideLength.zero
+    var units: Int64 = 0
+    /// Where the item starts, the furthest end of the items up to it, the nearest start of the
+    /// items from it on, where its first unit rests (infinity: none).
+    var start = 0.0
+    var maxEnd = 0.0
+    var minStart = 0.0
+    var firstUnit = 0.0
+  }
+
   private struct Node {
     var isLeaf: Bool
     /// Section ids in a leaf; child nodes otherwise.
     var items: [Int32] = []
-    /// Per item: the section's or the child's summary.
+    /// Per item: the section's or the child's summary, and its sums (`refresh`).
     var summaries: [ExtentSummary] = []
-    /// Before item i (`items.count + 1` entries): sections, their exact length and units.
-    var counts: [Int] = []
-    var lengths: [WideLength] = []
-    var units: [Int64] = []
-    /// Per item, relative to the node's start: where it starts, the furthest end of the items
-    /// up to it, the nearest start of the items from it on, where its first unit rests.
-    var starts: [Double] = []
-    var maxEnds: [Double] = []
-    var minStarts: [Double] = []
-    var firstUnits: [Double] = []
+    var sums: [ItemSums] = []
     var total = ExtentSummary()
 
     init(isLeaf: Bool) { self.isLeaf = isLeaf }
@@ -103,9 +109,9 @@ struct SectionTree {
     var node = Int(root)
     var local = position
     while true {
-      let index = SectionTree.item(holding: local, in: nodes[node].counts)
+      let index = SectionTree.item(holding: local, in: nodes[node].sums)
       if nodes[node].isLeaf { return nodes[node].items[index] }
-      local -= nodes[node].counts[index]
+      local -= nodes[node].sums[index].count
       node = Int(nodes[node].items[index])
     }
   }
@@ -118,10 +124,10 @@ struct SectionTree {
     var local = position
     var length = WideLength.zero
     while true {
-      let index = SectionTree.item(holding: local, in: nodes[node].counts)
-      length += nodes[node].lengths[index]
+      let index = SectionTree.item(holding: local, in: nodes[node].sums)
+      length += nodes[node].sums[index].length
       if nodes[node].isLeaf { return length }
-      local -= nodes[node].counts[index]
+      local -= nodes[node].sums[index].count
       node = Int(nodes[node].items[index])
     }
   }
@@ -139,10 +145,10 @@ struct SectionTree {
     var local = position
     var units: Int64 = 0
     while true {
-      let index = SectionTree.item(holding: local, in: nodes[node].counts)
-      units = SectionTree.add(units, nodes[node].units[index])
+      let index = SectionTree.item(holding: local, in: nodes[node].sums)
+      units = SectionTree.add(units, nodes[node].sums[index].units)
       if nodes[node].isLeaf { return units }
-      local -= nodes[node].counts[index]
+      local -= nodes[node].sums[index].count
       node = Int(nodes[node].items[index])
     }
   }
@@ -154,17 +160,17 @@ struct SectionTree {
     var position = 0
     var before: Int64 = 0
     while true {
-      let units = nodes[node].units
-      // The last item whose units before it are at most `local`, and that holds some.
+      let sums = nodes[node].sums
+      // The last item whose units before it are at most `local` (it holds some).
       var low = 0
-      var high = nodes[node].items.count - 1
+      var high = sums.count - 1
       while low < high {
         let mid = (low + high + 1) / 2
-        if units[mid] <= local { low = mid } else { high = mid - 1 }
+        if sums[mid].units <= local { low = mid } else { high = mid - 1 }
       }
-      position += nodes[node].counts[low]
-      before = SectionTree.add(before, units[low])
-      local -= units[low]
+      position += sums[low].count
+      before = SectionTree.add(before, sums[low].units)
+      local -= sums[low].units
       if nodes[node].isLeaf { return (position, before) }
       node = Int(nodes[node].items[low])
     }
@@ -175,9 +181,9 @@ struct SectionTree {
     var node = Int(root)
     var local = position
     while true {
-      let index = SectionTree.item(holding: local, in: nodes[node].counts)
+      let index = SectionTree.item(holding: local, in: nodes[node].sums)
       if nodes[node].isLeaf { return nodes[node].summaries[index] }
-      local -= nodes[node].counts[index]
+      local -= nodes[node].sums[index].count
       node = Int(nodes[node].items[index])
     }
   }
@@ -195,16 +201,15 @@ struct SectionTree {
     else { return count }
     while true {
       let origin = start.points
-      let maxEnds = nodes[node].maxEnds
+      let sums = nodes[node].sums
       var low = 0
-      var high = maxEnds.count - 1
+      var high = sums.count - 1
       while low < high {
         let mid = (low + high) / 2
-        if origin + maxEnds[mid] >= bound { high = mid } else { low = mid + 1 }
+        if origin + sums[mid].maxEnd >= bound { high = mid } else { low = mid + 1 }
       }
-      position += nodes[node].counts[low]
-      start = start + nodes[node].lengths[low]
-        + WideLength(nodes[node].counts[low], times: spacingLength)
+      position += sums[low].count
+      start = start + sums[low].length + WideLength(sums[low].count, times: spacingLength)
       if nodes[node].isLeaf { return position }
       node = Int(nodes[node].items[low])
     }
@@ -220,20 +225,19 @@ struct SectionTree {
     var start = base
     while true {
       let origin = start.points
-      let minStarts = nodes[node].minStarts
+      let sums = nodes[node].sums
       // The first item from which everything starts past `bound`.
       var low = 0
-      var high = minStarts.count
+      var high = sums.count
       while low < high {
         let mid = (low + high) / 2
-        if origin + minStarts[mid] > bound { high = mid } else { low = mid + 1 }
+        if origin + sums[mid].minStart > bound { high = mid } else { low = mid + 1 }
       }
       if low == 0 { return position }
       let index = low - 1
       if nodes[node].isLeaf { return position + low }
-      position += nodes[node].counts[index]
-      start = start + nodes[node].lengths[index]
-        + WideLength(nodes[node].counts[index], times: spacingLength)
+      position += sums[index].count
+      start = start + sums[index].length + WideLength(sums[index].count, times: spacingLength)
       node = Int(nodes[node].items[index])
     }
   }
@@ -249,9 +253,10 @@ struct SectionTree {
     var start = base
     while true {
       let origin = start.points
+      let sums = nodes[node].sums
       var found = -1
-      for index in nodes[node].items.indices.reversed() {
-        let first = nodes[node].firstUnits[index]
+      for index in sums.indices.reversed() {
+        let first = sums[index].firstUnit
         if first.isFinite && origin + first <= bound {
           found = index
           break
@@ -260,12 +265,11 @@ struct SectionTree {
       if found < 0 {
         // Rounding below the slack: the parent saw this subtree's first unit at or before `x`.
         guard node != Int(root) else { return nil }
-        found = nodes[node].firstUnits.firstIndex { $0.isFinite } ?? 0
+        found = sums.firstIndex { $0.firstUnit.isFinite } ?? 0
       }
-      position += nodes[node].counts[found]
+      position += sums[found].count
       if nodes[node].isLeaf { return position }
-      start = start + nodes[node].lengths[found]
-        + WideLength(nodes[node].counts[found], times: spacingLength)
+      start = start + sums[found].length + WideLength(sums[found].count, times: spacingLength)
       node = Int(nodes[node].items[found])
     }
   }
@@ -280,17 +284,16 @@ struct SectionTree {
     guard count > 0, start.points <= y else { return -1 }
     while true {
       // The last item starting at or before y.
-      let lengths = nodes[node].lengths
-      let counts = nodes[node].counts
+      let sums = nodes[node].sums
       var low = 0
-      var high = nodes[node].items.count - 1
+      var high = sums.count - 1
       while low < high {
         let mid = (low + high + 1) / 2
-        let itemStart = start + lengths[mid] + WideLength(counts[mid], times: spacingLength)
+        let itemStart = start + sums[mid].length + WideLength(sums[mid].count, times: spacingLength)
         if itemStart.points <= y { low = mid } else { high = mid - 1 }
       }
-      position += counts[low]
-      start = start + lengths[low] + WideLength(counts[low], times: spacingLength)
+      position += sums[low].count
+      start = start + sums[low].length + WideLength(sums[low].count, times: spacingLength)
       if nodes[node].isLeaf { return position }
       node = Int(nodes[node].items[low])
     }
@@ -308,9 +311,8 @@ struct SectionTree {
     _ node: Int, skip: Int, _ position: inout Int, end: Int,
     _ body: (Int, Int32, ExtentSummary) -> Bool
   ) -> Bool {
-    let counts = nodes[node].counts
-    var index = SectionTree.item(holding: skip, in: counts)
-    var skip = skip - counts[index]
+    var index = SectionTree.item(holding: skip, in: nodes[node].sums)
+    var skip = skip - nodes[node].sums[index].count
     while index < nodes[node].items.count {
       if position >= end { return false }
       if nodes[node].isLeaf {
@@ -335,13 +337,13 @@ struct SectionTree {
     var node = root
     var local = position
     while !nodes[Int(node)].isLeaf {
-      let counts = nodes[Int(node)].counts
+      let sums = nodes[Int(node)].sums
       // The last child whose sections before it are at most `local`: an insert at a child's
       // end goes into that child.
-      var index = SectionTree.item(holding: local, in: counts)
-      if index > 0 && counts[index] == local { index -= 1 }
+      var index = SectionTree.item(holding: local, in: sums)
+      if index > 0 && sums[index].count == local { index -= 1 }
       path.append((node, index))
-      local -= counts[index]
+      local -= sums[index].count
       node = nodes[Int(node)].items[index]
     }
     nodes[Int(node)].items.insert(id, at: local)
@@ -376,9 +378,9 @@ struct SectionTree {
     var node = root
     var local = position
     while !nodes[Int(node)].isLeaf {
-      let index = SectionTree.item(holding: local, in: nodes[Int(node)].counts)
+      let index = SectionTree.item(holding: local, in: nodes[Int(node)].sums)
       path.append((node, index))
-      local -= nodes[Int(node)].counts[index]
+      local -= nodes[Int(node)].sums[index].count
       node = nodes[Int(node)].items[index]
     }
     let id = nodes[Int(node)].items.remove(at: local)
@@ -407,9 +409,9 @@ struct SectionTree {
     var node = root
     var local = position
     while !nodes[Int(node)].isLeaf {
-      let index = SectionTree.item(holding: local, in: nodes[Int(node)].counts)
+      let index = SectionTree.item(holding: local, in: nodes[Int(node)].sums)
       path.append((node, index))
-      local -= nodes[Int(node)].counts[index]
+      local -= nodes[Int(node)].sums[index].count
       node = nodes[Int(node)].items[index]
     }
     nodes[Int(node)].summaries[local] = ExtentSummary(extent)
@@ -486,12 +488,12 @@ struct SectionTree {
 
   /// The item whose sections hold position `local` (the last item for `local` past the end).
   @inline(__always)
-  private static func item(holding local: Int, in counts: [Int]) -> Int {
+  private static func item(holding local: Int, in sums: [ItemSums]) -> Int {
     var low = 0
-    var high = max(0, counts.count - 2)
+    var high = max(0, sums.count - 1)
     while low < high {
       let mid = (low + high + 1) / 2
-      if counts[mid] <= local { low = mid } else { high = mid - 1 }
+      if sums[mid].count <= local { low = mid } else { high = mid - 1 }
     }
     return low
   }
@@ -505,51 +507,36 @@ struct SectionTree {
   /// Rebuilds a node's sums and spans from its items' summaries. - Complexity: O(items).
   private static func refresh(_ node: inout Node, spacing: WideLength) {
     let count = node.items.count
-    node.counts.removeAll(keepingCapacity: true)
-    node.lengths.removeAll(keepingCapacity: true)
-    node.units.removeAll(keepingCapacity: true)
-    node.starts.removeAll(keepingCapacity: true)
-    node.maxEnds.removeAll(keepingCapacity: true)
-    node.firstUnits.removeAll(keepingCapacity: true)
+    node.sums.removeAll(keepingCapacity: true)
+    node.sums.reserveCapacity(count)
     var total = ExtentSummary()
-    var sections = 0
-    var length = WideLength.zero
-    var units: Int64 = 0
+    var sums = ItemSums()
     var furthest = -Double.infinity
-    node.counts.append(0)
-    node.lengths.append(length)
-    node.units.append(0)
     for index in 0..<count {
       let item = node.summaries[index]
-      let start = (length + WideLength(sections, times: spacing)).points
-      node.starts.append(start)
-      furthest = max(furthest, start + item.maxEnd)
-      node.maxEnds.append(furthest)
-      let first = item.firstUnit.isFinite ? start + item.firstUnit : .infinity
-      node.firstUnits.append(first)
-      if !total.firstUnit.isFinite { total.firstUnit = first }
-      sections += item.count
-      length += item.length
-      units = add(units, item.units)
-      node.counts.append(sections)
-      node.lengths.append(length)
-      node.units.append(units)
+      sums.start = (sums.length + WideLength(sums.count, times: spacing)).points
+      furthest = max(furthest, sums.start + item.maxEnd)
+      sums.maxEnd = furthest
+      sums.firstUnit = item.firstUnit.isFinite ? sums.start + item.firstUnit : .infinity
+      if !total.firstUnit.isFinite { total.firstUnit = sums.firstUnit }
+      node.sums.append(sums)
+      sums.count += item.count
+      sums.length += item.length
+      sums.units = add(sums.units, item.units)
       total.unitSections += item.unitSections
       total.crossExtent = max(total.crossExtent, item.crossExtent)
       if total.stride == 0 { total.stride = item.stride }
     }
-    node.minStarts.removeAll(keepingCapacity: true)
-    node.minStarts.append(contentsOf: repeatElement(.infinity, count: count))
     var nearest = Double.infinity
     for index in (0..<count).reversed() {
-      nearest = min(nearest, node.starts[index] + node.summaries[index].minStart)
-      node.minStarts[index] = nearest
+      nearest = min(nearest, node.sums[index].start + node.summaries[index].minStart)
+      node.sums[index].minStart = nearest
     }
-    total.count = sections
-    total.length = length
-    total.units = units
+    total.count = sums.count
+    total.length = sums.length
+    total.units = sums.units
     total.maxEnd = furthest
-    total.minStart = count > 0 ? node.minStarts[0] : .infinity
+    total.minStart = count > 0 ? node.sums[0].minStart : .infinity
     node.total = total
   }
 }

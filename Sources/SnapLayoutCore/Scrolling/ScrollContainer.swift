@@ -2,11 +2,12 @@
 /// in logical coordinates: 0 is the start of the content, offsets grow toward its end (in a
 /// right-to-left horizontal scroll too; snapping spec §0.2).
 ///
-/// Built once per container size (O(sections)); immutable afterwards, and a class so that
+/// Built when the layout is solved or changed; immutable afterwards, and a class so that
 /// queries share it instead of copying its arrays.
 final class ScrollContainer {
-  /// -1 for the main scroll, else the section.
-  let id: Int
+  /// Whether it is an orthogonal section's scroll (else the main scroll). It does not know
+  /// which section: sections move, their scrolls stay as they are.
+  let isSection: Bool
   let behavior: OrthogonalScrollingBehavior
   let settings: ScrollSettings
   /// The viewport's length along the axis (W).
@@ -29,11 +30,11 @@ final class ScrollContainer {
   let landing: Motion.LandingBand
 
   init(
-    id: Int, behavior: OrthogonalScrollingBehavior, settings: ScrollSettings,
+    isSection: Bool, behavior: OrthogonalScrollingBehavior, settings: ScrollSettings,
     viewportLength: Double, contentLength: Double, insets: (leading: Double, trailing: Double),
     units: UnitSequence, unitStride: Double, displayScale: Double
   ) {
-    self.id = id
+    self.isSection = isSection
     self.behavior = behavior
     self.settings = settings
     self.viewportLength = viewportLength
@@ -47,7 +48,7 @@ final class ScrollContainer {
     var minimum = -insets.leading
     var maximum = max(minimum, contentLength + insets.trailing - viewportLength)
     let total = contentLength + insets.leading + insets.trailing
-    if behavior == .none && id >= 0 {
+    if behavior == .none && isSection {
       // Spec §2.2 "none": the section does not scroll across the main axis.
       minimum = 0
       maximum = 0
@@ -88,14 +89,15 @@ final class ScrollContainer {
 }
 
 extension ScrollContainer {
-  /// The units of one section along the container's axis, aligned with `settings`.
+  /// The units of one section along the container's axis, aligned with `settings`, relative to
+  /// the section's start (`solved` is placed at 0).
   ///
   /// - Parameters:
   ///   - alongX: whether the axis is the template's x (orthogonal sections) or y (main scroll).
   ///   - whole: treat the whole section as one unit (an orthogonal section in the main scroll).
   static func run(
-    section index: Int, solved: SolvedSection, settings: ScrollSettings, viewportLength: Double,
-    alongX: Bool, whole: Bool
+    solved: SolvedSection, settings: ScrollSettings, viewportLength: Double, alongX: Bool,
+    whole: Bool
   ) -> UnitRun {
     let placement = solved.placement
     let alpha = settings.alignment
@@ -103,21 +105,21 @@ extension ScrollContainer {
     let base = alongX ? placement.origin.x : placement.origin.y
     let byGroup = whole || solved.flowLines != nil || settings.snapUnit != .item
     let remainder = byGroup ? 0 : Int(placement.itemCount % placement.itemsPerGroup)
-    let tables = solved.shared.unitTables(
+    let tables = solved.shared!.unitTables(
       alongX: alongX, byGroup: byGroup, remainder: remainder, settings: settings,
       viewportLength: viewportLength)
     func measuredUnits() -> MeasuredUnits? {
       guard !whole, let sizes = solved.measured else { return nil }
       return MeasuredUnits(
-        sizes: sizes, template: solved.shared, alongX: alongX, alignment: alpha,
+        sizes: sizes, template: solved.shared!, alongX: alongX, alignment: alpha,
         alignConstant: settings.padding.leading + alpha * snapport, groupUnits: tables.groupUnits)
     }
 
     if let lines = solved.flowLines, !whole {
       let count = Int64(lines.lineCount)
       return UnitRun(
-        section: Int32(truncatingIfNeeded: index), count: count, base: base,
-        stride: placement.stride, repetitions: count, itemsPerGroup: 1, tables: tables,
+        count: count, base: base, stride: placement.stride, repetitions: count, itemsPerGroup: 1,
+        tables: tables,
         lines: LineUnits(
           lines: lines, alignment: alpha,
           alignConstant: settings.padding.leading + alpha * snapport))
@@ -125,16 +127,15 @@ extension ScrollContainer {
     if whole {
       let repetitions = min(placement.groupCount, 1)
       return UnitRun(
-        section: Int32(truncatingIfNeeded: index), count: repetitions, base: base, stride: 1,
-        repetitions: repetitions, itemsPerGroup: max(placement.itemCount, 1), tables: tables)
+        count: repetitions, base: base, stride: 1, repetitions: repetitions,
+        itemsPerGroup: max(placement.itemCount, 1), tables: tables)
     }
     let count =
       tables.groupUnits || placement.groupCount == 0
       ? placement.groupCount
       : (placement.groupCount - 1) * Int64(tables.slots.count) + Int64(tables.lastSlots.count)
     return UnitRun(
-      section: Int32(truncatingIfNeeded: index), count: count, base: base,
-      stride: placement.stride, repetitions: placement.groupCount,
+      count: count, base: base, stride: placement.stride, repetitions: placement.groupCount,
       itemsPerGroup: placement.itemsPerGroup, tables: tables, measured: measuredUnits())
   }
 }
