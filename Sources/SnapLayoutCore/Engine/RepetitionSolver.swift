@@ -73,6 +73,16 @@ struct RepetitionSolver {
     return result
   }
 
+  /// The root group's length along the repeat axis in a one-cell repetition whose cell is
+  /// `cell` (`singleCell`): the template's, followed by the cell on an estimated axis.
+  func groupLength(of cell: Rect, template: GroupTemplate) -> Double {
+    let before = template.leaves[0].frame
+    let length = alongX ? template.size.width : template.size.height
+    let along = group.layoutSize.dimension(along: alongX ? .horizontal : .vertical)
+    guard along.isEstimated else { return length }
+    return length + (alongX ? cell.width - before.width : cell.height - before.height)
+  }
+
   /// Solves the unmeasured template (with the section-wide uniform lengths, when any).
   mutating func solveTemplate(sectionUniform: Size) throws(LayoutError) -> GroupTemplate {
     let template = try solve(
