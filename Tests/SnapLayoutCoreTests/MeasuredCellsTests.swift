@@ -2,7 +2,8 @@
 import Testing
 
 /// Measured cells in the states real apps reach (issue 16): cells measured longer than their
-/// absolute group and the rest positions with them (docs/SNAPPING.md, "Rest positions").
+/// absolute group, rect queries and rest positions with them, the summary tree behind them, and
+/// a state that depends only on the sizes measured now (docs/SELF-SIZING.md).
 @Suite("Measured cells")
 struct MeasuredCellsTests {
   static let badge = SupplementaryItem(
@@ -63,6 +64,55 @@ struct MeasuredCellsTests {
       && b.maxY - a.minY > margin
   }
 
+  @Test(
+    "rect queries return cells that outgrow their group, with the frames item queries give",
+    arguments: [(LayoutDirection.leftToRight, false), (.rightToLeft, false), (.leftToRight, true)])
+  func rectQueriesMatchBruteForce(direction: LayoutDirection, horizontal: Bool) throws {
+    let layout = try Self.layout(direction: direction, horizontal: horizontal)
+    try Self.measure(layout, horizontal: horizontal)
+    try layout.setOrthogonalOffset(250, section: 2)
+    let everything = try allElements(layout)
+    for element in everything where element.category == .cell {
+      #expect(
+        try layout.itemFrame(section: Int(element.section), item: element.item) == element.frame)
+    }
+    var low = Point(x: 0, y: 0)
+    var high = Point(x: 0, y: 0)
+    for element in everything {
+      low = Point(x: min(low.x, element.frame.minX), y: min(low.y, element.frame.minY))
+      high = Point(x: max(high.x, element.frame.maxX), y: max(high.y, element.frame.maxY))
+    }
+    var windows: [Rect] = []
+    for step in 0..<120 {
+      let length = step % 2 == 0 ? 13.25 : 77.5
+      let y = low.y - 40 + (high.y - low.y + 80) * Double(step) / 120
+      let x = low.x - 40 + (high.x - low.x + 80) * Double(step) / 120
+      windows.append(Rect(x: low.x - 5, y: y, width: high.x - low.x + 10, height: length))
+      windows.append(Rect(x: x, y: low.y - 5, width: length, height: high.y - low.y + 10))
+    }
+    for element in everything {
+      let f = element.frame
+      windows.append(Rect(x: f.minX, y: f.maxY - 0.5, width: f.width, height: 0.25))
+      windows.append(Rect(x: f.maxX - 0.5, y: f.minY, width: 0.25, height: f.height))
+    }
+    var missing = 0
+    for window in windows {
+      var collector = Collector()
+      try layout.visitElements(in: window, &collector)
+      for element in collector.elements {
+        #expect(Self.overlaps(element.frame, window, margin: -1e-9))
+      }
+      for element in everything where Self.overlaps(element.frame, window, margin: 1e-9) {
+        let found = collector.elements.contains {
+          $0.category == element.category && $0.section == element.section
+            && $0.item == element.item && $0.kind == element.kind && $0.frame == element.frame
+        }
+        if !found { missing += 1 }
+      }
+    }
+    #expect(missing == 0)
+  }
+
   @Test("rest offsets stay sorted and within bounds; each rests its own item")
   func restOffsetsSorted() throws {
     for alignment in [0.0, 0.5, 1.0] {
@@ -114,6 +164,106 @@ struct MeasuredCellsTests {
         #expect(frame.minY == offset, "rest \(index) holds item \(position.item)")
         let rest = try layout.snapOffset(forSection: 0, item: position.item, container: -1)
         #expect(rest.offset == offset)
+      }
+    }
+  }
+
+  @Test("reporting then forgetting, or reporting twice, leaves what the final sizes give")
+  func historyIndependent() throws {
+    let cell = LayoutItem(layoutSize: size(fw(0.5), .uniformAcrossSiblings(60)))
+    let uniform = LayoutSection(
+      group: hgroup(fw(1), est(60), .subitems([.item(cell)])), itemCount: 40)
+    func fresh() throws -> Layout { try Self.layout(more: [uniform]) }
+    func snapshot(_ layout: Layout) throws -> [String] {
+      var lines: [String] = ["\(String(describing: layout.contentSize))"]
+      for section in 0..<layout.sectionCount {
+        lines.append("\(try layout.sectionInfo(section))")
+        for item in stride(from: Int64(0), to: try layout.sectionInfo(section).itemCount, by: 3) {
+          lines.append("\(try layout.itemFrame(section: section, item: item))")
+        }
+      }
+      for container in [mainScrollContainer, 2] {
+        let info = try layout.scrollInfo(container)
+        lines.append("\(info)")
+        for index in 0..<info.snapCount {
+          lines.append("\(try layout.snapOffset(index, container: container))")
+        }
+      }
+      lines += try allElements(layout).map { "\($0)" }
+      return lines
+    }
+    let reference = try snapshot(try fresh())
+
+    let forgot = try fresh()
+    try Self.measure(forgot)
+    _ = try forgot.reportItemSize(Size(width: 1, height: 300), section: 3, item: 5)
+    let measured = [
+      (0, 0), (0, 7), (0, 120), (0, 299), (1, 5), (1, 6), (1, 150), (2, 3), (2, 4), (2, 99), (3, 5),
+    ]
+    for (section, item) in measured {
+      _ = try forgot.reportItemSize(nil, section: section, item: Int64(item))
+    }
+    #expect(try snapshot(forgot) == reference)
+
+    // The section's shared length is the largest measured now, not the largest ever.
+    let twice = try fresh()
+    _ = try twice.reportItemSize(Size(width: 1, height: 300), section: 3, item: 5)
+    _ = try twice.reportItemSize(Size(width: 1, height: 90), section: 3, item: 5)
+    let once = try fresh()
+    _ = try once.reportItemSize(Size(width: 1, height: 90), section: 3, item: 5)
+    #expect(try snapshot(twice) == snapshot(once))
+    #expect(try twice.itemFrame(section: 3, item: 30).height == 90)
+  }
+
+  @Test("the summary tree holds the same bits whatever order its pages changed in")
+  func summaryTreeIsAFunctionOfItsPages() {
+    var random = Lcg(state: 11)
+    for count in [0, 1, 2, 3, 7, 8, 9, 33, 100] {
+      var runs: [MeasuredRun] = []
+      for _ in 0..<count {
+        let total = Double(random.below(2000)) / 7 - 100
+        let reaches = random.below(3) == 0
+        runs.append(
+          MeasuredRun(
+            total: total,
+            reachAfter: reaches ? Double(random.below(10_000)) / 3 : -.infinity,
+            reachBefore: reaches ? Double(random.below(10_000)) / 3 - 50 : .infinity))
+      }
+      let built = MeasuredSummaryTree(count: count) { runs[$0] }
+      // The same pages reached by inserts, removals and updates in a random order.
+      var grown = MeasuredSummaryTree()
+      var order: [Int] = []
+      for index in 0..<count { order.insert(index, at: random.below(order.count + 1)) }
+      var present: [Int] = []
+      for page in order {
+        let at = present.firstIndex { $0 > page } ?? present.count
+        grown.insert(MeasuredRun(total: 1e9, reachAfter: 5, reachBefore: -5), at: at)
+        present.insert(page, at: at)
+        grown.update(runs[page], at: at)
+      }
+      grown.insert(MeasuredRun(total: 3.3), at: count / 2)
+      grown.remove(at: count / 2)
+      #expect(grown.count == count)
+      for index in 0...count {
+        #expect(grown.prefix(index).bitPattern == built.prefix(index).bitPattern)
+        // Brute force: pages reaching past a point, with the totals before them.
+        let position = Double(random.below(12_000)) / 3 - 200
+        var expected: [Int] = []
+        for page in 0..<index where built.prefix(page) + runs[page].reachAfter >= position {
+          expected.append(page)
+        }
+        var found: [Int] = []
+        grown.pages(reachingAfter: position, before: index) { page, offset in
+          found.append(page)
+          #expect(offset.bitPattern == built.prefix(page).bitPattern)
+        }
+        #expect(found == expected)
+        expected = (0..<count).filter {
+          $0 > index - 1 && built.prefix($0) + runs[$0].reachBefore <= position
+        }
+        found = []
+        grown.pages(reachingBefore: position, after: index - 1) { page, _ in found.append(page) }
+        #expect(found == expected)
       }
     }
   }
