@@ -215,7 +215,7 @@ struct MeasuredCellsTests {
     #expect(try twice.itemFrame(section: 3, item: 30).height == 90)
   }
 
-  @Test("the summary tree holds the same bits whatever order its pages changed in")
+  @Test("the summary tree holds the same values whatever order its pages changed in")
   func summaryTreeIsAFunctionOfItsPages() {
     var random = Lcg(state: 11)
     for count in [0, 1, 2, 3, 7, 8, 9, 33, 100] {
@@ -225,7 +225,7 @@ struct MeasuredCellsTests {
         let reaches = random.below(3) == 0
         runs.append(
           MeasuredRun(
-            total: total,
+            total: ExactLength(total),
             reachAfter: reaches ? Double(random.below(10_000)) / 3 : -.infinity,
             reachBefore: reaches ? Double(random.below(10_000)) / 3 - 50 : .infinity))
       }
@@ -237,33 +237,43 @@ struct MeasuredCellsTests {
       var present: [Int] = []
       for page in order {
         let at = present.firstIndex { $0 > page } ?? present.count
-        grown.insert(MeasuredRun(total: 1e9, reachAfter: 5, reachBefore: -5), at: at)
+        grown.insert(MeasuredRun(total: ExactLength(1e9), reachAfter: 5, reachBefore: -5), at: at)
         present.insert(page, at: at)
         grown.update(runs[page], at: at)
       }
-      grown.insert(MeasuredRun(total: 3.3), at: count / 2)
+      grown.insert(MeasuredRun(total: ExactLength(3.3)), at: count / 2)
       grown.remove(at: count / 2)
       #expect(grown.count == count)
       for index in 0...count {
-        #expect(grown.prefix(index).bitPattern == built.prefix(index).bitPattern)
+        #expect(grown.prefix(index) == built.prefix(index))
+        #expect(built.prefix(index) == runs[0..<index].reduce(.zero) { $0 + $1.total })
         // Brute force: pages reaching past a point, with the totals before them.
         let position = Double(random.below(12_000)) / 3 - 200
         var expected: [Int] = []
-        for page in 0..<index where built.prefix(page) + runs[page].reachAfter >= position {
+        for page in 0..<index where built.prefix(page).points + runs[page].reachAfter >= position {
           expected.append(page)
         }
         var found: [Int] = []
         grown.pages(reachingAfter: position, before: index) { page, offset in
           found.append(page)
-          #expect(offset.bitPattern == built.prefix(page).bitPattern)
+          #expect(offset == built.prefix(page))
         }
         #expect(found == expected)
         expected = (0..<count).filter {
-          $0 > index - 1 && built.prefix($0) + runs[$0].reachBefore <= position
+          $0 > index - 1 && built.prefix($0).points + runs[$0].reachBefore <= position
         }
         found = []
         grown.pages(reachingBefore: position, after: index - 1) { page, _ in found.append(page) }
         #expect(found == expected)
+        // The descent: the last page up to a bound, each candidate with its prefix.
+        if count > 0 {
+          let bound = random.below(count + 2)
+          let last = grown.last(below: index) { page, before in
+            #expect(before == built.prefix(page))
+            return page <= bound
+          }
+          #expect(last == max(0, min(bound, index - 1, count - 1)))
+        }
       }
     }
   }

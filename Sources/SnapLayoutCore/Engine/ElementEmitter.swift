@@ -77,11 +77,15 @@ struct ElementEmitter {
     let sectionIndex = Int32(truncatingIfNeeded: index)
     let host = (sections[index].frame.minY, sections[index].frame.maxY)
     for element in sections[index].decorations {
-      emit(element, category: .decoration, section: sectionIndex, host: host, into: &visitor)
+      emit(
+        sections[index].placed(element), category: .decoration, section: sectionIndex,
+        host: host, into: &visitor)
     }
     emitCells(sections, index: index, offset: offset, effects: effects, into: &visitor)
     for element in sections[index].boundaryItems {
-      emit(element, category: .supplementary, section: sectionIndex, host: host, into: &visitor)
+      emit(
+        sections[index].placed(element), category: .supplementary, section: sectionIndex,
+        host: host, into: &visitor)
     }
   }
 
@@ -137,9 +141,10 @@ struct ElementEmitter {
       effects: effects, into: &visitor)
   }
 
-  /// The cells of a section with measured cells: repetitions start later by the deltas before
-  /// them, and those holding a measured cell have frames of their own; which intersect is
-  /// known only by looking, so the visitor is told how many were examined.
+  /// The cells of a section with measured cells in `repetitions` (`emitCells`), apart so that
+  /// the periodic walk above stays as it was compiled: repetitions start later by the deltas
+  /// before them, and those holding a measured cell have frames of their own; which intersect
+  /// is known only by looking, so the visitor is told how many were examined.
   @inline(never)
   private func emitMeasured<V: ElementVisitor>(
     _ sections: [SolvedSection], index: Int, measured: MeasuredSizes,
@@ -151,14 +156,14 @@ struct ElementEmitter {
     let n = placement.itemsPerGroup
     let solver = sections[index].repetitionSolver
     let cell = sections[index].template.leaves[0].frame
-    // Emits one repetition starting `shift` later than periodic; false once the visitor is
-    // finished or past the last item.
+    // Emits one repetition, which starts `shift(its delta)` later than periodic; false once the
+    // visitor is finished or past the last item.
     var page = 0  // the walk's cursor among the measured pages
-    func emit(_ repetition: Int64, shift: Double, delta: inout Double) -> Bool {
+    func emit(_ repetition: Int64, shift: (Double) -> Double) -> Bool {
       if visitor.isFinished || repetition * n >= placement.itemCount { return false }
       visitor.examine(n)
-      let (measurements, repetitionDelta) = measured.repetition(repetition, hint: &page)
-      delta = repetitionDelta
+      let (measurements, delta) = measured.repetition(repetition, hint: &page)
+      let shift = shift(delta)
       guard solver.singleCell != nil else {
         let template = solver.template(measurements, or: sections[index].template)
         emitRepetition(
@@ -182,28 +187,27 @@ struct ElementEmitter {
       return true
     }
     // Repetitions whose cells outgrow their group reach the query from outside the range the
-    // template's reach gives (docs/SELF-SIZING.md): before it, the range, after it.
+    // template's reach gives (docs/SELF-SIZING.md): before it, the range, after it. Each shift
+    // is `shift(before:)`'s, walked or not.
     let alongX = placement.isOrthogonal
     let base = alongX ? placement.origin.x - offset : placement.origin.y
     var finished = false
-    var delta = 0.0
     measured.forEachRepetition(
       reachingAfter: (alongX ? query.minX : query.minY) - base, before: repetitions.lowerBound
     ) { repetition in
-      if !finished { finished = !emit(repetition, shift: measured.shift(before: repetition), delta: &delta) }
+      if !finished { finished = !emit(repetition) { _ in measured.shift(before: repetition) } }
     }
-    var shift = measured.shift(before: repetitions.lowerBound)
+    var shifts = measured.shifts(from: repetitions.lowerBound)
     for repetition in repetitions {
-      if finished || !emit(repetition, shift: shift, delta: &delta) {
+      if finished || !emit(repetition, shift: { measured.step(&shifts, delta: $0) }) {
         finished = true
         break
       }
-      shift += delta
     }
     measured.forEachRepetition(
       reachingBefore: (alongX ? query.maxX : query.maxY) - base, after: repetitions.upperBound
     ) { repetition in
-      if !finished { finished = !emit(repetition, shift: measured.shift(before: repetition), delta: &delta) }
+      if !finished { finished = !emit(repetition) { _ in measured.shift(before: repetition) } }
     }
   }
 
@@ -298,10 +302,9 @@ struct ElementEmitter {
     let origin = placement.origin
     lines.forEachLine(from: query.minY - origin.y) { first, end, start in
       if visitor.isFinished { return false }
-      let top = origin.y + start
-      guard top <= query.maxY else { return false }
+      guard origin.y + start <= query.maxY else { return false }
       lines.forEachItem(first: first, end: end) { item, slot in
-        let frame = slot.offsetBy(dx: origin.x, dy: top)
+        let frame = FlowLines.place(slot, lineStart: start, origin: origin)
         guard frame.intersects(query) else { return }
         var element = LayoutElement(
           frame: space.physical(frame), category: .cell, section: sectionIndex,

@@ -76,7 +76,8 @@ final class MeasuredPage {
   var summary = MeasuredSummary()
   /// The page's part of the summary tree.
   var run: MeasuredRun {
-    MeasuredRun(total: summary.total, reachAfter: summary.reachAfter, reachBefore: summary.reachBefore)
+    MeasuredRun(
+      total: summary.total, reachAfter: summary.reachAfter, reachBefore: summary.reachBefore)
   }
 
   init(cells: Int, repetitions: Int, tracksCross: Bool) {
@@ -170,8 +171,10 @@ final class MeasuredPage {
       if !crosses.isEmpty && !crosses[local].isNaN {
         result.largestCross = max(result.largestCross, Double(crosses[local]))
       }
-      start += delta
-      result.total += delta
+      if delta != 0 {
+        start += delta
+        result.total = result.total + ExactLength(delta)
+      }
     }
     if !uniformFlags.isEmpty {
       for cell in 0..<sizes.count / 2 where !sizes[2 * cell].isNaN {

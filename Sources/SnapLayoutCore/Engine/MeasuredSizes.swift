@@ -55,7 +55,7 @@ final class MeasuredSizes {
   var isEmpty: Bool { count == 0 }
 
   /// The sum of all deltas.
-  var totalDelta: Double { summary.total }
+  var totalDelta: Double { summary.total.points }
 
   /// Every measured repetition summed up: how much longer they make the section, how far they
   /// reach, the largest cross extent, the section's shared lengths (kept where hot reads find
@@ -269,18 +269,51 @@ final class MeasuredSizes {
     return pages[index].delta(Int(repetition - key * repetitionsPerPage))
   }
 
-  /// The sum of the deltas of the repetitions before `repetition`.
-  /// - Complexity: O(log pages + repetitionsPerPage).
+  /// The sum of the deltas of the repetitions before `repetition`: the pages' before it,
+  /// exactly, and its page's before it in order, rounded once (docs/ARCHITECTURE.md, "Exact
+  /// sums"). - Complexity: O(log pages + repetitionsPerPage).
   func shift(before repetition: Int64) -> Double {
+    shifts(from: repetition).shift
+  }
+
+  /// A walk over the shifts of consecutive repetitions (a rect query's), each as
+  /// `shift(before:)` gives it.
+  struct Shifts {
+    /// The deltas of the pages before the current one.
+    fileprivate var pages: ExactLength
+    /// The deltas of the current page's repetitions before `next`, summed in order.
+    fileprivate var page: Double
+    fileprivate var next: Int64
+
+    /// The shift of the walk's repetition: the one formula of every shift.
+    fileprivate var shift: Double { (pages + ExactLength(page)).points }
+  }
+
+  /// A walk from `repetition` on. - Complexity: O(log pages + repetitionsPerPage).
+  func shifts(from repetition: Int64) -> Shifts {
     let key = repetition / repetitionsPerPage
     let (index, found) = search(key)
-    var sum = tree.prefix(index)
+    var sum = 0.0
     if found {
       let page = pages[index]
       let local = Int(repetition - key * repetitionsPerPage)
       for j in 0..<local { sum += page.delta(j) }
     }
-    return sum
+    return Shifts(pages: tree.prefix(index), page: sum, next: repetition)
+  }
+
+  /// The shift of the walk's repetition; then the walk moves on past it, whose delta is
+  /// `delta`. - Complexity: O(1); O(log pages) where a page starts.
+  func step(_ walk: inout Shifts, delta: Double) -> Double {
+    let shift = walk.shift
+    walk.next += 1
+    if walk.next % repetitionsPerPage == 0 {
+      walk.pages = tree.prefix(search(walk.next / repetitionsPerPage).index)
+      walk.page = 0
+    } else {
+      walk.page += delta
+    }
+    return shift
   }
 
   /// The last repetition `r` in `0 ..< repetitions` whose start `r · stride + shift(before: r)`
@@ -289,16 +322,16 @@ final class MeasuredSizes {
   func repetition(at position: Double, stride: Double, repetitions: Int64) -> Int64 {
     guard repetitions > 0 else { return 0 }
     let pageLength = Double(repetitionsPerPage) * stride
-    // The last measured page starting at or before `position`.
+    // The last measured page starting at or before `position` (pages start in order: a page
+    // is never shorter than its repetitions' negative deltas), found down the tree.
+    let keys = self.keys
+    let end = ExactLength(position)
+    func starts(_ index: Int, _ before: ExactLength) -> Bool {
+      ExactLength(Double(keys[index]) * pageLength) + before <= end
+    }
     var low = 0
-    var high = keys.count
-    while low < high {
-      let mid = (low + high) / 2
-      if Double(keys[mid]) * pageLength + tree.prefix(mid) <= position {
-        low = mid + 1
-      } else {
-        high = mid
-      }
+    if !keys.isEmpty && starts(0, .zero) {
+      low = tree.last(below: keys.count) { starts($0, $1) } + 1
     }
     var result: Int64
     if low == 0 {
@@ -306,7 +339,7 @@ final class MeasuredSizes {
     } else {
       let index = low - 1
       let page = pages[index]
-      var start = Double(keys[index]) * pageLength + tree.prefix(index)
+      var start = Double(keys[index]) * pageLength + tree.prefix(index).points
       let first = keys[index] * repetitionsPerPage
       result = -1
       for local in 0..<Int(repetitionsPerPage) {
@@ -373,12 +406,12 @@ final class MeasuredSizes {
 
   /// The repetitions of a page that outgrow the template's reach, with where each starts.
   private func forEachReach(
-    page index: Int, offset: Double, _ body: (Int64, Double, [Float32], Int) -> Void
+    page index: Int, offset: ExactLength, _ body: (Int64, Double, [Float32], Int) -> Void
   ) {
     let page = pages[index]
     guard let reaches = page.reaches else { return }
     let first = keys[index] * repetitionsPerPage
-    var start = Double(first) * stride + offset
+    var start = Double(first) * stride + offset.points
     for local in 0..<Int(repetitionsPerPage) {
       body(first + Int64(local), start, reaches, local)
       start += stride + page.delta(local)

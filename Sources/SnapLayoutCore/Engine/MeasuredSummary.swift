@@ -6,8 +6,9 @@
 /// Positions along the repeat axis are relative to the start of the page's first repetition
 /// as if no repetition before it were measured; across it, relative to a repetition's origin.
 struct MeasuredSummary: Equatable {
-  /// How much longer than the template the repetitions are, together.
-  var total = 0.0
+  /// How much longer than the template the repetitions are, together, exactly
+  /// (docs/ARCHITECTURE.md, "Exact sums").
+  var total = ExactLength.zero
   /// The furthest point reached along the repeat axis by a repetition whose elements reach past
   /// what the template's reach covers (−∞ when none does).
   var reachAfter = -Double.infinity
@@ -41,18 +42,25 @@ struct MeasuredSummary: Equatable {
 
 /// One node of a `MeasuredSummaryTree`: a run of pages along the repeat axis.
 struct MeasuredRun: Equatable {
-  var total = 0.0
+  var total = ExactLength.zero
   var reachAfter = -Double.infinity
   var reachBefore = Double.infinity
 
-  /// A run followed by another. Every value is a function of the two alone, so a tree of runs
-  /// holds the same bits whatever order its leaves were updated in.
+  /// A run followed by another. Every value is a function of the two alone (the totals sum
+  /// exactly), so a tree of runs holds the same bits whatever order its leaves were updated in.
   @inline(__always)
   static func combine(_ first: MeasuredRun, _ second: MeasuredRun) -> MeasuredRun {
-    MeasuredRun(
-      total: first.total + second.total,
-      reachAfter: max(first.reachAfter, first.total + second.reachAfter),
-      reachBefore: min(first.reachBefore, first.total + second.reachBefore))
+    var run = MeasuredRun(
+      total: first.total + second.total, reachAfter: first.reachAfter,
+      reachBefore: first.reachBefore)
+    // Most runs reach nothing: no rounding of the total then.
+    if second.reachAfter > -Double.infinity {
+      run.reachAfter = max(run.reachAfter, first.total.points + second.reachAfter)
+    }
+    if second.reachBefore < Double.infinity {
+      run.reachBefore = min(run.reachBefore, first.total.points + second.reachBefore)
+    }
+    return run
   }
 }
 
@@ -149,33 +157,55 @@ struct MeasuredSummaryTree {
     }
   }
 
-  /// The sum of the totals of pages `0 ..< index`. - Complexity: O(log pages).
-  func prefix(_ index: Int) -> Double {
-    // From the root down: the same additions in the same order for the same pages.
-    var sum = 0.0
+  /// The sum of the totals of pages `0 ..< index`, exactly. - Complexity: O(log pages).
+  func prefix(_ index: Int) -> ExactLength {
+    var sum = ExactLength.zero
     var node = 1
     var low = 0
     var width = leaves
     while index > low && width > 1 {
       width /= 2
       if index >= low + width {
-        sum += nodes[2 * node].total
+        sum = sum + nodes[2 * node].total
         node = 2 * node + 1
         low += width
       } else {
         node = 2 * node
       }
     }
-    if width == 1 && index > low { sum += nodes[node].total }
+    if width == 1 && index > low { sum = sum + nodes[node].total }
     return sum
   }
 
+  /// The largest page index `k < end` for which `holds(k, prefix(k))`, for a condition that
+  /// holds for 0 and, once false, stays false: a descent of the tree, O(log pages) evaluations.
+  func last(below end: Int, where holds: (Int, ExactLength) -> Bool) -> Int {
+    var node = 1
+    var low = 0
+    var width = leaves
+    var before = ExactLength.zero
+    while width > 1 {
+      width /= 2
+      let middle = low + width
+      let candidate = before + nodes[2 * node].total
+      if middle < end && middle < count && holds(middle, candidate) {
+        before = candidate
+        node = 2 * node + 1
+        low = middle
+      } else {
+        node = 2 * node
+      }
+    }
+    return low
+  }
+
   /// Calls `body` with each page `p < end`, in order, whose `reachAfter` — offset by the totals
-  /// of the pages before it — is at least `position`.
+  /// of the pages before it (`prefix(p)`, also handed to `body`) — is at least `position`.
   /// - Complexity: O(log pages) per page found.
-  func pages(reachingAfter position: Double, before end: Int, _ body: (Int, Double) -> Void) {
-    visit(node: 1, low: 0, width: leaves, offset: 0) { node, low, width, offset in
-      guard low < end, offset + nodes[node].reachAfter >= position else { return false }
+  func pages(reachingAfter position: Double, before end: Int, _ body: (Int, ExactLength) -> Void)
+  {
+    visit(node: 1, low: 0, width: leaves, offset: .zero) { node, low, width, offset in
+      guard low < end, offset.points + nodes[node].reachAfter >= position else { return false }
       if width == 1 { body(low, offset) }
       return true
     }
@@ -184,9 +214,10 @@ struct MeasuredSummaryTree {
   /// Calls `body` with each page `p > start`, in order, whose `reachBefore` — offset by the
   /// totals of the pages before it — is at most `position`.
   /// - Complexity: O(log pages) per page found.
-  func pages(reachingBefore position: Double, after start: Int, _ body: (Int, Double) -> Void) {
-    visit(node: 1, low: 0, width: leaves, offset: 0) { node, low, width, offset in
-      guard low + width - 1 > start, offset + nodes[node].reachBefore <= position else {
+  func pages(reachingBefore position: Double, after start: Int, _ body: (Int, ExactLength) -> Void)
+  {
+    visit(node: 1, low: 0, width: leaves, offset: .zero) { node, low, width, offset in
+      guard low + width - 1 > start, offset.points + nodes[node].reachBefore <= position else {
         return false
       }
       if width == 1 { body(low, offset) }
@@ -197,8 +228,8 @@ struct MeasuredSummaryTree {
   /// Walks the tree depth first, left to right, entering the children of the nodes for which
   /// `enter(node, first page, pages, totals before it)` is true.
   private func visit(
-    node: Int, low: Int, width: Int, offset: Double,
-    _ enter: (Int, Int, Int, Double) -> Bool
+    node: Int, low: Int, width: Int, offset: ExactLength,
+    _ enter: (Int, Int, Int, ExactLength) -> Bool
   ) {
     guard low < count, enter(node, low, width, offset), width > 1 else { return }
     let half = width / 2
