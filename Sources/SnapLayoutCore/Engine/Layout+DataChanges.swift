@@ -122,7 +122,8 @@ extension Layout {
     // Measured sizes follow their items.
     if let old = previousEntry.measured, !old.isEmpty {
       entries[section].measured = old.remapped(
-        itemsPerGroup: old.itemsPerGroup, tracksCross: old.tracksCross, map)
+        itemsPerGroup: old.itemsPerGroup, tracksCross: old.tracksCross,
+        uniformFlags: old.uniformFlags, map)
     }
     entries[section].itemCount = newCount
     guard isSolved else {

@@ -155,7 +155,8 @@ extension Layout {
     entry.solved = solved.section
     entry.mainRun = solved.run
     entry.scroll = solved.scroll
-    if let measured = solved.section.measured { entry.measured = measured }
+    // The sizes the solve measured (a copy, re-keyed for a template of another cell count).
+    entry.measured = solved.section.measured
     if !entry.hostSetOffset { entry.offset = entry.scroll?.minimumOffset ?? 0 }
     return SectionExtent(solved.section, run: solved.run)
   }
@@ -172,7 +173,8 @@ extension Layout {
     let keep: (Int64) -> Int64? = { $0 < newCount ? $0 : nil }
     if old.flowItems == nil, turned.flowItems == nil, let sizes = old.measured, !sizes.isEmpty {
       entry.measured = sizes.remapped(
-        itemsPerGroup: sizes.itemsPerGroup, tracksCross: sizes.tracksCross, keep)
+        itemsPerGroup: sizes.itemsPerGroup, tracksCross: sizes.tracksCross,
+        uniformFlags: sizes.uniformFlags, keep)
     } else if let items = turned.flowItems, items.isSelfSizing,
       let sizes = old.flowSizes, sizes.measuredCount > 0, newCount <= FlowSizes.maxItems
     {

@@ -31,18 +31,34 @@ struct SectionSolver {
     let env = environmentInsets
     let orthogonal = section.isOrthogonal
     let shared: SectionTemplate
+    // Measured cells (docs/SELF-SIZING.md); a flow section's sizes are in `flowSizes`.
+    var measured = measured.flatMap { $0.isEmpty || section.flowItems != nil ? nil : $0 }
+    // Whether the measured repetitions must be measured again.
+    var remeasure = refresh
     if let previous {
       shared = previous.shared!
     } else {
-      let uniform = measured?.sectionUniform ?? .zero
-      if uniform == .zero, let cached = shape.template(at: container) {
-        shared = cached
-      } else {
-        shared = try SectionTemplate(
-          section, index: index, container: container, environmentInsets: env,
-          resolver: resolver, kinds: kinds, transposed: transposed, sectionUniform: uniform)
-        if uniform == .zero { shape.cache(shared, at: container) }
+      var solved = try template(of: shape, index: index, uniform: measured?.sectionUniform ?? .zero)
+      if let current = measured {
+        // Measured again on a copy, so that a solve that fails leaves the layout's sizes as
+        // they were; re-keyed by item when the template holds a different number of cells.
+        let tracksCross = solved.repetitionSolver.tracksCross
+        let flags = solved.template.sectionUniform
+        let cells = Int64(solved.template.leaves.count)
+        let fresh =
+          current.itemsPerGroup != cells || current.tracksCross != tracksCross
+            || current.uniformFlags != flags
+          ? current.remapped(itemsPerGroup: cells, tracksCross: tracksCross, uniformFlags: flags)
+          { $0 }
+          : MeasuredSizes(copying: current)
+        if fresh.sectionUniform != current.sectionUniform {
+          // The section's shared lengths are those of its cells as measured now.
+          solved = try template(of: shape, index: index, uniform: fresh.sectionUniform)
+        }
+        measured = fresh
+        remeasure = true
       }
+      shared = solved
     }
     let repetitionSolver = shared.repetitionSolver
     let template = shared.template
@@ -91,30 +107,22 @@ struct SectionSolver {
       for leaf in template.leaves { widest = max(widest, leaf.frame.maxX) }
     }
 
-    // Measured cells (docs/SELF-SIZING.md): each measured repetition adds its delta.
-    var measured = measured
+    // Each measured repetition adds its delta.
     if flowLines != nil {
       measured = nil
-    } else if let current = measured, current.isEmpty {
-      measured = nil
-    } else if let current = measured {
-      let tracksCross = repetitionSolver.tracksCross
-      var refresh = refresh
-      if current.itemsPerGroup != n || current.tracksCross != tracksCross {
-        // The template holds a different number of cells: re-key the sizes by repetition.
-        measured = current.remapped(itemsPerGroup: n, tracksCross: tracksCross) { $0 }
-        refresh = true
-      }
-      if refresh, let measured {
+    } else if let measured {
+      if remeasure || measured.stride != stride {
+        measured.setStride(stride)
         measured.forEachMeasuredRepetition { repetition in
           guard repetition < groupCount else { return }
           let present = repetition == groupCount - 1 && remainder > 0 ? Int(remainder) : Int(n)
-          let change = repetitionSolver.change(
-            of: repetition, present: present, measured: measured, template: template)
-          measured.setDelta(change.delta, cross: change.cross, repetition: repetition)
+          measured.setShape(
+            repetitionSolver.shape(
+              of: repetition, present: present, measured: measured, template: template),
+            repetition: repetition)
         }
       }
-      primaryLength += measured?.totalDelta ?? 0
+      primaryLength += measured.totalDelta
     }
     let crossLength = max(
       orthogonal ? groupSize.height : groupSize.width, measured?.largestCross ?? 0, widest)
@@ -163,9 +171,15 @@ struct SectionSolver {
     }
     let boundaryItems = boundary.elements(hostTop: hostTop)
 
+    var envelope = template.envelope
+    if orthogonal, let before = measured?.summary.crossBefore, before < envelope.minY {
+      // Measured cells reaching above the row: the row's span, which the rect walk tests first.
+      envelope.height += envelope.minY - before
+      envelope.y = before
+    }
     let placement = SectionPlacement(
       origin: origin, stride: stride, isOrthogonal: orthogonal, itemCount: itemCount,
-      itemsPerGroup: n, groupCount: groupCount, envelope: template.envelope,
+      itemsPerGroup: n, groupCount: groupCount, envelope: envelope,
       cellZIndex: hasBackground ? 1 : 0)
     var solved = SolvedSection(
       frame: frame, template: template, placement: placement, measured: measured,
@@ -192,9 +206,31 @@ struct SectionSolver {
       }
       solved.mainMin = min(solved.mainMin, origin.y + template.envelope.minY)
       solved.mainMax = max(solved.mainMax, origin.y + lastShift + template.envelope.maxY + grown)
+      if let reach = measured?.summary {
+        // Measured cells that outgrow their group reach past it (docs/SELF-SIZING.md).
+        let after = orthogonal ? reach.crossAfter : reach.reachAfter
+        let before = orthogonal ? reach.crossBefore : reach.reachBefore
+        if after.isFinite { solved.mainMax = max(solved.mainMax, origin.y + after) }
+        if before.isFinite { solved.mainMin = min(solved.mainMin, origin.y + before) }
+      }
     }
     solved.local = (origin.y, solved.mainMin, solved.mainMax)
     solved.place(at: start)
+    return solved
+  }
+}
+
+extension SectionSolver {
+  /// The root group of sections of `shape` solved at this container with the section-wide
+  /// lengths `uniform`: the shape's own, shared by its sections, when there are none.
+  private func template(of shape: SectionShape, index: Int, uniform: Size) throws(LayoutError)
+    -> SectionTemplate
+  {
+    if uniform == .zero, let cached = shape.template(at: container) { return cached }
+    let solved = try SectionTemplate(
+      shape.canonical, index: index, container: container, environmentInsets: environmentInsets,
+      resolver: resolver, kinds: kinds, transposed: transposed, sectionUniform: uniform)
+    if uniform == .zero { shape.cache(solved, at: container) }
     return solved
   }
 }

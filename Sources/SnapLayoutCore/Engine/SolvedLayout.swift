@@ -45,7 +45,9 @@ extension Layout {
       let run = builder.mainRun(sections[index])
       entries[id: id].mainRun = run
       entries[id: id].scroll = builder.orthogonalScroll(sections[index], shape: entries[id: id].shape)
-      if let measured = sections[index].measured { entries[id: id].measured = measured }
+      // The sizes the solve measured: a copy, re-keyed when the template holds another number
+      // of cells; nil once none is measured.
+      entries[id: id].measured = sections[index].measured
       extents.append(SectionExtent(sections[index], run: run))
       entries[id: id].solved = sections[index]
     }
@@ -82,7 +84,7 @@ extension Layout {
       entries[index], index: index, reuse: reuse, refresh: refresh)
     entries[index].scroll = scroll
     entries[index].mainRun = run
-    if let measured = section.measured { entries[index].measured = measured }
+    entries[index].measured = section.measured
     entries[index].solved = section
     entries.update(at: index, SectionExtent(section, run: run))
     finishSolving()
