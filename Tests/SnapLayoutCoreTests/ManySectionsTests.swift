@@ -153,6 +153,8 @@ struct ManySectionsTests {
     // them again).
     var measured: [[Int64: Double]] = Array(repeating: [:], count: model.count)
     let layout = try solve(model, configuration: configuration)
+    // Comparisons made while positions past the plain arrays read the tree (both paths tested).
+    var throughTree = 0
     for step in 0..<200 {
       let count = model.count
       switch random.below(8) {
@@ -203,6 +205,7 @@ struct ManySectionsTests {
         try layout.setContainerSize(Size(width: 390, height: 844))
       }
       if step % 8 == 0 || step > 150 {
+        if layout.entries.flatCount < layout.sectionCount { throughTree += 1 }
         let fresh = try solve(model, configuration: configuration)
         for (section, heights) in measured.enumerated() {
           for (item, height) in heights.sorted(by: { $0.key < $1.key }) {
@@ -224,5 +227,6 @@ struct ManySectionsTests {
         if actual.count != expected.count || first != nil { return }
       }
     }
+    #expect(throughTree >= 10, "\(throughTree) comparisons read through the tree")
   }
 }

@@ -364,9 +364,9 @@ struct ElementEmitter {
 
 extension Layout {
   /// The effect context of a section, or nil when it has no visible-item effects.
-  func effects(of section: Int) -> EffectContext? {
-    guard let effects = entries[section].shape.visibleItemEffects else { return nil }
-    let placement = entries[section].solved.placement
+  func effects(of section: Int, id: Int) -> EffectContext? {
+    guard let effects = entries.slots[id].shape.visibleItemEffects else { return nil }
+    let placement = entries.slots[id].solved.placement
     return EffectContext(
       effects: effects, alongX: placement.isOrthogonal, center: center(ofSection: section),
       stride: placement.stride)

@@ -201,12 +201,13 @@ extension Layout {
         host: (0, solved.contentSize.height), into: &visitor)
     }
     let slots = entries.slots
-    for index in candidateSections(from: query.minY, to: query.maxY) {
-      if visitor.isFinished { return }
-      let id = Int(entries.id(at: index))
+    entries.forEachPlaced(candidateSections(from: query.minY, to: query.maxY)) {
+      index, id, start in
+      if visitor.isFinished { return false }
       emitter.emitSection(
-        slots, id: id, start: entries.start(at: index), index: index,
-        offset: slots[id].offset, effects: effects(of: index), into: &visitor)
+        slots, id: id, start: start, index: index, offset: slots[id].offset,
+        effects: effects(of: index, id: id), into: &visitor)
+      return true
     }
   }
 }

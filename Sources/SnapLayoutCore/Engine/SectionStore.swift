@@ -48,7 +48,13 @@ final class SectionStore {
   @inline(__always)
   func locate(_ position: Int) -> (id: Int, start: Double) {
     if position < flat.count { return (Int(flat[position].id), flat[position].start) }
-    return (Int(tree.id(at: position)), exactStart(at: position).points)
+    return locateInTree(position)
+  }
+
+  @inline(never)
+  private func locateInTree(_ position: Int) -> (id: Int, start: Double) {
+    let (id, start) = tree.locate(position, base: base)
+    return (Int(id), start.points)
   }
 
   /// The id of the section at `position` (0 ..< count). - Complexity: O(1) below `flatCount`,
@@ -64,6 +70,28 @@ final class SectionStore {
   @inline(__always)
   func start(at position: Int) -> Double {
     position < flat.count ? flat[position].start : exactStart(at: position).points
+  }
+
+  /// Calls `body` with each position in `positions`, its section's id and its start, in order,
+  /// until it returns false: the plain arrays, then one descent of the tree and a walk of its
+  /// leaves, the start summed on exactly (`start(at:)`'s formula, term by term).
+  /// - Complexity: O(log n + positions).
+  @inline(__always)
+  func forEachPlaced(_ positions: Range<Int>, _ body: (Int, Int, Double) -> Bool) {
+    var position = positions.lowerBound
+    let flatEnd = min(positions.upperBound, flat.count)
+    while position < flatEnd {
+      if !body(position, Int(flat[position].id), flat[position].start) { return }
+      position += 1
+    }
+    guard position < positions.upperBound else { return }
+    var start = exactStart(at: position)
+    let spacing = WideLength(tree.spacing)
+    tree.forEach(from: position, to: positions.upperBound) { position, id, summary in
+      guard body(position, Int(id), start.points) else { return false }
+      start += summary.length + spacing
+      return true
+    }
   }
 
   func exactStart(at position: Int) -> WideLength {
@@ -117,7 +145,11 @@ final class SectionStore {
     }
     count = tree.count
     // Sections appended after a complete prefix extend it.
-    if appended { extend(to: count, minStarts: minStarts) }
+    if appended {
+      extend(to: count, minStarts: minStarts)
+    } else {
+      catchUp()
+    }
   }
 
   /// Removes sections `position ..< position + count` and returns them in order.
@@ -133,6 +165,7 @@ final class SectionStore {
       freeIDs.append(id)
     }
     count = tree.count
+    catchUp()
     return entries
   }
 
@@ -142,6 +175,7 @@ final class SectionStore {
     let extent = tree.summary(at: from)
     let id = tree.remove(at: from)
     tree.insert(id, SectionExtent(summary: extent), at: to)
+    catchUp()
   }
 
   /// Puts `entry` in the place of the section at `position` (described anew), under the same
@@ -162,6 +196,7 @@ final class SectionStore {
       if position < flatMaxEnds.count { flatMaxEnds.removeLast(flatMaxEnds.count - position) }
     }
     tree.update(at: position, extent)
+    catchUp()
   }
 
   /// Puts the first section's start at `base` (every section moves with it).
@@ -169,6 +204,7 @@ final class SectionStore {
     guard base != self.base else { return }
     self.base = base
     cut(from: 0)
+    catchUp()
   }
 
   /// Orders the sections as `ids` with `extents` (a solve of every section), and reads every
@@ -204,6 +240,17 @@ final class SectionStore {
       if flatMinStarts[mid] <= high { lo = mid + 1 } else { hi = mid }
     }
     return first..<max(first, lo)
+  }
+
+  /// How many positions a change reads into the plain arrays again after the first it moved:
+  /// the sections a host shows next to the one it changed (a cell measured on screen) answer in
+  /// O(1) again, for O(catchUp) more work per change.
+  private static let catchUpCount = 64
+
+  /// Reads the next `catchUpCount` positions into the plain arrays.
+  private func catchUp() {
+    guard flat.count < count else { return }
+    extend(to: min(count, flat.count + SectionStore.catchUpCount), minStarts: nil)
   }
 
   /// Positions from `position` on read through the tree (their ids or starts changed).

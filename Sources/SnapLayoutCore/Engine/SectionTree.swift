@@ -132,10 +132,32 @@ struct SectionTree {
     }
   }
 
+  /// The id of the section at `position` (0 ..< count) and its exact start (`exactStart`), in
+  /// one descent. - Complexity: O(log n).
+  func locate(_ position: Int, base: WideLength) -> (id: Int32, start: WideLength) {
+    var node = Int(root)
+    var local = position
+    var length = WideLength.zero
+    while true {
+      let index = SectionTree.item(holding: local, in: nodes[node].sums)
+      length += nodes[node].sums[index].length
+      if nodes[node].isLeaf {
+        return (nodes[node].items[index], start(at: position, base: base, lengthBefore: length))
+      }
+      local -= nodes[node].sums[index].count
+      node = Int(nodes[node].items[index])
+    }
+  }
+
   /// The exact start of the section at `position` (0 ... count) when the first starts at
   /// `base`: the one formula of a section's start.
   func exactStart(at position: Int, base: WideLength) -> WideLength {
-    base + lengthBefore(position) + WideLength(position, times: spacingLength)
+    start(at: position, base: base, lengthBefore: lengthBefore(position))
+  }
+
+  @inline(__always)
+  private func start(at position: Int, base: WideLength, lengthBefore: WideLength) -> WideLength {
+    base + lengthBefore + WideLength(position, times: spacingLength)
   }
 
   /// The units of the sections before `position` (0 ... count).
