@@ -10,7 +10,10 @@
  *   (b) kinds compare byte for byte: a precomposed and a decomposed "é" are two kinds;
  *   (c) sections: one section inserted, deleted, moved, a cell of one measured, an item inserted
  *       into one, each in the middle of N sections, costs the same at N and 4N (one section's
- *       work plus O(log N)), and the frames after each batch are those of the changes.
+ *       work plus O(log N)), and the frames after each batch are those of the changes;
+ *   (d) plain sections (a group of three cells): creating them costs the same per section at N
+ *       and 4N, and each keeps at most 1 KB of the heap (malloc's count of bytes in use; skipped
+ *       where the allocator does not count, as under valgrind or a sanitizer).
  *
  * Times are the least of a few runs of process CPU time, so other work on the machine weighs
  * little, after a run of the larger size, with freed memory kept in the heap (the kernel's page
@@ -261,7 +264,7 @@ static void run_ops(sl_layout *layout, int sections, int ops, double *seconds) {
 static void test_sections_scale(void) {
   int small = quick_mode() ? 1000 : 5000;
   int ops = quick_mode() ? 20 : 100;
-  int runs = quick_mode() ? 2 : 3;
+  int runs = quick_mode() ? 3 : 5;
   double best[2][OP_COUNT];
   for (int size = 0; size < 2; size++)
     for (int op = 0; op < OP_COUNT; op++) best[size][op] = 1e30;
@@ -298,6 +301,75 @@ static void test_sections_scale(void) {
   }
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * (d) plain sections: linear creation, memory per section
+ * ------------------------------------------------------------------------------------------- */
+
+#define PLAIN_SECTION_BOUND 1024.0
+
+/* `sections` plain sections: a group of three cells 44 pt tall, item counts 1 to 50. */
+static text plain_config(int sections) {
+  text t = {0};
+  append(&t, "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
+             "\"sections\": [");
+  for (int s = 0; s < sections; s++)
+    append(&t,
+           "%s{\"itemCount\": %d, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+           SIZE(FW(1), "{\"absolute\": 44}") ", \"subitem\": {\"layoutSize\": "
+           SIZE(FW(1), "{\"fractionalHeight\": 1}") "}, \"count\": 3}}",
+           s ? "," : "", 1 + s % 50);
+  append(&t, "]}");
+  return t;
+}
+
+/* CPU seconds to create (and destroy) a layout of `config`, least of `runs`; with `kept`, the
+ * heap bytes the layout held once created. */
+static double create_seconds(const text *config, int runs, double *kept) {
+  double best = 1e30;
+  for (int run = 0; run < runs; run++) {
+    struct mallinfo2 before = mallinfo2();
+    double start = cpu_seconds();
+    sl_layout *layout = NULL;
+    int status = sl_layout_create(config->bytes, config->length, &layout);
+    double seconds = cpu_seconds() - start;
+    CHECK(status == SL_OK, "create: %s", sl_error_last()->message);
+    if (status != SL_OK) return 1e30;
+    struct mallinfo2 after = mallinfo2();
+    if (kept)
+      *kept = (double)after.uordblks + (double)after.hblkhd - (double)before.uordblks -
+              (double)before.hblkhd;
+    sl_layout_destroy(layout);
+    if (seconds < best) best = seconds;
+  }
+  return best;
+}
+
+static void test_plain_sections(void) {
+  int small = quick_mode() ? 2000 : 10000;
+  int runs = quick_mode() ? 2 : 3;
+  text configs[2] = {plain_config(small), plain_config(4 * small)};
+  double kept = 0;
+  double large = create_seconds(&configs[1], runs, &kept) / (4 * small);
+  double per_section = create_seconds(&configs[0], runs, NULL) / small;
+  double growth = large / per_section;
+  printf("plain sections: create %.2f us a section at %d, %.2f us at %d (growth %.2f)\n",
+         per_section * 1e6, small, large * 1e6, 4 * small, growth);
+  CHECK(growth < GROWTH_BOUND,
+        "creating a section costs %.2fx more at 4x the sections (bound %.1f)", growth,
+        GROWTH_BOUND);
+  /* mallinfo2 counts nothing under valgrind and the sanitizers (they replace malloc). */
+  if (kept > 0) {
+    kept /= 4 * small;
+    printf("plain sections: %.0f bytes kept a section\n", kept);
+    CHECK(kept <= PLAIN_SECTION_BOUND, "a plain section keeps %.0f bytes (bound %.0f)", kept,
+          PLAIN_SECTION_BOUND);
+  } else {
+    printf("plain sections: the allocator counts no bytes in use; memory not checked\n");
+  }
+  free(configs[0].bytes);
+  free(configs[1].bytes);
+}
+
 int main(void) {
   /* Freed memory stays in the heap, so that later runs do not pay the kernel for pages again. */
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
@@ -305,5 +377,6 @@ int main(void) {
   test_kinds_are_bytes();
   test_kinds_scale();
   test_sections_scale();
+  test_plain_sections();
   return test_finish("test_scale");
 }
