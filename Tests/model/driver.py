@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""The differential driver (docs/TESTING-MODEL.md): seeded random configurations and API
+sequences run on the library and on the reference model, every query compared and every
+invariant checked after every step.
+
+    driver.py [--seed S] [--cases N] [--steps K] [--seconds T]   a bounded run (make test-model)
+    driver.py --soak SECONDS                                     random seeds until time is up
+    driver.py --replay 'seed=S;case=C'                           one generated case, verbose
+    driver.py --case FILE.json                                   one case file (a regression)
+    driver.py --emit-cases DIR --cases N                         cases with measured cells for
+                                                                 the TSan readers (model_readers.c)
+
+Failures are reduced to a small case (shrink.py) and printed with a replay line; a failure the
+issue already lists (known.py) is counted, not fatal, until its fix lands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pickle
+import random
+import sys
+import time
+import traceback
+from typing import Dict, List, Optional, Tuple
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import known  # noqa: E402
+from checks import Failure  # noqa: E402
+from gen import Gen  # noqa: E402
+from runner import Run  # noqa: E402
+from steps import StepGen  # noqa: E402
+
+REGRESSIONS = os.path.join(HERE, "regressions")
+
+
+def case_seed(seed: int, case: int) -> int:
+    return seed * 1_000_003 + case
+
+
+def isolated(body, *args):
+    """Runs body(emit, *args) in a child process, so that a crash of the library (a Swift trap
+    is SIGILL) is a failure with the case that caused it rather than the end of the run. The
+    child emits ("config", c), ("step", s) and ("failure", f) records as it goes; returns them
+    and the signal that ended the child (0 if none)."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        out = os.fdopen(write, "wb")
+        code = 0
+        try:
+            body(lambda kind, value: (pickle.dump((kind, value), out), out.flush()), *args)
+        except BaseException:  # noqa: BLE001 - reported to the parent as a driver exception
+            pickle.dump(("failure", Failure("driver-exception", traceback.format_exc(limit=8))), out)
+            code = 1
+        out.close()
+        os._exit(code)
+    os.close(write)
+    records = []
+    with os.fdopen(read, "rb") as stream:
+        while True:
+            try:
+                records.append(pickle.load(stream))
+            except EOFError:
+                break
+    _, status = os.waitpid(pid, 0)
+    return records, os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0
+
+
+def collect(records, signal: int):
+    """(config, steps, failures) from a child's records; a crash is a failure of its last step."""
+    config = None
+    made: List[dict] = []
+    failures: List[Failure] = []
+    for kind, value in records:
+        if kind == "config":
+            config = value
+        elif kind == "step":
+            made.append(value)
+        else:
+            failures.append(value)
+    if signal:
+        last = made[-1] if made else {"op": "create"}
+        failures.append(Failure("crash", f"the library died with signal {signal} during {last['op']}",
+                                {"op": last["op"], "call": last.get("call")}, len(made) - 1))
+    return config, made, failures
+
+
+def generate_and_run(seed: int, case: int, steps: int, full: bool = True):
+    """Generates case `case` of run `seed` while running it (in a child process): the steps
+    depend on the state, which the model knows. Returns (config, steps, failures)."""
+    return collect(*isolated(_generate, seed, case, steps, full))
+
+
+def _generate(emit, seed: int, case: int, steps: int, full: bool) -> None:
+    rng = random.Random(case_seed(seed, case))
+    gen = Gen(rng)
+    config = gen.config()
+    emit("config", config)
+    run = Run(config, check_seed=case_seed(seed, case), full=full)
+    reported = 0
+    if run.alive:
+        stepgen = StepGen(rng, gen)
+        for index in range(steps):
+            if not run.alive:
+                break
+            step = stepgen.next(run.model)
+            emit("step", step)
+            run.step_index = index
+            try:
+                run.step(step)
+            except Exception as e:  # noqa: BLE001 - a crash of the driver is a finding too
+                run.fail("driver-exception", f"{step['op']}: {type(e).__name__}: {e}",
+                         traceback=traceback.format_exc(limit=6))
+                break
+            for f in run.failures[reported:]:
+                emit("failure", f)
+            reported = len(run.failures)
+            if any(not known.match(f) for f in run.failures):
+                break
+        run.close()
+    for f in run.failures[reported:]:
+        emit("failure", f)
+
+
+def run_case(config: dict, steps: List[dict], check_seed: int = 0, full: bool = True) -> List[Failure]:
+    """Runs a case (in a child process); a crash is a failure of the step it happened in."""
+    return collect(*isolated(_run_case, config, steps, check_seed, full))[2]
+
+
+def _run_case(emit, config: dict, steps: List[dict], check_seed: int, full: bool) -> None:
+    run = Run(config, check_seed=check_seed, full=full)
+    if run.alive:
+        for index, step in enumerate(steps):
+            if not run.alive:
+                break
+            run.step_index = index
+            emit("step", step)
+            try:
+                run.step(step)
+            except Exception as e:  # noqa: BLE001
+                run.fail("driver-exception", f"{step['op']}: {type(e).__name__}: {e}",
+                         traceback=traceback.format_exc(limit=6))
+                break
+        run.close()
+    for f in run.failures:
+        emit("failure", f)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("--cases", type=int, default=400)
+    parser.add_argument("--steps", type=int, default=60)
+    parser.add_argument("--seconds", type=float, default=0, help="stop starting cases after this long")
+    parser.add_argument("--soak", type=float, default=0, metavar="SECONDS")
+    parser.add_argument("--replay", metavar="'seed=S;case=C'")
+    parser.add_argument("--case", metavar="FILE")
+    parser.add_argument("--no-shrink", action="store_true")
+    parser.add_argument("--verbose", "-v", action="store_true")
+    args = parser.parse_args()
+
+    if args.replay:
+        fields = dict(part.split("=") for part in args.replay.split(";") if part)
+        config, steps, failures = generate_and_run(int(fields["seed"]), int(fields["case"]),
+                                                   int(fields.get("steps", args.steps)))
+        print(json.dumps({"config": config, "steps": steps}, indent=1) if args.verbose else "")
+        for f in failures:
+            print(f, "(known: defect %s)" % known.match(f).defect if known.match(f) else "")
+        return 1 if any(not known.match(f) for f in failures) else 0
+    if args.case:
+        with open(args.case) as file:
+            case = json.load(file)
+        failures = run_case(case["config"], case["steps"])
+        for f in failures:
+            print(f)
+        return 1 if failures else 0
+
+    start = time.monotonic()
+    seed = args.seed
+    stats = {"cases": 0, "steps": 0, "unsolvable": 0}
+    seen: Dict[str, int] = {}
+    unknown: List[Tuple[int, int, Failure]] = []
+    case = 0
+    budget = args.soak or args.seconds
+    while True:
+        if args.soak:
+            if time.monotonic() - start > args.soak:
+                break
+            if case >= args.cases:
+                seed, case = random.randrange(1 << 30), 0
+        else:
+            if case >= args.cases or (budget and time.monotonic() - start > budget):
+                break
+        config, steps, failures = generate_and_run(seed, case, args.steps)
+        stats["cases"] += 1
+        stats["steps"] += len(steps)
+        if not steps and not failures:
+            stats["unsolvable"] += 1
+        for f in failures:
+            entry = known.match(f)
+            if entry is not None:
+                seen[entry.name] = seen.get(entry.name, 0) + 1
+            else:
+                unknown.append((seed, case, f))
+                print(f"FAIL seed={seed};case={case} {f}", flush=True)
+                if args.verbose and "traceback" in f.info:
+                    print(f.info["traceback"])
+        case += 1
+    elapsed = time.monotonic() - start
+    print(f"model: {stats['cases']} configurations, {stats['steps']} steps in {elapsed:.0f} s "
+          f"({stats['unsolvable']} unsolvable at creation)")
+    for name, count in sorted(seen.items()):
+        print(f"  known: {name}: {count}")
+    return 1 if unknown else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
