@@ -29,13 +29,13 @@ class Failure:
         return f"[{self.check}] step {self.step}: {self.detail}"
 
 
-def close(a: float, b: float, tolerance: float = 1e-6) -> bool:
-    """The model sums in its own order: agreement within 1e-6 pt plus 1e-9 relative."""
+def close(a: float, b: float, tolerance: float = 1e-8) -> bool:
+    """The model sums in its own order: agreement within 1e-8 pt plus 1e-11 relative."""
     if a == b:
         return True
     if not (math.isfinite(a) and math.isfinite(b)):
         return False
-    return abs(a - b) <= tolerance + 1e-9 * max(abs(a), abs(b))
+    return abs(a - b) <= tolerance + 1e-11 * max(abs(a), abs(b))
 
 
 def close_rect(a, b) -> bool:
@@ -131,6 +131,20 @@ def compare_model(lib, model, out: List[Failure]) -> None:
                 break
     compare_elements(lib, model, names, out)
     compare_scrolls(lib, model, out)
+    compare_distances(lib, model, out)
+
+
+def compare_distances(lib, model, out: List[Failure]) -> None:
+    """An item's distance from its container's centre in strides (SNAPPING.md, effects)."""
+    for s in range(len(model.sections)):
+        n = int(model.sections[s]["itemCount"])
+        for item in ((0, n // 2, n - 1) if n else ()):
+            got = lib.item_distance(s, item)
+            want = model.item_distance(s, item)
+            if not close(got, want):
+                out.append(Failure("model-item-distance", f"item ({s}, {item}): library {got}, model {want}",
+                                   {"rel": relative(got, want)}))
+                return
 
 
 def element_key(e, names):
@@ -237,6 +251,7 @@ def invariants(lib, rng, out: List[Failure], rtl: bool, item_limit: int = MODEL_
                 out.append(Failure("frame-vs-rect", f"cell {key}: get_item_frame {single[key]}, rect query {e[4]}",
                                    {"ulps": rect_ulps(single[key], e[4]), "section": e[1]}))
                 break
+    check_json(lib, everything, out)
     rects = random_rects(lib, rng, everything)
     for rect in rects:
         got = lib.elements(rect)
@@ -264,6 +279,28 @@ def invariants(lib, rng, out: List[Failure], rtl: bool, item_limit: int = MODEL_
             out.append(Failure("count", f"rect {rect}: count-only {lib.count_in_rect(rect)}, elements {len(got)}"))
 
 
+def check_json(lib, everything, out: List[Failure]) -> None:
+    """copy_json with no rect holds every element, in the rect query's order, frames exact."""
+    document = json.loads(lib.copy_json())
+    names = lib.kind_names()
+    categories = {"cell": 0, "supplementary": 1, "decoration": 2}
+    listed = document.get("elements", [])
+    if len(listed) != len(everything):
+        out.append(Failure("json-elements", f"copy_json lists {len(listed)} elements, the rect query {len(everything)}"))
+        return
+    for j, e in zip(listed, everything):
+        frame = tuple(j["frame"][k] for k in ("x", "y", "width", "height"))
+        kind = "cell" if e[3] == -1 else names[e[3]]
+        if (categories[j["category"]], j["section"], j["item"], j["kind"]) != (e[0], e[1], e[2], kind) \
+                or frame != e[4] or j["zIndex"] != e[5]:
+            out.append(Failure("json-elements", f"copy_json {j} vs rect query {e[:6]}",
+                               {"ulps": rect_ulps(frame, e[4]) if frame != e[4] else 0}))
+            return
+    content = document["contentSize"]
+    if (content["width"], content["height"]) != lib.content_size():
+        out.append(Failure("json-elements", f"copy_json contentSize {content} vs {lib.content_size()}"))
+
+
 def random_rects(lib, rng, everything) -> List[tuple]:
     cw, ch = lib.content_size()
     vw, vh = lib.container_size()
@@ -281,6 +318,11 @@ def random_rects(lib, rng, everything) -> List[tuple]:
         # The cell's own frame, a thin slice inside it, and its far edge.
         rects.append(f)
         rects.append((f[0] + f[2] * 0.25, f[1] + f[3] * 0.5, max(f[2] * 0.5, 0.0), max(f[3] * 0.05, 0.0)))
+    # The far end of the largest cells: a cell that outgrows its repetition must still be found
+    # where it reaches (issue 16, defect 1).
+    for e in sorted(cells, key=lambda e: -(e[4][2] * e[4][3]))[:2]:
+        f = e[4]
+        rects.append((f[0] + f[2] * 0.9, f[1] + f[3] * 0.9, f[2] * 0.05, f[3] * 0.05))
     rects.append((0.0, 0.0, 0.0, 0.0))
     return [r for r in rects if all(math.isfinite(v) for v in r) and r[2] >= 0 and r[3] >= 0]
 
@@ -331,6 +373,7 @@ def scroll_invariants(lib, model, rng, out: List[Failure]) -> None:
             ref = lib.reference_snap(c, x)
             if ref != lib.snap_position(c, min(max(x, lo), hi))["index"]:
                 out.append(Failure("reference-snap", f"container {c}: touch {x}: reference {ref}"))
+        check_offset_for_item(lib, model, c, info, offsets, rng, out)
         for _ in range(2):
             start = lo + span * rng.uniform(-0.2, 1.2)
             release = start + span * rng.uniform(-0.3, 0.3)
@@ -339,6 +382,40 @@ def scroll_invariants(lib, model, rng, out: List[Failure]) -> None:
             result = lib.resolve(c, start, release, velocity, reference)
             check_release(lib, c, info, offsets, result, (start, release, velocity), out,
                           model.scrolls[c].settings.algorithm)
+            motion = result.motion
+            if count and motion.kind != 0 and motion.duration > 0:
+                # A touch while the motion is in flight is measured from its target (SNAPPING.md).
+                t = motion.duration * rng.uniform(0.0, 0.5)
+                if not motion_sample(motion, t)[2]:
+                    ref = lib.reference_snap(c, release, motion, t)
+                    want = lib.snap_position(c, min(max(motion.target_offset, lo), hi))["index"]
+                    if ref != want:
+                        out.append(Failure("reference-snap", f"container {c}: in flight at {t}: reference {ref}, "
+                                           f"the target's rest position {want}"))
+
+
+def check_offset_for_item(lib, model, c, info, offsets, rng, out: List[Failure]) -> None:
+    """The offset that shows an item is a rest position (its own when snapping by units), or the
+    item's start at the snapport's start, clamped (C-API: sl_layout_get_offset_for_item)."""
+    sections = [c] if c >= 0 else list(range(lib.section_count()))
+    for s in sections:
+        n = lib.item_count(s)
+        if n == 0:
+            continue
+        item = rng.randrange(n)
+        offset, snap = lib.offset_for_item(c, s, item)
+        lo, hi = info["min_offset"], info["max_offset"]
+        if info["snap_count"] == 0:
+            if snap != -1 or not lo <= offset <= hi:
+                out.append(Failure("offset-for-item", f"container {c}, item ({s}, {item}): {offset}, rest {snap}"))
+        elif offsets is not None and (not 0 <= snap < len(offsets) or
+                                      (model.scrolls[c].settings.snap_unit in ("item", "group")
+                                       and offsets[snap] != offset)):
+            out.append(Failure("offset-for-item", f"container {c}, item ({s}, {item}): offset {offset}, "
+                               f"rest {snap} ({offsets[snap] if 0 <= snap < len(offsets) else 'none'})",
+                               {"unsorted": model.scrolls[c].unsorted}))
+        if rng.random() < 0.5:
+            break
 
 
 def check_release(lib, c, info, offsets, result, release, out: List[Failure],

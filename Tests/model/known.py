@@ -61,7 +61,7 @@ KNOWN: List[Known] = [
     Known("last-bit", 8,
           "two paths give the same quantity within a few ulps instead of exactly",
           lambda f: f.check in ("frame-vs-rect", "frames-batch", "undo", "recreate") and _last_bits(f),
-          ("defect-08-flow-frame-vs-rect.json",)),
+          ("defect-08-flow-frame-vs-rect.json", "defect-08-recreate-last-bit.json")),
     Known("move-drops-flow-size", 9,
           "move_item across flow sections drops the item's own size",
           lambda f: (f.check.startswith("model-") or f.check in ("undo", "recreate"))
@@ -70,7 +70,7 @@ KNOWN: List[Known] = [
     Known("change-inside-handler", 10,
           "a changing call made from inside a visible-items handler is not refused",
           lambda f: f.check == "handler-change" or (f.check == "crash" and f.info.get("op") == "handler"),
-          ("defect-10-change-inside-handler.json",)),
+          ("defect-10-change-inside-handler.json", "defect-10-delete-sections-inside-handler.json")),
     Known("uniform-shared-per-repetition", 0,
           "root-group uniformAcrossSiblings cells: a measured length is shared within its "
           "repetition only (the whole section in SELF-SIZING.md rule 5), and a one-cell group "
@@ -96,3 +96,13 @@ def match(failure) -> Optional[Known]:
         if entry.matches(failure):
             return entry
     return None
+
+
+#: ThreadSanitizer reports of Tests/c/model_readers.c (tsan_readers.py), matched on the report's
+#: text (stacks demangled).
+TSAN_KNOWN: List[Known] = [
+    Known("measured-cache-race", 2,
+          "read-only functions write the measured-sizes lookup cache (MeasuredSizes) that other "
+          "threads read",
+          lambda report: "MeasuredSizes" in report),
+]

@@ -32,6 +32,8 @@ class Run:
         self.model: Optional[ModelLayout] = None
         self.creation_error: Optional[str] = None
         self.current: Json = {}
+        #: False: steps only (writing cases for the thread readers).
+        self.checking = True
         #: A flow item with a size of its own moved to another section in this case (defect 9).
         self.cross_flow_move = False
         text = json.dumps(config)
@@ -133,7 +135,7 @@ class Run:
             self.bad(step)
         elif op != "check":
             raise ValueError(f"unknown step {op!r}")
-        if self.model.container is not None:
+        if self.model.container is not None and self.checking:
             self.check()
 
     def check(self) -> None:
@@ -440,6 +442,8 @@ class Run:
         if any(share != (0.0, 0.0) for share in M.shares):
             return None  # SELF-SIZING.md rule 5: the section's share keeps its history
         config = copy.deepcopy(M.config)
+        # The container is set afterwards: the one at creation may not fit the sections now.
+        config.get("environment", {}).pop("container", None)
         for s, storage in enumerate(M.flow):
             if storage is not None and (storage.declared or storage.given):
                 fs = M.desc.canonical_section(config["sections"][s])["_flow"]
@@ -460,10 +464,7 @@ class Run:
             return
         fresh = Layout(json.dumps(config))
         try:
-            if config.get("environment", {}).get("container") is None or \
-                    tuple(self.lib.container_size()) != (config["environment"]["container"]["width"],
-                                                         config["environment"]["container"]["height"]):
-                fresh.set_container_size(*self.lib.container_size())
+            fresh.set_container_size(*self.lib.container_size())
             for s in range(self.lib.section_count()):
                 for i in range(min(self.lib.item_count(s), 300)):
                     size = self.lib.measured_size(s, i)

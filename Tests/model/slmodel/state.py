@@ -178,6 +178,23 @@ class ModelLayout:
             "offset": self.offsets[section] if s.orthogonal else 0.0,
         }
 
+    def item_distance(self, section: int, item: int) -> float:
+        """SNAPPING.md, visible-item effects: (centre of the unscrolled frame − the snapport's
+        centre) / the section's stride, 0 without a stride."""
+        scrolls = self.scrolls
+        s = self.solution.sections[section]
+        frame = s.cells[item].frame
+        if section in scrolls:
+            c = scrolls[section]
+            center = self.offsets[section] + c.settings.padding[0] + c.snapport / 2
+        else:
+            main = scrolls[-1]
+            center = self.main_offset + main.settings.padding[0] + main.snapport / 2
+        if not s.stride > 0:
+            return 0.0
+        mid = frame[0] + frame[2] / 2 if s.orthogonal else frame[1] + frame[3] / 2
+        return (mid - center) / s.stride
+
     def main_scroll(self):
         c = self.scrolls[-1]
         return c
