@@ -17,6 +17,13 @@ from sllib import EVERYTHING, LibError, motion_sample
 #: Beyond this many elements the model is not asked and invariants sample.
 MODEL_ELEMENT_LIMIT = 6000
 
+#: How many answers were compared (with the model or by an invariant), for the run's summary.
+COMPARED = [0]
+
+
+def counted(n: int) -> None:
+    COMPARED[0] += n
+
 
 @dataclass
 class Failure:
@@ -123,6 +130,7 @@ def compare_model(lib, model, out: List[Failure]) -> None:
     for s in range(count):
         n = lib.item_count(s)
         frames = lib.item_frames(s, 0, n)
+        counted(n)
         for i, frame in enumerate(frames):
             want = model.item_frame(s, i)
             if not close_rect(frame, want):
@@ -164,6 +172,7 @@ def compare_elements(lib, model, names, out: List[Failure]) -> None:
                            + ("" if missing or extra else " (order)"),
                            {"missing": missing[:5], "extra": extra[:5]}))
         return
+    counted(len(got))
     for g, w in zip(got, want):
         frame, z, alpha, scale, flags = g[4], g[5], g[6], g[7], g[8]
         problems = []
@@ -177,7 +186,7 @@ def compare_elements(lib, model, names, out: List[Failure]) -> None:
             problems.append(f"pinned {bool(flags & 2)} vs {w.pinned}")
         if problems:
             out.append(Failure("model-element", f"{w.key}: " + "; ".join(problems),
-                               {"key": w.key, "rel": relative(frame, w.frame) if len(problems) == 1 and
+                               {"key": w.key, "section": w.key[1], "rel": relative(frame, w.frame) if len(problems) == 1 and
                                 problems[0].startswith("frame") else math.inf}))
             return
 
@@ -199,6 +208,7 @@ def compare_scrolls(lib, model, out: List[Failure]) -> None:
             continue
         offsets = lib.snap_offsets(c)
         rests = model.scrolls[c].rests
+        counted(len(offsets) + len(want))
         if len(offsets) != len(rests) or not all(close(a, b) for a, b in zip(offsets, rests)):
             raw = model.scrolls[c].raw
             unsorted = all(close(a, b) for a, b in zip(offsets, raw)) and len(raw) == len(offsets)
@@ -230,6 +240,7 @@ def invariants(lib, rng, out: List[Failure], rtl: bool, item_limit: int = MODEL_
         first = 0 if n < 400 else rng.randrange(0, n - 200)
         take = min(n - first, 200)
         batch = lib.item_frames(s, first, take)
+        counted(2 * take)
         for k, frame in enumerate(batch):
             one = lib.item_frame(s, first + k)
             single[(s, first + k)] = one
@@ -255,6 +266,7 @@ def invariants(lib, rng, out: List[Failure], rtl: bool, item_limit: int = MODEL_
     rects = random_rects(lib, rng, everything)
     for rect in rects:
         got = lib.elements(rect)
+        counted(len(everything) + len(got))
         got_keys = {(e[0], e[1], e[2], e[3]) for e in got}
         for e in got:
             if not meets(e[4], rect) and margin(e[4], rect) > 1e-6 * (1 + abs(rect[0]) + abs(rect[1])):
@@ -285,6 +297,7 @@ def check_json(lib, everything, out: List[Failure]) -> None:
     names = lib.kind_names()
     categories = {"cell": 0, "supplementary": 1, "decoration": 2}
     listed = document.get("elements", [])
+    counted(len(listed))
     if len(listed) != len(everything):
         out.append(Failure("json-elements", f"copy_json lists {len(listed)} elements, the rect query {len(everything)}"))
         return
@@ -340,6 +353,7 @@ def scroll_invariants(lib, model, rng, out: List[Failure]) -> None:
             offsets = lib.snap_offsets(c)
             if len(offsets) != count:
                 out.append(Failure("snap-count", f"container {c}: snap_count {count}, offsets {len(offsets)}"))
+            counted(len(offsets))
             if any(b < a for a, b in zip(offsets, offsets[1:])):
                 k = next(k for k, (a, b) in enumerate(zip(offsets, offsets[1:])) if b < a)
                 out.append(Failure("snap-sorted", f"container {c}: rest offsets out of order at {k}: "

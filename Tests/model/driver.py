@@ -30,6 +30,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import known  # noqa: E402
+import checks  # noqa: E402
 from checks import Failure  # noqa: E402
 from gen import Gen  # noqa: E402
 from runner import Run  # noqa: E402
@@ -51,6 +52,7 @@ def isolated(body, *args):
     pid = os.fork()
     if pid == 0:
         os.close(read)
+        checks.COMPARED[0] = 0
         out = os.fdopen(write, "wb")
         code = 0
         try:
@@ -82,7 +84,9 @@ def collect(records, signal: int):
             config = value
         elif kind == "step":
             made.append(value)
-        else:
+        elif kind == "compared":
+            checks.COMPARED[0] += value
+        elif kind == "failure":
             failures.append(value)
     if signal:
         last = made[-1] if made else {"op": "create"}
@@ -126,6 +130,7 @@ def _generate(emit, seed: int, case: int, steps: int, full: bool) -> None:
         run.close()
     for f in run.failures[reported:]:
         emit("failure", f)
+    emit("compared", checks.COMPARED[0])
 
 
 #: Steps a C program replays (model_readers.c); the others only check.
@@ -354,8 +359,9 @@ def main() -> int:
                       f" (keep it in Tests/model/regressions/ once understood)", flush=True)
         case += 1
     elapsed = time.monotonic() - start
-    print(f"model: {stats['cases']} configurations, {stats['steps']} steps in {elapsed:.0f} s "
-          f"({stats['unsolvable']} unsolvable at creation)")
+    print(f"model: {stats['cases']} configurations, {stats['steps']} steps, "
+          f"{checks.COMPARED[0]:,} answers compared in {elapsed:.0f} s "
+          f"({stats['unsolvable']} configurations unsolvable at creation)")
     for name, count in sorted(seen.items()):
         entry = next(e for e in known.KNOWN if e.name == name)
         print(f"  known failure ({'defect %d' % entry.defect if entry.defect else 'found here'}): "
