@@ -1226,10 +1226,11 @@ static void bench_enumeration(void) {
  * ------------------------------------------------------------------------------------------- */
 
 /*
- * The seeds' carousel (shared/seeds/README.md, blogs 001 and 004) with `n` cards: a horizontal
- * layout whose main scroll rests on cards of 320 x 744 placed 327 apart, contentInset 34 on
- * both sides, fast deceleration and one card per gesture; with `zoom`, the centred card is drawn
- * at scale 1 and its neighbours at 0.9 (visibleItemEffects).
+ * The seeds' carousel (docs/SNAPPING.md), the flow-layout carousel with insets of the Korean
+ * iOS blog posts the project started from, with `n` cards: a horizontal layout whose main
+ * scroll rests on cards of 320 x 744 placed 327 apart (7 pt between them), contentInset 34 on
+ * both sides of a 390 x 844 screen, fast deceleration and one card per gesture; with `zoom`,
+ * the centred card is drawn at scale 1 and its neighbours at 0.9 (visibleItemEffects).
  */
 static void carousel_config(config_text *out, int64_t n, int zoom) {
   int length = snprintf(

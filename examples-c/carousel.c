@@ -3,9 +3,11 @@
  *
  *   carousel      prints every gesture of the script, then the seed-004 rule side by side
  *
- * The carousel is the one of the seed blog posts (shared/seeds/README.md, 001 and 004): ten
- * cards of 320 x 744 points, 7 points apart, on a 390 x 844 screen that scrolls horizontally,
- * with a contentInset of 34 on both sides. A card is 327 points from the next (the stride), so
+ * The carousel is the classic case of paging a collection view that has insets, as the Korean
+ * iOS blog posts the project started from (its seeds) build it with a flow layout
+ * (docs/SNAPPING.md, "The seeds' carousel on the main scroll, three ways"): ten cards of
+ * 320 x 744 points, 7 points apart, on a 390 x 844 screen that scrolls horizontally, with a
+ * contentInset of 34 on both sides. A card is 327 points from the next (the stride), so
  * card k rests at offset k * 327 - 34, from -34 (card 0) to 2907 (card 9, clamped to the end of
  * the content). A card at the centre of the screen is drawn at full size and a card one stride
  * away at 0.9, through the section's visibleItemEffects.
@@ -14,8 +16,9 @@
  * would report them (its velocity is in points per millisecond; the API takes points per
  * second). sl_layout_resolve_scroll says where the carousel comes to rest and how it gets there;
  * the program samples that motion, then sets the resting offset and reads the cards' scale.
- * A second layout, identical but for "algorithm": "uikitTargetContentOffset" (the seeds' blog
- * 004) and normal deceleration, resolves the same releases, and the two targets are compared.
+ * A second layout, identical but for "algorithm": "uikitTargetContentOffset" (post 004's rule
+ * in SNAPPING.md) and normal deceleration, resolves the same releases, and the two targets are
+ * compared.
  * Everything is computed, nothing is timed, so the output is the same on every run.
  */
 #include <stdio.h>

@@ -72,6 +72,18 @@ step() {
 expect() {
   grep -qF -- "$1" "$2" || { cat "$2" >&2; fail "expected in the output above: $1"; }
 }
+# foreign PYTHON WHEEL SITE WHEEL-ARCH PYTHON-ARCH: WHEEL, installed into SITE for its own
+# platform, must refuse to load in PYTHON with the loader's sentence naming both architectures.
+foreign() {
+  "$venv/bin/python" -m pip install --quiet --no-deps --target "$3" \
+    --platform "manylinux2014_$4" --only-binary=:all: "$2"
+  if PYTHONPATH=$3 "$1" -c 'import snaplayout; snaplayout.Layout({"sections": []})' \
+    >"$tmp/foreign" 2>&1; then
+    fail "the $4 package loaded in a Python on $5"
+  fi
+  expect "$3/snaplayout/libsnaplayout.so.0 is an $4 library, this Python runs on $5" "$tmp/foreign"
+  tail -n 1 "$tmp/foreign" | sed 's/^/   /'
+}
 unset SNAPLAYOUT_LIBRARY LD_LIBRARY_PATH PYTHONPATH
 export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
 
@@ -148,15 +160,7 @@ fi
 expect "$(basename "$wheel_aarch64") is not a supported wheel on this platform" "$tmp/pip-aarch64"
 sed 's/^/   pip: /' "$tmp/pip-aarch64"
 aarch64_site=$tmp/aarch64-site
-"$venv/bin/python" -m pip install --quiet --no-deps --target "$aarch64_site" \
-  --platform manylinux2014_aarch64 --only-binary=:all: "$wheel_aarch64"
-probe='import snaplayout; snaplayout.Layout({"sections": []})'
-if PYTHONPATH=$aarch64_site "$venv/bin/python" -c "$probe" >"$tmp/foreign" 2>&1; then
-  fail "the aarch64 package loaded on x86_64"
-fi
-expect "$aarch64_site/snaplayout/libsnaplayout.so.0 is an aarch64 library, this Python runs on \
-x86_64" "$tmp/foreign"
-tail -n 1 "$tmp/foreign" | sed 's/^/   /'
+foreign "$venv/bin/python" "$wheel_aarch64" "$aarch64_site" aarch64 x86_64
 
 # --- 4. the aarch64 wheel's library: the C tests under qemu -----------------------------------
 step "4. the C tests against the aarch64 wheel's library, under $qemu"
@@ -232,15 +236,7 @@ chmod +x "$bin/cc"
   SNAPLAYOUT_HYPOTHESIS_SCALE=${SNAPLAYOUT_HYPOTHESIS_SCALE:-0.1} \
   "$arm64/usr/bin/python3-qemu" -m pytest -q -p no:cacheprovider "$repo/bindings/python/tests") ||
   fail "the package's tests failed under the arm64 Python"
-x86_64_site=$tmp/x86_64-site
-"$venv/bin/python" -m pip install --quiet --no-deps --target "$x86_64_site" \
-  --platform manylinux2014_x86_64 --only-binary=:all: "$wheel_x86_64"
-if PYTHONPATH=$x86_64_site "$arm64/usr/bin/python3-qemu" -c "$probe" >"$tmp/foreign" 2>&1; then
-  fail "the x86_64 package loaded under the arm64 Python"
-fi
-expect "$x86_64_site/snaplayout/libsnaplayout.so.0 is an x86_64 library, this Python runs on \
-aarch64" "$tmp/foreign"
-tail -n 1 "$tmp/foreign" | sed 's/^/   /'
+foreign "$arm64/usr/bin/python3-qemu" "$wheel_x86_64" "$tmp/x86_64-site" x86_64 aarch64
 
 # --- 6. the sdist ------------------------------------------------------------------------------
 step "6. a wheel from the sdist, in an empty directory"

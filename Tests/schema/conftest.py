@@ -11,7 +11,6 @@ import importlib.util
 import json
 import os
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional
@@ -33,27 +32,11 @@ import jsonschema  # noqa: E402
 
 from snaplayout import Layout, SnapLayoutError  # noqa: E402
 
-# Hypothesis writes under its storage directory: keep it out of the tree.
-os.environ.setdefault(
-    "HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "snaplayout-hypothesis")
-)
+# The Python package's hypothesis profile (bindings/python/tests/hypothesis_profile.py).
+sys.path.insert(0, str(STRATEGIES_FILE.parent))
+import hypothesis_profile  # noqa: E402
 
-try:
-    from hypothesis import HealthCheck, settings
-
-    # The same examples every run (SNAPLAYOUT_HYPOTHESIS_RANDOM=1 searches new ones), as in
-    # bindings/python/tests/conftest.py.
-    settings.register_profile(
-        "snaplayout-schema",
-        derandomize=os.environ.get("SNAPLAYOUT_HYPOTHESIS_RANDOM") != "1",
-        database=None,
-        deadline=None,
-        print_blob=True,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-    )
-    settings.load_profile("snaplayout-schema")
-except ImportError:  # pragma: no cover - the property tests skip themselves
-    pass
+hypothesis_profile.load("snaplayout-schema")
 
 
 # The hostile corpus nests groups 100 deep and arrays 255 deep; jsonschema validates them

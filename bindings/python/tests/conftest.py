@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, Dict
 
@@ -37,27 +36,9 @@ else:
         if built.exists():
             os.environ["SNAPLAYOUT_LIBRARY"] = str(built)
 
-# Hypothesis writes failure patches under its storage directory: keep it out of the tree.
-os.environ.setdefault(
-    "HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "snaplayout-hypothesis")
-)
+import hypothesis_profile  # noqa: E402  (this folder is on sys.path: pytest's rootdir import)
 
-try:
-    from hypothesis import HealthCheck, settings
-
-    # Repeatable in CI: the same examples every run, no example database on disk.
-    # SNAPLAYOUT_HYPOTHESIS_RANDOM=1 searches new examples (with SNAPLAYOUT_HYPOTHESIS_SCALE).
-    settings.register_profile(
-        "snaplayout",
-        derandomize=os.environ.get("SNAPLAYOUT_HYPOTHESIS_RANDOM") != "1",
-        database=None,
-        deadline=None,
-        print_blob=True,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-    )
-    settings.load_profile("snaplayout")
-except ImportError:  # pragma: no cover - the property tests skip themselves
-    pass
+hypothesis_profile.load("snaplayout")
 
 
 def subprocess_env(**extra: str) -> Dict[str, str]:
