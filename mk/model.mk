@@ -17,7 +17,7 @@
 PYTHON        ?= python3
 MODEL_DRIVER  := Tests/model/driver.py
 MODEL_SEED    ?= 16
-MODEL_CASES   ?= 600
+MODEL_CASES   ?= 800
 MODEL_STEPS   ?= 40
 SECONDS       ?= 600
 # The TSan run: cases written by the driver, replayed by 4 reader threads, 3 rounds each.
