@@ -24,7 +24,7 @@ import random
 import sys
 import time
 import traceback
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Tuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -58,7 +58,9 @@ def isolated(body, *args):
         try:
             body(lambda kind, value: (pickle.dump((kind, value), out), out.flush()), *args)
         except BaseException:  # noqa: BLE001 - reported to the parent as a driver exception
-            pickle.dump(("failure", Failure("driver-exception", traceback.format_exc(limit=8))), out)
+            pickle.dump(
+                ("failure", Failure("driver-exception", traceback.format_exc(limit=8))), out
+            )
             code = 1
         out.close()
         os._exit(code)
@@ -90,8 +92,14 @@ def collect(records, signal: int):
             failures.append(value)
     if signal:
         last = made[-1] if made else {"op": "create"}
-        failures.append(Failure("crash", f"the library died with signal {signal} during {last['op']}",
-                                {"op": last["op"], "call": last.get("call")}, len(made) - 1))
+        failures.append(
+            Failure(
+                "crash",
+                f"the library died with signal {signal} during {last['op']}",
+                {"op": last["op"], "call": last.get("call")},
+                len(made) - 1,
+            )
+        )
     return config, made, failures
 
 
@@ -119,8 +127,11 @@ def _generate(emit, seed: int, case: int, steps: int, full: bool) -> None:
             try:
                 run.step(step)
             except Exception as e:  # noqa: BLE001 - a crash of the driver is a finding too
-                run.fail("driver-exception", f"{step['op']}: {type(e).__name__}: {e}",
-                         traceback=traceback.format_exc(limit=6))
+                run.fail(
+                    "driver-exception",
+                    f"{step['op']}: {type(e).__name__}: {e}",
+                    traceback=traceback.format_exc(limit=6),
+                )
                 break
             for f in run.failures[reported:]:
                 emit("failure", f)
@@ -134,9 +145,24 @@ def _generate(emit, seed: int, case: int, steps: int, full: bool) -> None:
 
 
 #: Steps a C program replays (model_readers.c); the others only check.
-REPLAYED = {"container", "offset", "report", "reset", "report_sup", "reset_sup", "item_sizes", "count",
-            "insert", "delete", "move", "insert_sections", "delete_sections", "move_section", "replace",
-            "undo"}
+REPLAYED = {
+    "container",
+    "offset",
+    "report",
+    "reset",
+    "report_sup",
+    "reset_sup",
+    "item_sizes",
+    "count",
+    "insert",
+    "delete",
+    "move",
+    "insert_sections",
+    "delete_sections",
+    "move_section",
+    "replace",
+    "undo",
+}
 
 
 def emit_cases(directory: str, seed: int, cases: int, steps: int) -> int:
@@ -176,23 +202,38 @@ def _emit_case(emit, seed: int, case: int, steps: int, directory: str) -> None:
         for s, section in enumerate(M.sections):
             if int(section["itemCount"]) == 0 or rng.random() < 0.3:
                 continue
-            for step in [{"op": "count", "section": s, "count": max(int(section["itemCount"]), 700)}] + [
-                    {"op": "report", "section": s, "item": item,
-                     "size": [rng.uniform(10, 300), rng.uniform(10, 300)]}
-                    for item in range(rng.randrange(3), 700, rng.choice([97, 131, 173]))]:
+            for step in [
+                {"op": "count", "section": s, "count": max(int(section["itemCount"]), 700)}
+            ] + [
+                {
+                    "op": "report",
+                    "section": s,
+                    "item": item,
+                    "size": [rng.uniform(10, 300), rng.uniform(10, 300)],
+                }
+                for item in range(rng.randrange(3), 700, rng.choice([97, 131, 173]))
+            ]:
                 try:
                     run.step(step)
                 except Exception:  # noqa: BLE001
                     break
                 made.append(step)
-    if M.container is not None and (any(M.measured) or any(f is not None and f.measured for f in M.flow)):
-        save_case(os.path.join(directory, f"seed{seed}-case{case}.json"), config, made,
-                  f"readers on a layout with measured cells (seed={seed};case={case})")
+    if M.container is not None and (
+        any(M.measured) or any(f is not None and f.measured for f in M.flow)
+    ):
+        save_case(
+            os.path.join(directory, f"seed{seed}-case{case}.json"),
+            config,
+            made,
+            f"readers on a layout with measured cells (seed={seed};case={case})",
+        )
         emit("written", 1)
     run.close()
 
 
-def run_case(config: dict, steps: List[dict], check_seed: int = 0, full: bool = True) -> List[Failure]:
+def run_case(
+    config: dict, steps: List[dict], check_seed: int = 0, full: bool = True
+) -> List[Failure]:
     """Runs a case (in a child process); a crash is a failure of the step it happened in."""
     return collect(*isolated(_run_case, config, steps, check_seed, full))[2]
 
@@ -208,8 +249,11 @@ def _run_case(emit, config: dict, steps: List[dict], check_seed: int, full: bool
             try:
                 run.step(step)
             except Exception as e:  # noqa: BLE001
-                run.fail("driver-exception", f"{step['op']}: {type(e).__name__}: {e}",
-                         traceback=traceback.format_exc(limit=6))
+                run.fail(
+                    "driver-exception",
+                    f"{step['op']}: {type(e).__name__}: {e}",
+                    traceback=traceback.format_exc(limit=6),
+                )
                 break
         run.close()
     for f in run.failures:
@@ -233,45 +277,64 @@ def run_regressions(verbose: bool = False) -> List[str]:
             else:
                 showing[name].add(entry.name)
         if verbose:
-            print(f"  {name}: {len(case['steps'])} steps, "
-                  f"{', '.join(sorted(showing[name])) or 'passes'}")
+            print(
+                f"  {name}: {len(case['steps'])} steps, "
+                f"{', '.join(sorted(showing[name])) or 'passes'}"
+            )
     for entry in known.KNOWN:
         for name in entry.cases:
             if name not in showing:
-                problems.append(f"known.py: {entry.name} names {name}, which is not in regressions/")
+                problems.append(
+                    f"known.py: {entry.name} names {name}, which is not in regressions/"
+                )
             elif entry.name not in showing[name]:
-                problems.append(f"known bug fixed, remove it from the list: defect {entry.defect} "
-                                f"'{entry.name}' ({entry.what}) no longer fails in {name}")
+                problems.append(
+                    f"known bug fixed, remove it from the list: defect {entry.defect} "
+                    f"'{entry.name}' ({entry.what}) no longer fails in {name}"
+                )
     return problems
 
 
 def save_case(path: str, config: dict, steps: List[dict], note: str, check_seed: int = 0) -> None:
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     with open(path, "w") as file:
-        json.dump({"description": note, "checkSeed": check_seed, "config": config, "steps": steps},
-                  file, indent=1)
+        json.dump(
+            {"description": note, "checkSeed": check_seed, "config": config, "steps": steps},
+            file,
+            indent=1,
+        )
         file.write("\n")
 
 
 def reduce(config, steps, failure: Failure, seconds: float, check_seed: int = 0):
     from shrink import shrink
+
     return shrink(config, steps, failure, lambda c, s: run_case(c, s, check_seed), seconds)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--cases", type=int, default=400)
     parser.add_argument("--steps", type=int, default=60)
-    parser.add_argument("--seconds", type=float, default=0, help="stop starting cases after this long")
+    parser.add_argument(
+        "--seconds", type=float, default=0, help="stop starting cases after this long"
+    )
     parser.add_argument("--soak", type=float, default=0, metavar="SECONDS")
     parser.add_argument("--replay", metavar="'seed=S;case=C'")
     parser.add_argument("--case", metavar="FILE")
     parser.add_argument("--no-shrink", action="store_true")
     parser.add_argument("--shrink-seconds", type=float, default=30)
-    parser.add_argument("--save", metavar="FILE", help="with --replay: shrink its first failure into FILE")
-    parser.add_argument("--failures", default=os.path.join(HERE, "..", "..", "build", "model", "failures"),
-                        help="where shrunk failing cases are written")
+    parser.add_argument(
+        "--save", metavar="FILE", help="with --replay: shrink its first failure into FILE"
+    )
+    parser.add_argument(
+        "--failures",
+        default=os.path.join(HERE, "..", "..", "build", "model", "failures"),
+        help="where shrunk failing cases are written",
+    )
     parser.add_argument("--no-regressions", action="store_true")
     parser.add_argument("--emit-cases", metavar="DIR")
     parser.add_argument("--verbose", "-v", action="store_true")
@@ -279,8 +342,9 @@ def main() -> int:
 
     if args.replay:
         fields = dict(part.split("=") for part in args.replay.split(";") if part)
-        config, steps, failures = generate_and_run(int(fields["seed"]), int(fields["case"]),
-                                                   int(fields.get("steps", args.steps)))
+        config, steps, failures = generate_and_run(
+            int(fields["seed"]), int(fields["case"]), int(fields.get("steps", args.steps))
+        )
         if args.verbose:
             print(json.dumps({"config": config, "steps": steps}, indent=1))
         for f in failures:
@@ -288,9 +352,14 @@ def main() -> int:
         if args.save and failures:
             check_seed = case_seed(int(fields["seed"]), int(fields["case"]))
             small, few, trials = reduce(config, steps, failures[0], args.shrink_seconds, check_seed)
-            save_case(args.save, small, few, f"{failures[0].check}: {failures[0].detail}"
-                      f" (from seed={fields['seed']};case={fields['case']}, shrunk in {trials} runs)",
-                      check_seed)
+            save_case(
+                args.save,
+                small,
+                few,
+                f"{failures[0].check}: {failures[0].detail}"
+                f" (from seed={fields['seed']};case={fields['case']}, shrunk in {trials} runs)",
+                check_seed,
+            )
             print(f"saved {args.save}: {len(few)} steps")
         return 1 if any(not known.match(f) for f in failures) else 0
     if args.emit_cases:
@@ -313,8 +382,11 @@ def main() -> int:
         for problem in problems:
             print(f"FAIL {problem}", flush=True)
         count = len([f for f in os.listdir(REGRESSIONS) if f.endswith(".json")])
-        print(f"model: {count} regression cases in Tests/model/regressions/, "
-              f"{'all as expected' if not problems else f'{len(problems)} problems'}", flush=True)
+        print(
+            f"model: {count} regression cases in Tests/model/regressions/, "
+            f"{'all as expected' if not problems else f'{len(problems)} problems'}",
+            flush=True,
+        )
     seed = args.seed
     stats = {"cases": 0, "steps": 0, "unsolvable": 0}
     seen: Dict[str, int] = {}
@@ -347,25 +419,40 @@ def main() -> int:
                 if args.verbose and "traceback" in f.info:
                     print(f.info["traceback"])
         if first_unknown is not None:
-            print(f"  replay: Tests/model/driver.py --replay 'seed={seed};case={case};steps={args.steps}'")
+            print(
+                f"  replay: Tests/model/driver.py --replay 'seed={seed};case={case};steps={args.steps}'"
+            )
             if not args.no_shrink:
-                small, few, trials = reduce(config, steps, first_unknown, args.shrink_seconds,
-                                            case_seed(seed, case))
+                small, few, trials = reduce(
+                    config, steps, first_unknown, args.shrink_seconds, case_seed(seed, case)
+                )
                 path = os.path.normpath(os.path.join(args.failures, f"seed{seed}-case{case}.json"))
-                save_case(path, small, few, f"{first_unknown.check}: {first_unknown.detail}"
-                          f" (from seed={seed};case={case}, shrunk in {trials} runs)",
-                          case_seed(seed, case))
-                print(f"  shrunk to {len(few)} steps: Tests/model/driver.py --case {path}"
-                      f" (keep it in Tests/model/regressions/ once understood)", flush=True)
+                save_case(
+                    path,
+                    small,
+                    few,
+                    f"{first_unknown.check}: {first_unknown.detail}"
+                    f" (from seed={seed};case={case}, shrunk in {trials} runs)",
+                    case_seed(seed, case),
+                )
+                print(
+                    f"  shrunk to {len(few)} steps: Tests/model/driver.py --case {path}"
+                    f" (keep it in Tests/model/regressions/ once understood)",
+                    flush=True,
+                )
         case += 1
     elapsed = time.monotonic() - start
-    print(f"model: {stats['cases']} configurations, {stats['steps']} steps, "
-          f"{checks.COMPARED[0]:,} answers compared in {elapsed:.0f} s "
-          f"({stats['unsolvable']} configurations unsolvable at creation)")
+    print(
+        f"model: {stats['cases']} configurations, {stats['steps']} steps, "
+        f"{checks.COMPARED[0]:,} answers compared in {elapsed:.0f} s "
+        f"({stats['unsolvable']} configurations unsolvable at creation)"
+    )
     for name, count in sorted(seen.items()):
         entry = next(e for e in known.KNOWN if e.name == name)
-        print(f"  known failure ({'defect %d' % entry.defect if entry.defect else 'found here'}): "
-              f"{name}: {count}")
+        print(
+            f"  known failure ({'defect %d' % entry.defect if entry.defect else 'found here'}): "
+            f"{name}: {count}"
+        )
     return 1 if unknown or problems else 0
 
 

@@ -10,10 +10,23 @@ from typing import Any, Dict, List
 
 Json = Dict[str, Any]
 
-BEHAVIORS = ["continuous", "continuousGroupLeadingBoundary", "paging", "groupPaging",
-             "groupPagingCentered"]
-ALIGNMENTS = ["top", "topLeading", "leading", "bottomLeading", "bottom", "bottomTrailing",
-              "trailing", "topTrailing"]
+BEHAVIORS = [
+    "continuous",
+    "continuousGroupLeadingBoundary",
+    "paging",
+    "groupPaging",
+    "groupPagingCentered",
+]
+ALIGNMENTS = [
+    "top",
+    "topLeading",
+    "leading",
+    "bottomLeading",
+    "bottom",
+    "bottomTrailing",
+    "trailing",
+    "topTrailing",
+]
 EDGES = ["top", "leading", "bottom", "trailing"]
 OPPOSITE = {"top": "bottom", "bottom": "top", "leading": "trailing", "trailing": "leading"}
 
@@ -35,7 +48,9 @@ class Gen:
 
     def fraction(self, low: float = 0.05, high: float = 1.0) -> float:
         if self.chance(0.6):
-            choices = [f for f in (0.1, 0.2, 0.25, 1 / 3, 0.5, 2 / 3, 0.75, 0.8, 1.0) if low <= f <= high]
+            choices = [
+                f for f in (0.1, 0.2, 0.25, 1 / 3, 0.5, 2 / 3, 0.75, 0.8, 1.0) if low <= f <= high
+            ]
             if choices:
                 return self.r.choice(choices)
         return self.r.uniform(low, high)
@@ -48,7 +63,9 @@ class Gen:
 
     # -- dimensions, items, groups -------------------------------------------------------------
 
-    def dimension(self, axis: str, along: bool, estimated_parent: bool, count_share: int = 0) -> Json:
+    def dimension(
+        self, axis: str, along: bool, estimated_parent: bool, count_share: int = 0
+    ) -> Json:
         same = "fractionalWidth" if axis == "x" else "fractionalHeight"
         other = "fractionalHeight" if axis == "x" else "fractionalWidth"
         roll = self.r.random()
@@ -76,8 +93,16 @@ class Gen:
             "elementKind": self.r.choice(["badge", "dot"]),
             "containerAnchor": anchor,
             "layoutSize": {
-                "widthDimension": {"absolute": self.length(2, 30)} if self.chance(0.6) else {"fractionalWidth": self.fraction(0.1, 0.5)},
-                "heightDimension": {"absolute": self.length(2, 30)} if self.chance(0.6) else {"fractionalHeight": self.fraction(0.1, 0.5)},
+                "widthDimension": (
+                    {"absolute": self.length(2, 30)}
+                    if self.chance(0.6)
+                    else {"fractionalWidth": self.fraction(0.1, 0.5)}
+                ),
+                "heightDimension": (
+                    {"absolute": self.length(2, 30)}
+                    if self.chance(0.6)
+                    else {"fractionalHeight": self.fraction(0.1, 0.5)}
+                ),
             },
         }
         if self.chance(0.3):
@@ -93,9 +118,14 @@ class Gen:
     def child(self, group_axis: str, group_size: Json, depth: int, count_share: int = 0) -> Json:
         along = "x" if group_axis == "horizontal" else "y"
         across = "y" if along == "x" else "x"
-        est = {"x": is_estimated(group_size["widthDimension"]), "y": is_estimated(group_size["heightDimension"])}
-        dims = {along: self.dimension(along, True, est[along], count_share),
-                across: self.dimension(across, False, est[across])}
+        est = {
+            "x": is_estimated(group_size["widthDimension"]),
+            "y": is_estimated(group_size["heightDimension"]),
+        }
+        dims = {
+            along: self.dimension(along, True, est[along], count_share),
+            across: self.dimension(across, False, est[across]),
+        }
         size = {"widthDimension": dims["x"], "heightDimension": dims["y"]}
         if depth < 2 and self.chance(0.22):
             return self.group(size, depth + 1)
@@ -136,14 +166,37 @@ class Gen:
         same = {"x": "fractionalWidth", "y": "fractionalHeight"}
         other = {"x": "fractionalHeight", "y": "fractionalWidth"}
         if orthogonal:
-            dims = {cross: {same[cross]: self.fraction(0.3, 1.0)} if self.chance(0.7) else {"absolute": self.length(40, 300)},
-                    main: self.r.choice([{"absolute": self.length(20, 250)}, {same[main]: self.fraction(0.1, 0.5)},
-                                         {"estimated": self.length(20, 200)}])}
+            dims = {
+                cross: (
+                    {same[cross]: self.fraction(0.3, 1.0)}
+                    if self.chance(0.7)
+                    else {"absolute": self.length(40, 300)}
+                ),
+                main: self.r.choice(
+                    [
+                        {"absolute": self.length(20, 250)},
+                        {same[main]: self.fraction(0.1, 0.5)},
+                        {"estimated": self.length(20, 200)},
+                    ]
+                ),
+            }
         else:
-            dims = {cross: {same[cross]: self.fraction(0.2, 1.0)} if self.chance(0.85) else {"absolute": self.length(40, 400)},
-                    main: self.r.choice([{"absolute": self.length(10, 250)}, {other[main]: self.fraction(0.1, 1.5)},
-                                         {same[main]: self.fraction(0.05, 0.5)}, {"estimated": self.length(20, 200)},
-                                         {"estimated": self.length(20, 200)}])}
+            dims = {
+                cross: (
+                    {same[cross]: self.fraction(0.2, 1.0)}
+                    if self.chance(0.85)
+                    else {"absolute": self.length(40, 400)}
+                ),
+                main: self.r.choice(
+                    [
+                        {"absolute": self.length(10, 250)},
+                        {other[main]: self.fraction(0.1, 1.5)},
+                        {same[main]: self.fraction(0.05, 0.5)},
+                        {"estimated": self.length(20, 200)},
+                        {"estimated": self.length(20, 200)},
+                    ]
+                ),
+            }
             if self.chance(0.1):
                 dims[cross] = {"estimated": self.length(40, 300)}
         return self.group({"widthDimension": dims["x"], "heightDimension": dims["y"]}, 0)
@@ -159,8 +212,16 @@ class Gen:
                 "elementKind": kind,
                 "alignment": self.r.choice(ALIGNMENTS),
                 "layoutSize": {
-                    "widthDimension": {"fractionalWidth": self.fraction(0.2, 1.0)} if self.chance(0.7) else {"absolute": self.length(10, 200)},
-                    "heightDimension": {"absolute": self.length(10, 60)} if self.chance(0.6) else {"estimated": self.length(10, 60)},
+                    "widthDimension": (
+                        {"fractionalWidth": self.fraction(0.2, 1.0)}
+                        if self.chance(0.7)
+                        else {"absolute": self.length(10, 200)}
+                    ),
+                    "heightDimension": (
+                        {"absolute": self.length(10, 60)}
+                        if self.chance(0.6)
+                        else {"estimated": self.length(10, 60)}
+                    ),
                 },
             }
             if self.chance(0.3):
@@ -185,16 +246,33 @@ class Gen:
             "containment": lambda: self.r.choice(["trimSnaps", "keepSnaps", "none"]),
             "insufficientContentAlignment": lambda: self.r.choice(["start", "center", "end"]),
             "maxPagesPerGesture": lambda: self.r.randint(0, 3),
-            "velocityThresholds": lambda: {k: self.length(0, 3000) for k in ("fling", "free") if self.chance(0.6)},
-            "decelerationRate": lambda: self.r.choice(["normal", "fast", self.r.uniform(0.9, 0.999)]),
+            "velocityThresholds": lambda: {
+                k: self.length(0, 3000) for k in ("fling", "free") if self.chance(0.6)
+            },
+            "decelerationRate": lambda: self.r.choice(
+                ["normal", "fast", self.r.uniform(0.9, 0.999)]
+            ),
             "directionalGuard": lambda: self.chance(0.5),
             "positionalThreshold": lambda: self.r.uniform(0.05, 0.95),
-            "algorithm": lambda: self.r.choice(["standard", "standard", "uikitWillEndDragging", "uikitTargetContentOffset"]),
+            "algorithm": lambda: self.r.choice(
+                ["standard", "standard", "uikitWillEndDragging", "uikitTargetContentOffset"]
+            ),
             "rounding": lambda: self.r.choice(["round", "directional"]),
-            "spring": lambda: ({"dampingRatio": self.r.uniform(0.1, 2.0), "response": self.r.uniform(0.05, 1.0)}
-                               if self.chance(0.5) else
-                               {"mass": self.r.uniform(0.1, 10), "stiffness": self.r.uniform(1, 1000), "damping": self.r.uniform(0.1, 100)}),
-            "decayLanding": lambda: dict(zip(("minimumRate", "maximumRate"), sorted(self.r.uniform(0.95, 0.9999) for _ in range(2)))),
+            "spring": lambda: (
+                {"dampingRatio": self.r.uniform(0.1, 2.0), "response": self.r.uniform(0.05, 1.0)}
+                if self.chance(0.5)
+                else {
+                    "mass": self.r.uniform(0.1, 10),
+                    "stiffness": self.r.uniform(1, 1000),
+                    "damping": self.r.uniform(0.1, 100),
+                }
+            ),
+            "decayLanding": lambda: dict(
+                zip(
+                    ("minimumRate", "maximumRate"),
+                    sorted(self.r.uniform(0.95, 0.9999) for _ in range(2)),
+                )
+            ),
             "bounce": lambda: self.r.choice(["automatic", "always", "never"]),
         }
         if main:
@@ -232,20 +310,34 @@ class Gen:
         main, cross = ("height", "width") if scroll == "vertical" else ("width", "height")
         frac = {"width": "fractionalWidth", "height": "fractionalHeight"}
         columns = self.r.choice([1, 1, 2, 3])
-        row_main = {"estimated": self.length(30, 120)} if self.chance(0.5) else {"absolute": self.length(30, 120)}
-        cell = {"layoutSize": {cross + "Dimension": {frac[cross]: 1 / columns},
-                               main + "Dimension": {"estimated": self.length(30, 120)}}}
-        group = {"group": "horizontal" if scroll == "vertical" else "vertical",
-                 "layoutSize": {cross + "Dimension": {frac[cross]: 1.0}, main + "Dimension": row_main},
-                 "repeatingSubitem" if self.chance(0.5) else "subitem": cell, "count": columns}
+        row_main = (
+            {"estimated": self.length(30, 120)}
+            if self.chance(0.5)
+            else {"absolute": self.length(30, 120)}
+        )
+        cell = {
+            "layoutSize": {
+                cross + "Dimension": {frac[cross]: 1 / columns},
+                main + "Dimension": {"estimated": self.length(30, 120)},
+            }
+        }
+        group = {
+            "group": "horizontal" if scroll == "vertical" else "vertical",
+            "layoutSize": {cross + "Dimension": {frac[cross]: 1.0}, main + "Dimension": row_main},
+            "repeatingSubitem" if self.chance(0.5) else "subitem": cell,
+            "count": columns,
+        }
         if self.chance(0.4):
             group["interItemSpacing"] = {"fixed": self.length(0, 10)}
         return group
 
     def section(self, scroll: str) -> Json:
         orthogonal = self.chance(0.3)
-        group = self.self_sizing_list(scroll) if not orthogonal and self.chance(0.2) else \
-            self.root_group(scroll, orthogonal)
+        group = (
+            self.self_sizing_list(scroll)
+            if not orthogonal and self.chance(0.2)
+            else self.root_group(scroll, orthogonal)
+        )
         section: Json = {"itemCount": self.item_count(), "group": group}
         if orthogonal:
             section["orthogonalScrollingBehavior"] = self.r.choice(BEHAVIORS + ["none"])
@@ -297,7 +389,11 @@ class Gen:
             configuration["boundarySupplementaryItems"] = layout_items
         if self.chance(0.6):
             configuration["scrolling"] = self.scrolling(True)
-        config: Json = {"sections": [self.section(scroll) for _ in range(self.r.randint(0, 4) if self.chance(0.9) else 6)]}
+        config: Json = {
+            "sections": [
+                self.section(scroll) for _ in range(self.r.randint(0, 4) if self.chance(0.9) else 6)
+            ]
+        }
         if configuration:
             config["configuration"] = configuration
         if self.chance(0.2):
@@ -334,7 +430,9 @@ class Gen:
         section.update(self.flow_properties(True))
         if count <= 60 and self.chance(0.35):
             base = self.flow_size()
-            section["itemSizes"] = [self.flow_size() if self.chance(0.5) else dict(base) for _ in range(count)]
+            section["itemSizes"] = [
+                self.flow_size() if self.chance(0.5) else dict(base) for _ in range(count)
+            ]
         if self.chance(0.2):
             section["decorationItems"] = [{"elementKind": "background"}]
         if self.chance(0.15):
@@ -354,7 +452,10 @@ class Gen:
             flow["sectionHeadersPinToVisibleBounds"] = self.chance(0.8)
         if self.chance(0.2):
             flow["sectionFootersPinToVisibleBounds"] = self.chance(0.8)
-        config: Json = {"flowLayout": flow, "sections": [self.flow_section(flow) for _ in range(self.r.randint(0, 3))]}
+        config: Json = {
+            "flowLayout": flow,
+            "sections": [self.flow_section(flow) for _ in range(self.r.randint(0, 3))],
+        }
         if self.chance(0.5):
             configuration: Json = {"scrolling": self.scrolling(True)}
             if "scrollDirection" in flow and self.chance(0.3):

@@ -35,65 +35,103 @@ def _items_per_group(f) -> bool:
     if f.check == "model-section-info":
         return f.info.get("key") == "items_per_group" and f.info.get("flow")
     if f.check in ("undo", "recreate"):
-        return f.info.get("structural") and "tems_per_group" in f.detail or "itemsPerGroup" in f.detail
+        return (
+            f.info.get("structural") and "tems_per_group" in f.detail or "itemsPerGroup" in f.detail
+        )
     return False
 
 
 def _single_precision(f) -> bool:
-    return (f.check.startswith("model-") and f.info.get("measured")
-            and 0 < f.info.get("rel", float("inf")) < 1e-6)
+    return (
+        f.check.startswith("model-")
+        and f.info.get("measured")
+        and 0 < f.info.get("rel", float("inf")) < 1e-6
+    )
 
 
 KNOWN: List[Known] = [
-    Known("rect-misses-measured-cells", 1,
-          "a rect query misses a measured cell that outgrows its repetition",
-          lambda f: f.check == "rect-missing" and f.info.get("measured"),
-          ("defect-01-rect-misses-measured-cell.json",)),
-    Known("rest-offsets-out-of-order", 3,
-          "rest offsets of item snapping are the units in section order, not sorted",
-          lambda f: f.check == "snap-sorted" or (f.check in ("model-snap-offsets", "model-scroll-info")
-                                                 and f.info.get("unsorted")),
-          ("defect-03-rest-offsets-unsorted.json",)),
-    Known("items-per-group-history", 7,
-          "a flow section keeps 'sizes of its own' after its sizes are reset or deleted",
-          _items_per_group,
-          ("defect-07-items-per-group-after-reset.json",)),
-    Known("last-bit", 8,
-          "two paths give the same quantity within a few ulps instead of exactly",
-          lambda f: f.check in ("frame-vs-rect", "frames-batch", "undo", "recreate") and _last_bits(f),
-          ("defect-08-flow-frame-vs-rect.json", "defect-08-recreate-last-bit.json")),
-    Known("move-drops-flow-size", 9,
-          "move_item across flow sections drops the item's own size",
-          lambda f: (f.check.startswith("model-") or f.check in ("undo", "recreate"))
-          and f.info.get("cross_flow_move") and f.info.get("flow"),
-          ("defect-09-move-across-flow-sections.json",)),
-    Known("change-inside-handler", 10,
-          "a changing call made from inside a visible-items handler is not refused",
-          lambda f: f.check == "handler-change" or (f.check == "crash" and f.info.get("op") == "handler"),
-          ("defect-10-change-inside-handler.json", "defect-10-delete-sections-inside-handler.json")),
-    Known("uniform-shared-per-repetition", 0,
-          "root-group uniformAcrossSiblings cells: a measured length is shared within its "
-          "repetition only (the whole section in SELF-SIZING.md rule 5), and a one-cell group "
-          "shares the section's instead",
-          lambda f: f.check.startswith("model-") and f.info.get("uniform_measured"),
-          ("found-uniform-shared-per-repetition.json",)),
-    Known("single-cell-shortcut-subitem", 0,
-          "a `subitem` group of count 1 takes a measured length along its axis, which the "
-          "count rewrote to a fraction of the group (the one-cell shortcut reads the item as "
-          "written)",
-          lambda f: f.check.startswith("model-") and f.info.get("single_subitem_measured"),
-          ("found-single-cell-subitem-count-1.json",)),
-    Known("flow-anchor-line-index", 0,
-          "in a flow section whose lines break again at or above the visible bounds' leading "
-          "edge, a size change keeps the line index in place, not the content: the view jumps "
-          "by whole lines",
-          lambda f: f.check == "model-anchor" and f.info.get("flow") and f.info.get("rel", 1) >= 1e-6,
-          ("found-flow-anchor-line-index.json",)),
-    Known("single-precision-cross", 0,
-          "a measured repetition's extent across the repeat axis is kept in single precision: "
-          "a report moves content by float rounding, even for a cell with no estimated axis",
-          _single_precision,
-          ("found-single-precision-cross.json",)),
+    Known(
+        "rect-misses-measured-cells",
+        1,
+        "a rect query misses a measured cell that outgrows its repetition",
+        lambda f: f.check == "rect-missing" and f.info.get("measured"),
+        ("defect-01-rect-misses-measured-cell.json",),
+    ),
+    Known(
+        "rest-offsets-out-of-order",
+        3,
+        "rest offsets of item snapping are the units in section order, not sorted",
+        lambda f: f.check == "snap-sorted"
+        or (f.check in ("model-snap-offsets", "model-scroll-info") and f.info.get("unsorted")),
+        ("defect-03-rest-offsets-unsorted.json",),
+    ),
+    Known(
+        "items-per-group-history",
+        7,
+        "a flow section keeps 'sizes of its own' after its sizes are reset or deleted",
+        _items_per_group,
+        ("defect-07-items-per-group-after-reset.json",),
+    ),
+    Known(
+        "last-bit",
+        8,
+        "two paths give the same quantity within a few ulps instead of exactly",
+        lambda f: f.check in ("frame-vs-rect", "frames-batch", "undo", "recreate")
+        and _last_bits(f),
+        ("defect-08-flow-frame-vs-rect.json", "defect-08-recreate-last-bit.json"),
+    ),
+    Known(
+        "move-drops-flow-size",
+        9,
+        "move_item across flow sections drops the item's own size",
+        lambda f: (f.check.startswith("model-") or f.check in ("undo", "recreate"))
+        and f.info.get("cross_flow_move")
+        and f.info.get("flow"),
+        ("defect-09-move-across-flow-sections.json",),
+    ),
+    Known(
+        "change-inside-handler",
+        10,
+        "a changing call made from inside a visible-items handler is not refused",
+        lambda f: f.check == "handler-change"
+        or (f.check == "crash" and f.info.get("op") == "handler"),
+        ("defect-10-change-inside-handler.json", "defect-10-delete-sections-inside-handler.json"),
+    ),
+    Known(
+        "uniform-shared-per-repetition",
+        0,
+        "root-group uniformAcrossSiblings cells: a measured length is shared within its "
+        "repetition only (the whole section in SELF-SIZING.md rule 5), and a one-cell group "
+        "shares the section's instead",
+        lambda f: f.check.startswith("model-") and f.info.get("uniform_measured"),
+        ("found-uniform-shared-per-repetition.json",),
+    ),
+    Known(
+        "single-cell-shortcut-subitem",
+        0,
+        "a `subitem` group of count 1 takes a measured length along its axis, which the "
+        "count rewrote to a fraction of the group (the one-cell shortcut reads the item as "
+        "written)",
+        lambda f: f.check.startswith("model-") and f.info.get("single_subitem_measured"),
+        ("found-single-cell-subitem-count-1.json",),
+    ),
+    Known(
+        "flow-anchor-line-index",
+        0,
+        "in a flow section whose lines break again at or above the visible bounds' leading "
+        "edge, a size change keeps the line index in place, not the content: the view jumps "
+        "by whole lines",
+        lambda f: f.check == "model-anchor" and f.info.get("flow") and f.info.get("rel", 1) >= 1e-6,
+        ("found-flow-anchor-line-index.json",),
+    ),
+    Known(
+        "single-precision-cross",
+        0,
+        "a measured repetition's extent across the repeat axis is kept in single precision: "
+        "a report moves content by float rounding, even for a cell with no estimated axis",
+        _single_precision,
+        ("found-single-precision-cross.json",),
+    ),
 ]
 
 
@@ -109,8 +147,11 @@ def match(failure) -> Optional[Known]:
 #: ThreadSanitizer reports of Tests/c/model_readers.c (tsan_readers.py), matched on the report's
 #: text (stacks demangled).
 TSAN_KNOWN: List[Known] = [
-    Known("measured-cache-race", 2,
-          "read-only functions write the measured-sizes lookup cache (MeasuredSizes) that other "
-          "threads read",
-          lambda report: "MeasuredSizes" in report),
+    Known(
+        "measured-cache-race",
+        2,
+        "read-only functions write the measured-sizes lookup cache (MeasuredSizes) that other "
+        "threads read",
+        lambda report: "MeasuredSizes" in report,
+    ),
 ]

@@ -19,8 +19,14 @@ def signature(f: Failure):
     return (f.check, entry.name if entry else None)
 
 
-def shrink(config: Json, steps: List[Json], target: Failure, run_case: Callable,
-           seconds: float = 30.0, log: Optional[Callable] = None):
+def shrink(
+    config: Json,
+    steps: List[Json],
+    target: Failure,
+    run_case: Callable,
+    seconds: float = 30.0,
+    log: Optional[Callable] = None,
+):
     """The smallest (config, steps) found within `seconds` that still fails like `target`."""
     wanted = signature(target)
     deadline = time.monotonic() + seconds
@@ -40,7 +46,7 @@ def shrink(config: Json, steps: List[Json], target: Failure, run_case: Callable,
         index = 0
         changed = False
         while index < len(steps) and time.monotonic() < deadline:
-            candidate = steps[:index] + steps[index + chunk:]
+            candidate = steps[:index] + steps[index + chunk :]
             if candidate != steps and fails(config, candidate):
                 steps = candidate
                 changed = True
@@ -83,8 +89,18 @@ def key_paths(node, prefix=()):
     if isinstance(node, dict):
         for key, value in node.items():
             paths += key_paths(value, prefix + (key,))
-            if key not in ("sections", "itemCount", "group", "layoutSize", "widthDimension",
-                           "heightDimension", "elementKind", "alignment", "containerAnchor", "count"):
+            if key not in (
+                "sections",
+                "itemCount",
+                "group",
+                "layoutSize",
+                "widthDimension",
+                "heightDimension",
+                "elementKind",
+                "alignment",
+                "containerAnchor",
+                "count",
+            ):
                 paths.append(prefix + (key,))
     elif isinstance(node, list):
         for index, value in enumerate(node):

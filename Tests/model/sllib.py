@@ -38,7 +38,11 @@ def lib():
 
 def last_error() -> Tuple[int, str, str]:
     e = lib().sl_error_last().contents
-    return e.code, (e.message or b"").decode("utf-8", "replace"), (e.path or b"").decode("utf-8", "replace")
+    return (
+        e.code,
+        (e.message or b"").decode("utf-8", "replace"),
+        (e.path or b"").decode("utf-8", "replace"),
+    )
 
 
 def check(status: int) -> None:
@@ -128,14 +132,29 @@ class Layout:
         out = []
         for k in range(n):
             e = buf[k]
-            out.append((e.category, e.section, e.item, e.kind, rect_tuple(e.frame), e.z_index,
-                        e.alpha, e.transform.a, e.flags, (e.transform.b, e.transform.c,
-                                                          e.transform.d, e.transform.tx, e.transform.ty)))
+            out.append(
+                (
+                    e.category,
+                    e.section,
+                    e.item,
+                    e.kind,
+                    rect_tuple(e.frame),
+                    e.z_index,
+                    e.alpha,
+                    e.transform.a,
+                    e.flags,
+                    (e.transform.b, e.transform.c, e.transform.d, e.transform.tx, e.transform.ty),
+                )
+            )
         return out
 
     def count_in_rect(self, rect) -> int:
         count = ctypes.c_size_t()
-        check(lib().sl_layout_get_elements_in_rect(self.handle, ll.sl_rect(*rect), None, 0, byref(count)))
+        check(
+            lib().sl_layout_get_elements_in_rect(
+                self.handle, ll.sl_rect(*rect), None, 0, byref(count)
+            )
+        )
         return count.value
 
     def kind_names(self) -> List[str]:
@@ -170,7 +189,9 @@ class Layout:
 
     def snap_offsets(self, container: int, first: int = 0) -> List[float]:
         count = ctypes.c_size_t()
-        check(lib().sl_layout_get_snap_offsets(self.handle, container, first, None, 0, byref(count)))
+        check(
+            lib().sl_layout_get_snap_offsets(self.handle, container, first, None, 0, byref(count))
+        )
         n = count.value
         buf = (ctypes.c_double * max(n, 1))()
         check(lib().sl_layout_get_snap_offsets(self.handle, container, first, buf, n, byref(count)))
@@ -184,17 +205,35 @@ class Layout:
     def offset_for_item(self, container: int, section: int, item: int):
         x = ctypes.c_double()
         k = ctypes.c_int64()
-        check(lib().sl_layout_get_offset_for_item(self.handle, container, section, item, byref(x), byref(k)))
+        check(
+            lib().sl_layout_get_offset_for_item(
+                self.handle, container, section, item, byref(x), byref(k)
+            )
+        )
         return x.value, k.value
 
     def reference_snap(self, container: int, touch: float, motion=None, time: float = 0.0) -> int:
         k = ctypes.c_int64()
-        check(lib().sl_layout_get_reference_snap(self.handle, container, touch,
-                                                 byref(motion) if motion is not None else None, time, byref(k)))
+        check(
+            lib().sl_layout_get_reference_snap(
+                self.handle,
+                container,
+                touch,
+                byref(motion) if motion is not None else None,
+                time,
+                byref(k),
+            )
+        )
         return k.value
 
-    def resolve(self, container: int, start: float, release: float, velocity: float,
-                reference: Optional[int] = None):
+    def resolve(
+        self,
+        container: int,
+        start: float,
+        release: float,
+        velocity: float,
+        reference: Optional[int] = None,
+    ):
         r = ll.sl_scroll_release(ll.SL_SCROLL_RELEASE_VERSION, 0, start, release, velocity, 0)
         if reference is not None:
             r.flags = ll.SL_RELEASE_HAS_REFERENCE
@@ -217,7 +256,11 @@ class Layout:
     def measured_supplementary(self, section: int, kind: int):
         s = ll.sl_size()
         m = ctypes.c_int()
-        check(lib().sl_layout_get_measured_supplementary_size(self.handle, section, kind, byref(s), byref(m)))
+        check(
+            lib().sl_layout_get_measured_supplementary_size(
+                self.handle, section, kind, byref(s), byref(m)
+            )
+        )
         return (s.width, s.height) if m.value else None
 
     def copy_json(self, rect=None) -> str:
@@ -242,8 +285,11 @@ class Layout:
 
     @staticmethod
     def _report(report):
-        return {"main": report.main_offset_adjustment, "section": report.section_offset_adjustment,
-                "content": (report.content_size.width, report.content_size.height)}
+        return {
+            "main": report.main_offset_adjustment,
+            "section": report.section_offset_adjustment,
+            "content": (report.content_size.width, report.content_size.height),
+        }
 
     def _changing(self, fn, *args):
         report = ll.sl_size_report()
@@ -295,10 +341,16 @@ class Layout:
     def set_handler(self, section: int, function) -> None:
         """function(context, elements pointer, count) or None."""
         if function is None:
-            check(lib().sl_layout_set_visible_items_handler(self.handle, section, ll.sl_visible_items_handler(), None))
+            check(
+                lib().sl_layout_set_visible_items_handler(
+                    self.handle, section, ll.sl_visible_items_handler(), None
+                )
+            )
             self._handlers.pop(section, None)
             return
-        callback = ll.sl_visible_items_handler(lambda user, context, elements, count: function(context.contents, elements, count))
+        callback = ll.sl_visible_items_handler(
+            lambda user, context, elements, count: function(context.contents, elements, count)
+        )
         self._handlers[section] = callback
         check(lib().sl_layout_set_visible_items_handler(self.handle, section, callback, None))
 

@@ -73,7 +73,9 @@ class StepGen:
     def pick_item(self, m: ModelLayout, measured_only: bool = False):
         candidates = [s for s, sec in enumerate(m.sections) if int(sec["itemCount"]) > 0]
         if measured_only:
-            candidates = [s for s in candidates if m.measured[s] or (m.flow[s] and m.flow[s].measured)]
+            candidates = [
+                s for s in candidates if m.measured[s] or (m.flow[s] and m.flow[s].measured)
+            ]
         if not candidates:
             return None
         s = self.r.choice(candidates)
@@ -100,7 +102,10 @@ class StepGen:
         if picked is None:
             return None
         s, i = picked
-        if m.desc.flow is not None and not m.desc.canonical_section(m.sections[s])["_flow"].self_sizing:
+        if (
+            m.desc.flow is not None
+            and not m.desc.canonical_section(m.sections[s])["_flow"].self_sizing
+        ):
             return self.item_sizes(m)
         return {"op": "report", "section": s, "item": i, "size": self.measured_size(m, s, i)}
 
@@ -118,8 +123,12 @@ class StepGen:
         kind = self.r.choice(m.boundary_kinds(s))
         if self.r.random() < 0.25:
             return {"op": "reset_sup", "section": s, "kind": kind}
-        return {"op": "report_sup", "section": s, "kind": kind,
-                "size": [self.g.length(0, 300), self.g.length(0, 120)]}
+        return {
+            "op": "report_sup",
+            "section": s,
+            "kind": kind,
+            "size": [self.g.length(0, 300), self.g.length(0, 120)],
+        }
 
     def item_sizes(self, m: ModelLayout) -> Optional[Json]:
         if m.desc.flow is None:
@@ -133,8 +142,14 @@ class StepGen:
         count = self.r.randint(1, min(n - first, 6))
         fs = m.desc.canonical_section(m.sections[s])["_flow"]
         uniform = fs.canonical_size(fs.item_size)
-        sizes = [list(uniform) if self.r.random() < 0.3 else [self.g.length(1, 240), self.g.length(1, 240)]
-                 for _ in range(count)]
+        sizes = [
+            (
+                list(uniform)
+                if self.r.random() < 0.3
+                else [self.g.length(1, 240), self.g.length(1, 240)]
+            )
+            for _ in range(count)
+        ]
         return {"op": "item_sizes", "section": s, "first": first, "sizes": sizes}
 
     # -- data changes --------------------------------------------------------------------------
@@ -174,8 +189,11 @@ class StepGen:
         n = len(m.sections)
         kind = r.choice(["insert", "delete", "move", "replace"]) if n else "insert"
         if kind == "insert":
-            return {"op": "insert_sections", "at": r.randint(0, n),
-                    "sections": [self.new_section(m) for _ in range(r.randint(0, 2))]}
+            return {
+                "op": "insert_sections",
+                "at": r.randint(0, n),
+                "sections": [self.new_section(m) for _ in range(r.randint(0, 2))],
+            }
         if kind == "delete":
             at = r.randrange(n)
             return {"op": "delete_sections", "at": at, "count": r.randint(0, min(2, n - at))}
@@ -195,8 +213,18 @@ class StepGen:
 
     def undo(self, m: ModelLayout) -> Optional[Json]:
         r = self.r
-        kind = r.choice(["report-reset", "report-reset", "insert-delete", "move-back", "container-aba",
-                         "sections-insert-delete", "section-move-back", "boundary-report-reset"])
+        kind = r.choice(
+            [
+                "report-reset",
+                "report-reset",
+                "insert-delete",
+                "move-back",
+                "container-aba",
+                "sections-insert-delete",
+                "section-move-back",
+                "boundary-report-reset",
+            ]
+        )
         if kind == "report-reset":
             picked = self.pick_item(m)
             if picked is None:
@@ -207,11 +235,18 @@ class StepGen:
             solved = m.solution.sections[s]
             if solved.template is not None and any(c.uniform for c in solved.template.cells):
                 return None  # SELF-SIZING.md rule 5: the section's share keeps the largest
-            if m.desc.flow is not None and not m.desc.canonical_section(m.sections[s])["_flow"].self_sizing:
+            if (
+                m.desc.flow is not None
+                and not m.desc.canonical_section(m.sections[s])["_flow"].self_sizing
+            ):
                 return None
             do = {"op": "report", "section": s, "item": i, "size": self.measured_size(m, s, i)}
-            return {"op": "undo", "kind": kind, "do": do,
-                    "undo": {"op": "reset", "section": do["section"], "item": do["item"]}}
+            return {
+                "op": "undo",
+                "kind": kind,
+                "do": do,
+                "undo": {"op": "reset", "section": do["section"], "item": do["item"]},
+            }
         if kind == "insert-delete":
             if not m.sections:
                 return None
@@ -220,30 +255,50 @@ class StepGen:
             if n > 400:
                 return None
             at, count = r.randint(0, n), r.randint(1, 4)
-            return {"op": "undo", "kind": kind, "do": {"op": "insert", "section": s, "at": at, "count": count},
-                    "undo": {"op": "delete", "section": s, "at": at, "count": count}}
+            return {
+                "op": "undo",
+                "kind": kind,
+                "do": {"op": "insert", "section": s, "at": at, "count": count},
+                "undo": {"op": "delete", "section": s, "at": at, "count": count},
+            }
         if kind == "move-back":
             step = self.item_change(m)
             if step is None or step["op"] != "move":
                 return None
             (fs, fi), (ts, ti) = step["from"], step["to"]
-            return {"op": "undo", "kind": kind, "do": step,
-                    "undo": {"op": "move", "from": [ts, ti], "to": [fs, fi]}}
+            return {
+                "op": "undo",
+                "kind": kind,
+                "do": step,
+                "undo": {"op": "move", "from": [ts, ti], "to": [fs, fi]},
+            }
         if kind == "container-aba":
             other = self.container()
-            return {"op": "undo", "kind": kind, "do": other,
-                    "undo": {"op": "container", "size": list(m.container)}}
+            return {
+                "op": "undo",
+                "kind": kind,
+                "do": other,
+                "undo": {"op": "container", "size": list(m.container)},
+            }
         if kind == "sections-insert-delete":
             at = r.randint(0, len(m.sections))
-            return {"op": "undo", "kind": kind, "kinds": False,
-                    "do": {"op": "insert_sections", "at": at, "sections": [self.new_section(m)]},
-                    "undo": {"op": "delete_sections", "at": at, "count": 1}}
+            return {
+                "op": "undo",
+                "kind": kind,
+                "kinds": False,
+                "do": {"op": "insert_sections", "at": at, "sections": [self.new_section(m)]},
+                "undo": {"op": "delete_sections", "at": at, "count": 1},
+            }
         if kind == "section-move-back":
             if len(m.sections) < 2:
                 return None
             a, b = r.sample(range(len(m.sections)), 2)
-            return {"op": "undo", "kind": kind, "do": {"op": "move_section", "from": a, "to": b},
-                    "undo": {"op": "move_section", "from": b, "to": a}}
+            return {
+                "op": "undo",
+                "kind": kind,
+                "do": {"op": "move_section", "from": a, "to": b},
+                "undo": {"op": "move_section", "from": b, "to": a},
+            }
         owners = [s for s in range(-1, len(m.sections)) if m.boundary_kinds(s)]
         if not owners:
             return None
@@ -251,16 +306,26 @@ class StepGen:
         kind_name = r.choice(m.boundary_kinds(s))
         if (m.global_measured if s == -1 else m.boundary[s]).get(kind_name) is not None:
             return None
-        return {"op": "undo", "kind": kind,
-                "do": {"op": "report_sup", "section": s, "kind": kind_name,
-                       "size": [self.g.length(0, 300), self.g.length(0, 120)]},
-                "undo": {"op": "reset_sup", "section": s, "kind": kind_name}}
+        return {
+            "op": "undo",
+            "kind": kind,
+            "do": {
+                "op": "report_sup",
+                "section": s,
+                "kind": kind_name,
+                "size": [self.g.length(0, 300), self.g.length(0, 120)],
+            },
+            "undo": {"op": "reset_sup", "section": s, "kind": kind_name},
+        }
 
     def handler(self, m: ModelLayout) -> Optional[Json]:
         if not m.sections:
             return None
-        return {"op": "handler", "section": self.r.randrange(len(m.sections)),
-                "call": self.r.choice(["none", "offset", "offset", "container", "delete_sections"])}
+        return {
+            "op": "handler",
+            "section": self.r.randrange(len(m.sections)),
+            "call": self.r.choice(["none", "offset", "offset", "container", "delete_sections"]),
+        }
 
     def bad(self, m: ModelLayout) -> Optional[Json]:
         r = self.r
@@ -269,16 +334,26 @@ class StepGen:
         options = [
             ("set_container_size", [0.0, 100.0], ("SL_EINVAL", "width")),
             ("set_container_size", [100.0, "nan"], ("SL_EINVAL", "height")),
-            ("get_section_info", [n], ("SL_ERANGE", "section") if solved else ("SL_ESTATE", "layout")),
+            (
+                "get_section_info",
+                [n],
+                ("SL_ERANGE", "section") if solved else ("SL_ESTATE", "layout"),
+            ),
             ("delete_sections", [n, 1], ("SL_ERANGE", "count")),
             ("move_section", [n, 0], ("SL_ERANGE", "from")),
-            ("get_scroll_info", [n + 3], ("SL_ERANGE", "container") if solved else ("SL_ESTATE", "layout")),
+            (
+                "get_scroll_info",
+                [n + 3],
+                ("SL_ERANGE", "container") if solved else ("SL_ESTATE", "layout"),
+            ),
         ]
         if solved:
             options.append(("set_scroll_offset", [-1, "nan"], ("SL_EINVAL", "offset")))
             flat = [s for s in range(n) if s not in m.scrolls]
             if flat:
-                options.append(("set_scroll_offset", [r.choice(flat), 10.0], ("SL_EINVAL", "container")))
+                options.append(
+                    ("set_scroll_offset", [r.choice(flat), 10.0], ("SL_EINVAL", "container"))
+                )
         for s in range(n):
             count = int(m.sections[s]["itemCount"])
             if solved:
@@ -290,7 +365,9 @@ class StepGen:
                     ("get_item_frames", [s, -1, 1], ("SL_ERANGE", "first")),
                 ]
                 if count > 0:
-                    options.append(("report_item_size", [s, 0, "nan", 10.0], ("SL_EINVAL", "width")))
+                    options.append(
+                        ("report_item_size", [s, 0, "nan", 10.0], ("SL_EINVAL", "width"))
+                    )
                     options.append(("report_item_size", [s, 0, 10.0, 2e6], ("SL_EINVAL", "height")))
             options += [
                 ("set_item_count", [s, -1], ("SL_EINVAL", "count")),

@@ -53,10 +53,16 @@ def main() -> int:
         with open(os.path.join(logs, name), errors="replace") as file:
             text = file.read()
         if demangle:
-            text = subprocess.run([demangle, "--simplified"], input=text, capture_output=True,
-                                  text=True).stdout or text
-        reports += ["WARNING: ThreadSanitizer:" + part for part in
-                    text.split("WARNING: ThreadSanitizer:")[1:]]
+            text = (
+                subprocess.run(
+                    [demangle, "--simplified"], input=text, capture_output=True, text=True
+                ).stdout
+                or text
+            )
+        reports += [
+            "WARNING: ThreadSanitizer:" + part
+            for part in text.split("WARNING: ThreadSanitizer:")[1:]
+        ]
     shutil.rmtree(logs, ignore_errors=True)
     failed = result.returncode not in (0, 66)
     seen = {}
@@ -69,13 +75,18 @@ def main() -> int:
             seen[entry.name] = seen.get(entry.name, 0) + 1
     for entry in known.TSAN_KNOWN:
         if entry.name in seen:
-            print(f"tsan_readers: known failure (defect {entry.defect}): {entry.name}: "
-                  f"{seen[entry.name]} reports")
+            print(
+                f"tsan_readers: known failure (defect {entry.defect}): {entry.name}: "
+                f"{seen[entry.name]} reports"
+            )
             first = next(r for r in reports if entry.matches(r))
             print("\n".join(first.splitlines()[:14]))
         else:
-            print(f"tsan_readers: known bug fixed, remove it from the list: defect {entry.defect} "
-                  f"'{entry.name}' ({entry.what}) was not reported", file=sys.stderr)
+            print(
+                f"tsan_readers: known bug fixed, remove it from the list: defect {entry.defect} "
+                f"'{entry.name}' ({entry.what}) was not reported",
+                file=sys.stderr,
+            )
             failed = True
     print(f"tsan_readers: {len(reports)} reports, {time.monotonic() - start:.1f} s")
     return 1 if failed else 0

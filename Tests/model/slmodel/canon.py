@@ -39,7 +39,7 @@ ALIGNMENT_EDGES = {
 
 
 def dimension(value: Json) -> Json:
-    (key, number), = value.items()
+    ((key, number),) = value.items()
     return {SWAP_DIMENSION.get(key, key): number}
 
 
@@ -125,10 +125,14 @@ def section(value: Json) -> Json:
     if "contentInsets" in value:
         result["contentInsets"] = insets(value["contentInsets"])
     if "boundarySupplementaryItems" in value:
-        result["boundarySupplementaryItems"] = [boundary(b) for b in value["boundarySupplementaryItems"]]
+        result["boundarySupplementaryItems"] = [
+            boundary(b) for b in value["boundarySupplementaryItems"]
+        ]
     if "decorationItems" in value:
         result["decorationItems"] = [
-            dict(d, **({"contentInsets": insets(d["contentInsets"])} if "contentInsets" in d else {}))
+            dict(
+                d, **({"contentInsets": insets(d["contentInsets"])} if "contentInsets" in d else {})
+            )
             for d in value["decorationItems"]
         ]
     return result
@@ -213,7 +217,10 @@ class FlowSection:
             items.append(
                 {
                     "elementKind": kind,
-                    "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": along},
+                    "layoutSize": {
+                        "widthDimension": {"fractionalWidth": 1},
+                        "heightDimension": along,
+                    },
                     "alignment": alignment,
                     "pinToVisibleBounds": pin,
                 }
@@ -265,7 +272,14 @@ class Description:
                     result[key] = host_section[key]
             if self.horizontal and "decorationItems" in result:
                 result["decorationItems"] = [
-                    dict(d, **({"contentInsets": insets(d["contentInsets"])} if "contentInsets" in d else {}))
+                    dict(
+                        d,
+                        **(
+                            {"contentInsets": insets(d["contentInsets"])}
+                            if "contentInsets" in d
+                            else {}
+                        ),
+                    )
                     for d in result["decorationItems"]
                 ]
             return result
@@ -298,8 +312,13 @@ def kind_names(config: Json) -> List[str]:
 
 def add_section_kinds(config: Json, s: Json, intern) -> None:
     if config.get("flowLayout") is not None:
-        d = Description({"flowLayout": config["flowLayout"], "sections": [],
-                         "configuration": config.get("configuration", {})})
+        d = Description(
+            {
+                "flowLayout": config["flowLayout"],
+                "sections": [],
+                "configuration": config.get("configuration", {}),
+            }
+        )
         fs = FlowSection(config["flowLayout"], s, d.horizontal)
         for b in fs.boundary_items():
             intern(b["elementKind"])

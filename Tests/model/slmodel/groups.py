@@ -52,7 +52,7 @@ def snap(value: float, scale: float) -> float:
 
 
 def resolve(dim: Json, container: Tuple[float, float], scale: float) -> float:
-    (key, value), = dim.items()
+    ((key, value),) = dim.items()
     if key == "fractionalWidth":
         return snap(container[0] * value, scale)
     if key == "fractionalHeight":
@@ -61,8 +61,10 @@ def resolve(dim: Json, container: Tuple[float, float], scale: float) -> float:
 
 
 def resolve_size(size: Json, container: Tuple[float, float], scale: float) -> List[float]:
-    return [resolve(size["widthDimension"], container, scale),
-            resolve(size["heightDimension"], container, scale)]
+    return [
+        resolve(size["widthDimension"], container, scale),
+        resolve(size["heightDimension"], container, scale),
+    ]
 
 
 def is_fractional_along(size: Json, axis: str) -> bool:
@@ -127,8 +129,12 @@ class Repetition:
 
 
 class GroupSolver:
-    def __init__(self, scale: float, measured: Dict[int, Tuple[float, float]],
-                 section_uniform: Tuple[float, float]) -> None:
+    def __init__(
+        self,
+        scale: float,
+        measured: Dict[int, Tuple[float, float]],
+        section_uniform: Tuple[float, float],
+    ) -> None:
         self.scale = scale
         self.measured = measured
         self.section_uniform = section_uniform
@@ -144,7 +150,9 @@ class GroupSolver:
         axis = group["group"]
         if not (size[0] > 0 and size[1] > 0):
             raise ModelError("the group has no room for its subitems", path)
-        top, leading, bottom, trailing = effective_insets(group.get("contentInsets"), group["layoutSize"])
+        top, leading, bottom, trailing = effective_insets(
+            group.get("contentInsets"), group["layoutSize"]
+        )
         content = [size[0] - leading - trailing, size[1] - top - bottom]
         if not (content[0] > 0 and content[1] > 0):
             raise ModelError("the group's contentInsets leave no room", path + "/contentInsets")
@@ -152,8 +160,11 @@ class GroupSolver:
         spacing = spacing_value(group.get("interItemSpacing"))
         placed = self.fit(group, content, along, False, path)
         # Groups 2: fractional children re-solved so that the spacing fits.
-        if spacing != 0 and len(placed) >= 2 and any(
-                is_fractional_along(c["layoutSize"], axis) for c, _, _ in placed):
+        if (
+            spacing != 0
+            and len(placed) >= 2
+            and any(is_fractional_along(c["layoutSize"], axis) for c, _, _ in placed)
+        ):
             reduced = list(content)
             if axis == "horizontal":
                 reduced[0] = along - spacing * (len(placed) - 1)
@@ -170,7 +181,9 @@ class GroupSolver:
         if "subitem" in group:
             n = group["count"]
             child = dict(group["subitem"])
-            share = {"fractionalWidth": 1 / n} if axis == "horizontal" else {"fractionalHeight": 1 / n}
+            share = (
+                {"fractionalWidth": 1 / n} if axis == "horizontal" else {"fractionalHeight": 1 / n}
+            )
             size = dict(child["layoutSize"])
             size["widthDimension" if axis == "horizontal" else "heightDimension"] = share
             child["layoutSize"] = size
@@ -197,7 +210,11 @@ class GroupSolver:
             pre, post = edges_along(child, axis)
             consumed = length(size, axis) + spacing_value(pre) + spacing_value(post)
             taken = consumed
-            if spacing != 0 and placed and (second or not is_fractional_along(child["layoutSize"], axis)):
+            if (
+                spacing != 0
+                and placed
+                and (second or not is_fractional_along(child["layoutSize"], axis))
+            ):
                 taken += spacing
             remaining -= taken
             if count is None:
@@ -242,14 +259,19 @@ class GroupSolver:
                 flags = 0
                 if depth == 0:
                     flags = (1 if is_uniform(child["layoutSize"]["widthDimension"]) else 0) | (
-                        2 if is_uniform(child["layoutSize"]["heightDimension"]) else 0)
+                        2 if is_uniform(child["layoutSize"]["heightDimension"]) else 0
+                    )
                 self.cells.append(Cell((0.0, 0.0, 0.0, 0.0), [], flags, (proposed[0], proposed[1])))
             spans.append((first, len(self.cells)))
         # SELF-SIZING.md rule 5: uniformAcrossSiblings cells share their largest length (the
         # section's largest in the root group).
         for u_axis, index in (("horizontal", 0), ("vertical", 1)):
             key = "widthDimension" if u_axis == "horizontal" else "heightDimension"
-            members = [i for i, (c, _, _) in enumerate(placed) if "group" not in c and is_uniform(c["layoutSize"][key])]
+            members = [
+                i
+                for i, (c, _, _) in enumerate(placed)
+                if "group" not in c and is_uniform(c["layoutSize"][key])
+            ]
             if not members:
                 continue
             largest = self.section_uniform[index] if depth == 0 else 0.0
@@ -265,7 +287,10 @@ class GroupSolver:
             used += length(sizes[i], axis) + spacing_value(pre) + spacing_value(post)
             flexible_count += (1 if is_flexible(pre) else 0) + (1 if is_flexible(post) else 0)
             cpre, cpost = edges_along(child, cross_axis)
-            cross_extent = max(cross_extent, length(sizes[i], cross_axis) + spacing_value(cpre) + spacing_value(cpost))
+            cross_extent = max(
+                cross_extent,
+                length(sizes[i], cross_axis) + spacing_value(cpre) + spacing_value(cpost),
+            )
         est_along = is_estimated(dim_along(group["layoutSize"], axis))
         est_across = is_estimated(dim_along(group["layoutSize"], cross_axis))
         along_length = used if est_along else length(content, axis)
@@ -278,14 +303,22 @@ class GroupSolver:
             pre, post = edges_along(child, axis)
             position += spacing_value(pre) + (share if is_flexible(pre) else 0.0)
             axis_origin = position
-            position += length(size, axis) + spacing_value(post) + (share if is_flexible(post) else 0.0)
+            position += (
+                length(size, axis) + spacing_value(post) + (share if is_flexible(post) else 0.0)
+            )
             if i != len(placed) - 1:
                 position += gap
             cpre, cpost = edges_along(child, cross_axis)
             child_cross = length(size, cross_axis)
             cross_flexible = (1 if is_flexible(cpre) else 0) + (1 if is_flexible(cpost) else 0)
-            cross_share = ((cross_length - (child_cross + spacing_value(cpre) + spacing_value(cpost)))
-                           / cross_flexible) if cross_flexible > 0 else 0.0
+            cross_share = (
+                (
+                    (cross_length - (child_cross + spacing_value(cpre) + spacing_value(cpost)))
+                    / cross_flexible
+                )
+                if cross_flexible > 0
+                else 0.0
+            )
             cross_origin = spacing_value(cpre) + (cross_share if is_flexible(cpre) else 0.0)
             if axis == "horizontal":
                 sx, sy = origin[0] + axis_origin, origin[1] + cross_origin
@@ -303,11 +336,15 @@ class GroupSolver:
         return [cross_length, along_length]
 
     def place_cell(self, item: Json, slot: Rect, cell: Cell) -> None:
-        top, leading, bottom, trailing = effective_insets(item.get("contentInsets"), item["layoutSize"])
+        top, leading, bottom, trailing = effective_insets(
+            item.get("contentInsets"), item["layoutSize"]
+        )
         x, y, w, h = slot
         frame = (x + leading, y + top, max(0.0, w - leading - trailing), max(0.0, h - top - bottom))
         cell.frame = frame
-        cell.badges = [badge_frame(b, frame, self.scale) for b in item.get("supplementaryItems", [])]
+        cell.badges = [
+            badge_frame(b, frame, self.scale) for b in item.get("supplementaryItems", [])
+        ]
 
 
 def moved(frame: Rect, dx: float, dy: float) -> Rect:
@@ -316,11 +353,13 @@ def moved(frame: Rect, dx: float, dy: float) -> Rect:
 
 def unit_point(edges) -> Tuple[float, float]:
     """LAYOUT-RULES.md, Boundary supplementary items: leading/top 0, trailing/bottom 1, ½ else."""
+
     def unit(low: str, high: str) -> float:
         has_low, has_high = low in edges, high in edges
         if has_low == has_high:
             return 0.5
         return 0.0 if has_low else 1.0
+
     return unit("leading", "trailing"), unit("top", "bottom")
 
 

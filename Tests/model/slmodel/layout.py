@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Tuple
 
 from .canon import Description, Json
 from .groups import Rect
@@ -40,8 +40,17 @@ class Element:
 class Solution:
     """Everything the documented rules say about one state, canonical and host."""
 
-    def __init__(self, desc: Description, sections: List[Json], container, measured, shares,
-                 flow_sizes, boundary_measured, global_measured) -> None:
+    def __init__(
+        self,
+        desc: Description,
+        sections: List[Json],
+        container,
+        measured,
+        shares,
+        flow_sizes,
+        boundary_measured,
+        global_measured,
+    ) -> None:
         self.desc = desc
         self.host_container = container
         cw, ch = (container[1], container[0]) if desc.horizontal else container
@@ -57,8 +66,16 @@ class Solution:
         for index, section in enumerate(self.canonical):
             if index > 0:
                 cursor += desc.inter_section_spacing
-            solved = solve_section(self.ctx, section, index, cursor, measured[index], shares[index],
-                                   flow_sizes[index], boundary_measured[index])
+            solved = solve_section(
+                self.ctx,
+                section,
+                index,
+                cursor,
+                measured[index],
+                shares[index],
+                flow_sizes[index],
+                boundary_measured[index],
+            )
             cursor = solved.frame[1] + solved.frame[3]
             self.sections.append(solved)
         cross = cw
@@ -68,11 +85,16 @@ class Solution:
         trailing = 0.0
         if self.sections and desc.global_items:
             placed, _, trailing = self.place_globals(cursor - lead_ext, global_measured)
-            self.globals = [Placed((p.frame[0], p.frame[1] + lead_ext, p.frame[2], p.frame[3]), p.kind, p.z, p.pin)
-                            for p in placed]
+            self.globals = [
+                Placed(
+                    (p.frame[0], p.frame[1] + lead_ext, p.frame[2], p.frame[3]), p.kind, p.z, p.pin
+                )
+                for p in placed
+            ]
         self.content = (cross, cursor + trailing)
         if not (math.isfinite(self.content[0]) and math.isfinite(self.content[1])):
             from .groups import ModelError
+
             raise ModelError("the content size is not a finite number of points", "/sections")
 
     def place_globals(self, host_length: float, measured):
@@ -80,8 +102,16 @@ class Solution:
         cw, ch = self.container
         el, et = float(env.get("leading", 0)), float(env.get("trailing", 0))
         ev = float(env.get("top", 0)) + float(env.get("bottom", 0))
-        return place_boundary(self.desc.global_items, host_length, el, cw - et,
-                              (cw - el - et, ch - ev), self.desc.scale, None, measured)
+        return place_boundary(
+            self.desc.global_items,
+            host_length,
+            el,
+            cw - et,
+            (cw - el - et, ch - ev),
+            self.desc.scale,
+            None,
+            measured,
+        )
 
     # -- host coordinates ----------------------------------------------------------------------
 
@@ -138,8 +168,18 @@ class Solution:
 
         def emit(p: Placed, category: int, section: int, host) -> None:
             f = pinned(p, host)
-            result.append(Element(category, section, 0, p.kind, self.physical(f), p.z, pinned=f != p.frame,
-                                  displacement=abs(f[1] - p.frame[1])))
+            result.append(
+                Element(
+                    category,
+                    section,
+                    0,
+                    p.kind,
+                    self.physical(f),
+                    p.z,
+                    pinned=f != p.frame,
+                    displacement=abs(f[1] - p.frame[1]),
+                )
+            )
 
         for g in self.globals:
             emit(g, SUPPLEMENTARY, -1, (0.0, self.content[1]))

@@ -54,7 +54,9 @@ def overridden(s: Settings, props: Json, vertical: bool) -> Settings:
         s.page_length = float(props["pageLength"])
     if "alignment" in props:
         a = props["alignment"]
-        s.alignment = {"start": 0.0, "center": 0.5, "end": 1.0}[a] if isinstance(a, str) else float(a)
+        s.alignment = (
+            {"start": 0.0, "center": 0.5, "end": 1.0}[a] if isinstance(a, str) else float(a)
+        )
     if "contentInset" in props:
         # The snapport starts where the host's inset ends unless scrollPadding says otherwise.
         s.content_inset = along(props["contentInset"])
@@ -102,10 +104,13 @@ class Container:
 
 def round_to_pixel(value: float, scale: float) -> float:
     import math
+
     return math.floor(value * scale + 0.5 + 1e-7) / scale if scale > 0 else value
 
 
-def section_units(s, settings: Settings, viewport: float, along_x: bool, whole: bool) -> List[float]:
+def section_units(
+    s, settings: Settings, viewport: float, along_x: bool, whole: bool
+) -> List[float]:
     """The aligned unit positions of one section (SNAPPING.md, Rest positions)."""
     alpha = settings.alignment
     snapport = viewport - settings.padding[0] - settings.padding[1]
@@ -185,7 +190,7 @@ def contain(units: List[float], containment: str, minimum: float, maximum: float
         at_end = sum(1 for u in units if u < maximum - TOLERANCE)
         last = max(first, min(len(units) - 1, at_end))
         result = [minimum] if at_start == 0 else []
-        result += [contained(u) for u in units[first:last + 1]]
+        result += [contained(u) for u in units[first : last + 1]]
         if at_end >= len(units):
             result.append(maximum)
         return result
@@ -215,6 +220,7 @@ def build(container: Container, units: List[float], raw_units: List[float]) -> C
         length = s.page_length if s.page_length is not None else c.viewport
         if span > TOLERANCE and length > 0:
             import math
+
             whole = int(math.floor((span - TOLERANCE) / length))
             c.rests = [min(minimum + j * length, maximum) for j in range(whole + 1)] + [maximum]
         else:
@@ -245,16 +251,23 @@ def containers(sol: Solution) -> dict:
             continue
         behavior = section["orthogonalScrollingBehavior"]
         env = desc.env_insets
-        leading = float(env.get("leading", 0)) + float((section.get("contentInsets") or {}).get("leading", 0))
-        settings = overridden(behavior_defaults(behavior, leading),
-                              section.get("orthogonalScrollingProperties", {}), desc.horizontal)
+        leading = float(env.get("leading", 0)) + float(
+            (section.get("contentInsets") or {}).get("leading", 0)
+        )
+        settings = overridden(
+            behavior_defaults(behavior, leading),
+            section.get("orthogonalScrollingProperties", {}),
+            desc.horizontal,
+        )
         insets = (0.0, 0.0)
         if behavior == "groupPagingCentered" and s.group_count > 0:
             gw = s.template.size[0]
             first = s.origin[0] + gw / 2 - cw / 2
             last = first + s.starts[-1] + s.deltas[-1] / 2
-            insets = (round_to_pixel(max(0.0, -first), desc.scale),
-                      round_to_pixel(max(0.0, last - (s.orthogonal_length - cw)), desc.scale))
+            insets = (
+                round_to_pixel(max(0.0, -first), desc.scale),
+                round_to_pixel(max(0.0, last - (s.orthogonal_length - cw)), desc.scale),
+            )
         c = Container(index, settings, cw, s.orthogonal_length, *insets)
         u = section_units(s, settings, cw, True, False)
         result[index] = build(c, u, u)

@@ -68,9 +68,16 @@ class SolvedSection:
     lines: Optional[List[Tuple[int, int, float, float]]] = None
 
 
-def place_boundary(items: List[Json], host_length: float, anchor_min: float, anchor_max: float,
-                   size_container, scale: float, z_floor: Optional[int],
-                   measured: Dict[str, Tuple[float, float]]):
+def place_boundary(
+    items: List[Json],
+    host_length: float,
+    anchor_min: float,
+    anchor_max: float,
+    size_container,
+    scale: float,
+    z_floor: Optional[int],
+    measured: Dict[str, Tuple[float, float]],
+):
     """LAYOUT-RULES.md, Boundary supplementary items (frames relative to the host's top)."""
     anchor_width = anchor_max - anchor_min
     leading_ext = 0.0
@@ -98,8 +105,15 @@ def place_boundary(items: List[Json], host_length: float, anchor_min: float, anc
             trailing_ext = max(trailing_ext, y + size[1] - host_length)
         else:
             y = host_length * uy - size[1] * uy + oy
-        top, leading, bottom, trailing = effective_insets(item.get("contentInsets"), item["layoutSize"])
-        frame = (x + leading, y + top, max(0.0, size[0] - leading - trailing), max(0.0, size[1] - top - bottom))
+        top, leading, bottom, trailing = effective_insets(
+            item.get("contentInsets"), item["layoutSize"]
+        )
+        frame = (
+            x + leading,
+            y + top,
+            max(0.0, size[0] - leading - trailing),
+            max(0.0, size[1] - top - bottom),
+        )
         pin = "none"
         if item.get("pinToVisibleBounds", False):
             pin = "leading" if "top" in edges else "trailing" if "bottom" in edges else "none"
@@ -143,10 +157,16 @@ class SectionContext:
         return inset_value(self.env, "top") + inset_value(self.env, "bottom")
 
 
-def solve_section(ctx: SectionContext, section: Json, index: int, start: float,
-                  measured: Dict[int, Tuple[float, float]], uniform_share: Tuple[float, float],
-                  flow_sizes: Optional[List[Tuple[float, float]]],
-                  boundary_measured: Dict[str, Tuple[float, float]]) -> SolvedSection:
+def solve_section(
+    ctx: SectionContext,
+    section: Json,
+    index: int,
+    start: float,
+    measured: Dict[int, Tuple[float, float]],
+    uniform_share: Tuple[float, float],
+    flow_sizes: Optional[List[Tuple[float, float]]],
+    boundary_measured: Dict[str, Tuple[float, float]],
+) -> SolvedSection:
     cw, ch = ctx.container
     insets = section.get("contentInsets") or {}
     top, bottom = inset_value(insets, "top"), inset_value(insets, "bottom")
@@ -161,15 +181,26 @@ def solve_section(ctx: SectionContext, section: Json, index: int, start: float,
         group_container = (cw - ctx.env_h() - leading - trailing, ch - ctx.env_v())
     if not (group_container[0] > 0 and group_container[1] > 0):
         if not (cw - ctx.env_h() > 0 and ch - ctx.env_v() > 0):
-            raise ModelError("the environment's contentInsets leave no room", "/environment/contentInsets")
+            raise ModelError(
+                "the environment's contentInsets leave no room", "/environment/contentInsets"
+            )
         raise ModelError("the section's contentInsets leave no room", path + "/contentInsets")
     background = bool(section.get("decorationItems"))
     count = int(section["itemCount"])
     spacing = float(section.get("interGroupSpacing", 0))
     flow = section.get("_flow")
     if flow is not None:
-        return solve_flow(ctx, section, index, start, flow, group_container, flow_sizes,
-                          boundary_measured, background)
+        return solve_flow(
+            ctx,
+            section,
+            index,
+            start,
+            flow,
+            group_container,
+            flow_sizes,
+            boundary_measured,
+            background,
+        )
     group = section["group"]
     edges = group.get("edgeSpacing") or {}
     if orthogonal:
@@ -180,7 +211,9 @@ def solve_section(ctx: SectionContext, section: Json, index: int, start: float,
         cross_pre, cross_post = edges.get("leading"), edges.get("trailing")
     edge_length = spacing_value(pre_e) + spacing_value(post_e)
     proposed = resolve_size(group["layoutSize"], group_container, ctx.scale)
-    template = GroupSolver(ctx.scale, {}, uniform_share).solve_root(group, proposed, path + "/group")
+    template = GroupSolver(ctx.scale, {}, uniform_share).solve_root(
+        group, proposed, path + "/group"
+    )
     n = len(template.cells)
     count = int(section["itemCount"])
     # SELF-SIZING.md rule 5: root-group uniformAcrossSiblings cells share the largest length of
@@ -192,8 +225,12 @@ def solve_section(ctx: SectionContext, section: Json, index: int, start: float,
             for bit, axis in ((1, 0), (2, 1)):
                 if cell.uniform & bit:
                     size = measured.get(item)
-                    share[axis] = max(share[axis], size[axis] if size is not None else cell.proposed[axis])
-        template = GroupSolver(ctx.scale, {}, tuple(share)).solve_root(group, proposed, path + "/group")
+                    share[axis] = max(
+                        share[axis], size[axis] if size is not None else cell.proposed[axis]
+                    )
+        template = GroupSolver(ctx.scale, {}, tuple(share)).solve_root(
+            group, proposed, path + "/group"
+        )
     uniform_share = tuple(share)
     if background:
         for cell in template.cells:
@@ -227,8 +264,10 @@ def solve_section(ctx: SectionContext, section: Json, index: int, start: float,
         starts.append(position)
         position += ext + spacing
     primary = position - spacing if group_count > 0 else 0.0
-    cross_length = max([template.size[1] if orthogonal else template.size[0]] +
-                       [rep.size[1] if orthogonal else rep.size[0] for rep in repetitions])
+    cross_length = max(
+        [template.size[1] if orthogonal else template.size[0]]
+        + [rep.size[1] if orthogonal else rep.size[0] for rep in repetitions]
+    )
     if orthogonal:
         row = cross_length + cross_offset + spacing_value(cross_post) if group_count > 0 else 0.0
     else:
@@ -238,25 +277,41 @@ def solve_section(ctx: SectionContext, section: Json, index: int, start: float,
     anchor_min = inset_value(env, "leading") + (leading if follow else 0.0)
     anchor_max = cw - inset_value(env, "trailing") - (trailing if follow else 0.0)
     boundary, lead_ext, trail_ext = place_boundary(
-        section.get("boundarySupplementaryItems", []), host_length, anchor_min, anchor_max,
-        (anchor_max - anchor_min, ch - ctx.env_v()), ctx.scale, 1 if background else None,
-        boundary_measured)
+        section.get("boundarySupplementaryItems", []),
+        host_length,
+        anchor_min,
+        anchor_max,
+        (anchor_max - anchor_min, ch - ctx.env_v()),
+        ctx.scale,
+        1 if background else None,
+        boundary_measured,
+    )
     host_top = start + lead_ext
     total = lead_ext + host_length + trail_ext
     frame = (0.0, start, cw, total)
     pre = spacing_value(pre_e)
     if orthogonal:
         origin = (inset_value(env, "leading") + leading + pre, host_top + top + cross_offset)
-        ortho_length = inset_value(env, "leading") + leading + primary + trailing + inset_value(env, "trailing")
+        ortho_length = (
+            inset_value(env, "leading")
+            + leading
+            + primary
+            + trailing
+            + inset_value(env, "trailing")
+        )
     else:
         origin = (inset_value(env, "leading") + leading + cross_offset, host_top + top + pre)
         ortho_length = 0.0
     if not (math.isfinite(frame[1] + frame[3]) and math.isfinite(ortho_length)):
         raise ModelError("the section's length is not a finite number of points", path)
-    decorations = [Placed(inset_rect(frame, d.get("contentInsets")), d["elementKind"], int(d.get("zIndex", 0)))
-                   for d in section.get("decorationItems", [])]
-    boundary = [Placed((p.frame[0], p.frame[1] + host_top, p.frame[2], p.frame[3]), p.kind, p.z, p.pin)
-                for p in boundary]
+    decorations = [
+        Placed(inset_rect(frame, d.get("contentInsets")), d["elementKind"], int(d.get("zIndex", 0)))
+        for d in section.get("decorationItems", [])
+    ]
+    boundary = [
+        Placed((p.frame[0], p.frame[1] + host_top, p.frame[2], p.frame[3]), p.kind, p.z, p.pin)
+        for p in boundary
+    ]
     cells: List[Cell] = []
     for item in range(count):
         r, k = divmod(item, n)
@@ -265,12 +320,38 @@ def solve_section(ctx: SectionContext, section: Json, index: int, start: float,
             dx, dy = origin[0] + starts[r], origin[1]
         else:
             dx, dy = origin[0], origin[1] + starts[r]
-        cells.append(Cell(shift(source.frame, dx, dy),
-                          [(shift(f, dx, dy), kind, z) for f, kind, z in source.badges], source.uniform))
-    cross_extent = cw if orthogonal else max(cw, origin[0] + cross_length + trailing + inset_value(env, "trailing"))
-    return SolvedSection(frame, orthogonal, count, group_count, n, origin, stride, cells, boundary,
-                         decorations, 1 if background else 0, ortho_length, cross_extent, template,
-                         repetitions, starts, deltas, template.size[0] if orthogonal else template.size[1])
+        cells.append(
+            Cell(
+                shift(source.frame, dx, dy),
+                [(shift(f, dx, dy), kind, z) for f, kind, z in source.badges],
+                source.uniform,
+            )
+        )
+    cross_extent = (
+        cw
+        if orthogonal
+        else max(cw, origin[0] + cross_length + trailing + inset_value(env, "trailing"))
+    )
+    return SolvedSection(
+        frame,
+        orthogonal,
+        count,
+        group_count,
+        n,
+        origin,
+        stride,
+        cells,
+        boundary,
+        decorations,
+        1 if background else 0,
+        ortho_length,
+        cross_extent,
+        template,
+        repetitions,
+        starts,
+        deltas,
+        template.size[0] if orthogonal else template.size[1],
+    )
 
 
 def shift(frame: Rect, dx: float, dy: float) -> Rect:
@@ -281,11 +362,16 @@ def inset_rect(frame: Rect, insets: Optional[Json]) -> Rect:
     insets = insets or {}
     top, leading = inset_value(insets, "top"), inset_value(insets, "leading")
     bottom, trailing = inset_value(insets, "bottom"), inset_value(insets, "trailing")
-    return (frame[0] + leading, frame[1] + top, max(0.0, frame[2] - leading - trailing),
-            max(0.0, frame[3] - top - bottom))
+    return (
+        frame[0] + leading,
+        frame[1] + top,
+        max(0.0, frame[2] - leading - trailing),
+        max(0.0, frame[3] - top - bottom),
+    )
 
 
 # -- flow sections -----------------------------------------------------------------------------
+
 
 def flow_columns(width: float, spacing: float, length: float) -> int:
     """FLOW-LAYOUT.md F1: how many items of one size fit on a line."""
@@ -312,8 +398,17 @@ def flow_lines(sizes: List[Tuple[float, float]], length: float, interitem: float
     return lines
 
 
-def solve_flow(ctx: SectionContext, section: Json, index: int, start: float, flow,
-               group_container, flow_sizes, boundary_measured, background: bool) -> SolvedSection:
+def solve_flow(
+    ctx: SectionContext,
+    section: Json,
+    index: int,
+    start: float,
+    flow,
+    group_container,
+    flow_sizes,
+    boundary_measured,
+    background: bool,
+) -> SolvedSection:
     cw, ch = ctx.container
     env = ctx.env
     insets = section.get("contentInsets") or {}
@@ -375,21 +470,43 @@ def solve_flow(ctx: SectionContext, section: Json, index: int, start: float, flo
     cross_length = max(length, widest)
     host_length = top + primary + bottom
     boundary, lead_ext, trail_ext = place_boundary(
-        section.get("boundarySupplementaryItems", []), host_length, inset_value(env, "leading"),
-        cw - inset_value(env, "trailing"), (cw - ctx.env_h(), ch - ctx.env_v()), ctx.scale,
-        1 if background else None, boundary_measured)
+        section.get("boundarySupplementaryItems", []),
+        host_length,
+        inset_value(env, "leading"),
+        cw - inset_value(env, "trailing"),
+        (cw - ctx.env_h(), ch - ctx.env_v()),
+        ctx.scale,
+        1 if background else None,
+        boundary_measured,
+    )
     host_top = start + lead_ext
     frame = (0.0, start, cw, lead_ext + host_length + trail_ext)
     origin = (inset_value(env, "leading") + leading, host_top + top)
-    decorations = [Placed(inset_rect(frame, d.get("contentInsets")), d["elementKind"], int(d.get("zIndex", 0)))
-                   for d in section.get("decorationItems", [])]
-    boundary = [Placed((p.frame[0], p.frame[1] + host_top, p.frame[2], p.frame[3]), p.kind, p.z, p.pin)
-                for p in boundary]
+    decorations = [
+        Placed(inset_rect(frame, d.get("contentInsets")), d["elementKind"], int(d.get("zIndex", 0)))
+        for d in section.get("decorationItems", [])
+    ]
+    boundary = [
+        Placed((p.frame[0], p.frame[1] + host_top, p.frame[2], p.frame[3]), p.kind, p.z, p.pin)
+        for p in boundary
+    ]
     cells = [Cell(shift(f, origin[0], origin[1])) for f in frames]
     cross_extent = max(cw, origin[0] + cross_length + trailing + inset_value(env, "trailing"))
-    solved = SolvedSection(frame, False, count, len(lines), 0 if flow_sizes is not None else columns,
-                           origin, h + spacing, cells, boundary, decorations,
-                           1 if background else 0, 0.0, cross_extent)
+    solved = SolvedSection(
+        frame,
+        False,
+        count,
+        len(lines),
+        0 if flow_sizes is not None else columns,
+        origin,
+        h + spacing,
+        cells,
+        boundary,
+        decorations,
+        1 if background else 0,
+        0.0,
+        cross_extent,
+    )
     solved.lines = lines
     solved.group_length = h
     return solved

@@ -17,11 +17,18 @@ from typing import Dict, List, Optional, Tuple
 from .canon import Description, Json, add_section_kinds, kind_names
 from .groups import ModelError
 from .layout import Solution
+from .anchoring import anchored
 from .scroll import containers
 
 Size = Tuple[float, float]
-BEHAVIORS = ["none", "continuous", "continuousGroupLeadingBoundary", "paging", "groupPaging",
-             "groupPagingCentered"]
+BEHAVIORS = [
+    "none",
+    "continuous",
+    "continuousGroupLeadingBoundary",
+    "paging",
+    "groupPaging",
+    "groupPagingCentered",
+]
 
 
 def f32(value: float) -> float:
@@ -112,8 +119,16 @@ class ModelLayout:
             flow_sizes.append(sizes)
         boundary = [{k: self.canonical_size(v) for k, v in b.items()} for b in self.boundary]
         globals_ = {k: self.canonical_size(v) for k, v in self.global_measured.items()}
-        return Solution(self.desc, self.sections, container, measured, self.shares, flow_sizes,
-                        boundary, globals_)
+        return Solution(
+            self.desc,
+            self.sections,
+            container,
+            measured,
+            self.shares,
+            flow_sizes,
+            boundary,
+            globals_,
+        )
 
     @property
     def solution(self) -> Solution:
@@ -217,7 +232,10 @@ class ModelLayout:
             return (s.orthogonal, center, s.stride, settings)
 
         return self.solution.elements(
-            offsets, (self.main_offset, main.inset_leading, main.viewport, main.inset_trailing), effects)
+            offsets,
+            (self.main_offset, main.inset_leading, main.viewport, main.inset_trailing),
+            effects,
+        )
 
     def scroll_info(self, container: int) -> Json:
         c = self.scrolls[container]
@@ -301,8 +319,10 @@ class ModelLayout:
             # The share takes the size as reported (before single precision), as the engine does.
             w, h = self.canonical_size((float(size[0]), float(size[1])))
             share = self.shares[section]
-            self.shares[section] = (max(share[0], w) if flags & 1 else share[0],
-                                    max(share[1], h) if flags & 2 else share[1])
+            self.shares[section] = (
+                max(share[0], w) if flags & 1 else share[0],
+                max(share[1], h) if flags & 2 else share[1],
+            )
         self.invalidate()
 
     def measured_size(self, section: int, item: int) -> Optional[Size]:
@@ -312,8 +332,11 @@ class ModelLayout:
         return self.measured[section].get(item)
 
     def report_boundary(self, section: int, kind: str, size: Optional[Size]) -> None:
-        anchored(self, None if section == -1 else section,
-                 lambda: self._report_boundary(section, kind, size))
+        anchored(
+            self,
+            None if section == -1 else section,
+            lambda: self._report_boundary(section, kind, size),
+        )
 
     def _report_boundary(self, section: int, kind: str, size: Optional[Size]) -> None:
         target = self.global_measured if section == -1 else self.boundary[section]
@@ -325,11 +348,16 @@ class ModelLayout:
 
     def boundary_kinds(self, section: int) -> List[str]:
         if section == -1:
-            return [b["elementKind"] for b in self.config.get("configuration", {}).get("boundarySupplementaryItems", [])]
+            return [
+                b["elementKind"]
+                for b in self.config.get("configuration", {}).get("boundarySupplementaryItems", [])
+            ]
         if self.desc.flow is not None:
             fs = self.desc.canonical_section(self.sections[section])["_flow"]
             return [b["elementKind"] for b in fs.boundary_items()]
-        return [b["elementKind"] for b in self.sections[section].get("boundarySupplementaryItems", [])]
+        return [
+            b["elementKind"] for b in self.sections[section].get("boundarySupplementaryItems", [])
+        ]
 
     def set_item_sizes(self, section: int, first: int, sizes: List[Size]) -> None:
         anchored(self, section, lambda: self._set_item_sizes(section, first, sizes))
@@ -344,17 +372,23 @@ class ModelLayout:
 
     def change_items(self, section: int, count: int, mapping) -> None:
         """Measured and own sizes follow their items (SELF-SIZING.md, Live data changes)."""
-        self.measured[section] = {mapping(i): v for i, v in self.measured[section].items()
-                                  if mapping(i) is not None}
+        self.measured[section] = {
+            mapping(i): v for i, v in self.measured[section].items() if mapping(i) is not None
+        }
         storage = self.flow[section]
         if storage is not None:
-            storage.given = {mapping(i): v for i, v in storage.given.items() if mapping(i) is not None}
-            storage.measured = {mapping(i): v for i, v in storage.measured.items() if mapping(i) is not None}
+            storage.given = {
+                mapping(i): v for i, v in storage.given.items() if mapping(i) is not None
+            }
+            storage.measured = {
+                mapping(i): v for i, v in storage.measured.items() if mapping(i) is not None
+            }
         self.sections[section]["itemCount"] = count
         self.invalidate()
 
     def move_item(self, fs: int, fi: int, ts: int, ti: int) -> None:
         if fs == ts:
+
             def mapping(i: int):
                 if i == fi:
                     return ti
@@ -363,14 +397,19 @@ class ModelLayout:
                 if ti < fi and ti <= i < fi:
                     return i + 1
                 return i
+
             self.change_items(fs, int(self.sections[fs]["itemCount"]), mapping)
             return
         measured = self.measured_size(fs, fi)
         given = self.flow[fs].given.get(fi) if self.flow[fs] is not None else None
-        self.change_items(fs, int(self.sections[fs]["itemCount"]) - 1,
-                          lambda i: None if i == fi else (i - 1 if i > fi else i))
-        self.change_items(ts, int(self.sections[ts]["itemCount"]) + 1,
-                          lambda i: i + 1 if i >= ti else i)
+        self.change_items(
+            fs,
+            int(self.sections[fs]["itemCount"]) - 1,
+            lambda i: None if i == fi else (i - 1 if i > fi else i),
+        )
+        self.change_items(
+            ts, int(self.sections[ts]["itemCount"]) + 1, lambda i: i + 1 if i >= ti else i
+        )
         if given is not None:
             # An item's own size moves with it, as within a section (issue 16, defect 9).
             if self.flow[ts] is None:
@@ -404,12 +443,19 @@ class ModelLayout:
             self.kinds.append(name)
 
     def _lists(self):
-        return [self.sections, self.flow, self.measured, self.shares, self.boundary, self.offsets,
-                self.host_set]
+        return [
+            self.sections,
+            self.flow,
+            self.measured,
+            self.shares,
+            self.boundary,
+            self.offsets,
+            self.host_set,
+        ]
 
     def delete_sections(self, at: int, count: int) -> None:
         for values in self._lists():
-            del values[at:at + count]
+            del values[at : at + count]
         self.invalidate()
 
     def move_section(self, source: int, to: int) -> None:
@@ -439,7 +485,10 @@ class ModelLayout:
         self.flow[index] = flow
         kinds = set(self.boundary_kinds_of(new))
         self.boundary[index] = {k: v for k, v in self.boundary[index].items() if k in kinds}
-        orthogonal = lambda s: self.desc.flow is None and s.get("orthogonalScrollingBehavior", "none") != "none"
+        orthogonal = (
+            lambda s: self.desc.flow is None
+            and s.get("orthogonalScrollingBehavior", "none") != "none"
+        )
         if not (orthogonal(old) and orthogonal(new)):
             self.offsets[index], self.host_set[index] = 0.0, False
         self.sections[index] = new
@@ -448,114 +497,45 @@ class ModelLayout:
 
     def boundary_kinds_of(self, section: Json) -> List[str]:
         if self.desc.flow is not None:
-            return [b["elementKind"] for b in self.desc.canonical_section(section)["_flow"].boundary_items()]
+            return [
+                b["elementKind"]
+                for b in self.desc.canonical_section(section)["_flow"].boundary_items()
+            ]
         return [b["elementKind"] for b in section.get("boundarySupplementaryItems", [])]
 
     def snapshot(self):
         """Everything a change may need to put back when it is refused."""
-        return copy.deepcopy((self.config, self.kinds, self.measured, self.shares,
-                              [f.copy() if f else None for f in self.flow], self.boundary,
-                              self.global_measured, self.offsets, self.host_set, self.main_offset,
-                              self.main_host_set, self.container))
+        return copy.deepcopy(
+            (
+                self.config,
+                self.kinds,
+                self.measured,
+                self.shares,
+                [f.copy() if f else None for f in self.flow],
+                self.boundary,
+                self.global_measured,
+                self.offsets,
+                self.host_set,
+                self.main_offset,
+                self.main_host_set,
+                self.container,
+            )
+        )
 
     def restore(self, snap) -> None:
-        (self.config, self.kinds, self.measured, self.shares, self.flow, self.boundary,
-         self.global_measured, self.offsets, self.host_set, self.main_offset, self.main_host_set,
-         self.container) = copy.deepcopy(snap)
+        (
+            self.config,
+            self.kinds,
+            self.measured,
+            self.shares,
+            self.flow,
+            self.boundary,
+            self.global_measured,
+            self.offsets,
+            self.host_set,
+            self.main_offset,
+            self.main_host_set,
+            self.container,
+        ) = copy.deepcopy(snap)
         self.sections = self.config["sections"]
         self.invalidate()
-
-
-# -- anchoring (SELF-SIZING.md rule 7) ---------------------------------------------------------
-
-class Anchor:
-    """The repetition (or line) at the leading edge of a container's visible bounds: its section
-    (-1: before every section), repetition (-1: the section's own start) and position. In a
-    flow section it is the line's first item: lines that break again above it change which
-    line that is, and the content that stays in place is the item's."""
-
-    def __init__(self, section: int, repetition: int, position: float, item: int = -1) -> None:
-        self.section, self.repetition, self.position, self.item = section, repetition, position, item
-
-
-def _starts(s) -> List[float]:
-    if s.lines is not None:
-        return [start for _, _, start, _ in s.lines]
-    return s.starts
-
-
-def _anchor_in(sol, section: int, position: float, along_x: bool) -> Anchor:
-    s = sol.sections[section]
-    base = s.origin[0] if along_x else s.origin[1]
-    starts = _starts(s)
-    if not starts or position < base or (s.lines is None and not s.stride > 0):
-        return Anchor(section, -1, 0.0 if along_x else s.frame[1])
-    r = max(k for k, start in enumerate(starts) if k == 0 or base + start <= position)
-    item = s.lines[r][0] if s.lines is not None else -1
-    return Anchor(section, r, base + starts[r], item)
-
-
-def anchor_main(sol, offset: float) -> Anchor:
-    holder = -1
-    for index, s in enumerate(sol.sections):
-        if s.frame[1] <= offset:
-            holder = index
-    if holder < 0:
-        return Anchor(-1, -1, 0.0)
-    if sol.sections[holder].orthogonal:
-        return Anchor(holder, -1, sol.sections[holder].frame[1])
-    return _anchor_in(sol, holder, offset, False)
-
-
-def anchor_position(sol, anchor: Anchor, along_x: bool) -> float:
-    if anchor.section < 0:
-        return anchor.position
-    s = sol.sections[anchor.section]
-    starts = _starts(s)
-    if anchor.repetition < 0 or anchor.repetition >= len(starts):
-        return anchor.position if along_x else s.frame[1]
-    if s.lines is not None and 0 <= anchor.item < s.item_count:
-        line = next(k for k, (first, end, _, _) in enumerate(s.lines) if first <= anchor.item < end)
-        return s.origin[1] + starts[line]
-    return (s.origin[0] if along_x else s.origin[1]) + starts[anchor.repetition]
-
-
-def within(x: float, low: float, high: float) -> bool:
-    """In bounds, counting an offset the library clamped to a bound the model computes a few
-    ulps away as on it."""
-    slack = 1e-9 * (1 + abs(x))
-    return low - slack <= x <= high + slack
-
-
-def anchored(model: "ModelLayout", section: Optional[int], change) -> None:
-    """Applies `change` (a size change) keeping the content at the leading edge of the visible
-    bounds in place: each host-set offset moves by as much as its anchor moved, and is clamped to
-    the new bounds when it was within the old ones (SELF-SIZING.md rule 7)."""
-    if model.container is None:
-        change()
-        return
-    sol, scrolls = model.solution, model.scrolls
-    main = scrolls[-1]
-    before_main = model.main_offset
-    main_anchor = anchor_main(sol, before_main)
-    main_in = within(before_main, main.minimum, main.maximum)
-    section_anchor = None
-    if section is not None and section in scrolls:
-        c = scrolls[section]
-        section_anchor = (_anchor_in(sol, section, model.offsets[section], True), model.offsets[section],
-                          within(model.offsets[section], c.minimum, c.maximum))
-    change()
-    model.invalidate()
-    sol, scrolls = model.solution, model.scrolls
-    if model.main_host_set:
-        offset = before_main + anchor_position(sol, main_anchor, False) - main_anchor.position
-        if main_in:
-            offset = min(max(offset, scrolls[-1].minimum), scrolls[-1].maximum)
-        model.main_offset = offset
-    if section_anchor is not None and section in scrolls and model.host_set[section]:
-        anchor, before, was_in = section_anchor
-        offset = before + anchor_position(sol, anchor, True) - anchor.position
-        if was_in:
-            offset = min(max(offset, scrolls[section].minimum), scrolls[section].maximum)
-        model.offsets[section] = offset
-    model.invalidate()
