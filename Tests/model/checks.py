@@ -62,13 +62,14 @@ def relative(a, b) -> float:
 
 
 def ulps(a: float, b: float) -> float:
-    """How many units in the last place apart two doubles are."""
+    """How many units in the last place apart two doubles are, counted at least at the scale of
+    a layout's coordinates (1024 pt): 2e-13 against 0 is a last-bit difference of a sum of
+    lengths that cancelled, not a 2^52-ulp one."""
     if a == b:
         return 0
     if not (math.isfinite(a) and math.isfinite(b)):
         return math.inf
-    scale = math.ulp(max(abs(a), abs(b)))
-    return abs(a - b) / scale if scale > 0 else math.inf
+    return abs(a - b) / math.ulp(max(abs(a), abs(b), 1024.0))
 
 
 def rect_ulps(a, b) -> float:

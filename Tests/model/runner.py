@@ -364,6 +364,9 @@ class Run(ModelSteps, ExactChecks, Misuse):
         M = self.model
         if M.container is None:
             return
+        if self.model_diverged:
+            self.sync_offsets()
+            return
         for c, value in self.lib_offsets().items():
             want = M.main_offset if c == -1 else M.offsets[c]
             if not checks.close(value, want):
