@@ -378,16 +378,22 @@ def main() -> int:
     start = time.monotonic()
     problems: List[str] = []
     if not args.no_regressions:
-        problems = run_regressions(args.verbose)
+        import fixtures
+
+        problems = fixtures.check_all()
+        for problem in problems:
+            print(f"FAIL the model against the fixtures: {problem}", flush=True)
+        problems += run_regressions(args.verbose)
         for problem in problems:
             print(f"FAIL {problem}", flush=True)
         count = len([f for f in os.listdir(REGRESSIONS) if f.endswith(".json")])
         print(
-            f"model: {count} regression cases in Tests/model/regressions/, "
+            f"model: the fixture corpus, then {count} regression cases in Tests/model/regressions/, "
             f"{'all as expected' if not problems else f'{len(problems)} problems'}",
             flush=True,
         )
-    seed = args.seed
+    # A soak starts from a random seed (printed with every failure); a bounded run from --seed.
+    seed = random.randrange(1 << 30) if args.soak else args.seed
     stats = {"cases": 0, "steps": 0, "unsolvable": 0}
     seen: Dict[str, int] = {}
     unknown: List[Tuple[int, int, Failure]] = []
