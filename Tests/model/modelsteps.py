@@ -58,7 +58,8 @@ class ModelSteps:
             s, c = step["section"], step["count"]
             M.check_section(s)
             need(c >= 0, "SL_EINVAL", "count")
-            M.change_items(s, c, lambda i: i if i < c else None)
+            old = count_of(s)
+            M.change_items(s, c, lambda i: i if i < c else None, lambda i: i if i < c else old)
         elif op == "insert":
             s, at, c = step["section"], step["at"], step["count"]
             M.check_section(s)
@@ -71,7 +72,10 @@ class ModelSteps:
             need(0 <= at <= count_of(s), "SL_ERANGE", "at")
             need(0 <= c <= count_of(s) - at, "SL_ERANGE", "count")
             M.change_items(
-                s, count_of(s) - c, lambda i: i if i < at else (i - c if i >= at + c else None)
+                s,
+                count_of(s) - c,
+                lambda i: i if i < at else (i - c if i >= at + c else None),
+                lambda i: at + c if at <= i < at + c else i,
             )
         elif op == "move":
             (fs, fi), (ts, ti) = step["from"], step["to"]

@@ -23,7 +23,21 @@ from slmodel import ModelError, ModelLayout, Refused
 Json = Dict[str, Any]
 #: Changes after which the model moves the offsets itself (SELF-SIZING.md rule 7); after the
 #: others (data and section changes) the host-set offsets are copied from the library.
-MODEL_ANCHORS = {"report", "reset", "report_sup", "reset_sup", "item_sizes"}
+MODEL_ANCHORS = {
+    "report",
+    "reset",
+    "report_sup",
+    "reset_sup",
+    "item_sizes",
+    "count",
+    "insert",
+    "delete",
+    "move",
+    "insert_sections",
+    "delete_sections",
+    "move_section",
+    "replace",
+}
 CHANGING = {
     "container",
     "offset",

@@ -71,10 +71,11 @@ def within(x: float, low: float, high: float) -> bool:
     return low - slack <= x <= high + slack
 
 
-def anchored(model, section: Optional[int], change) -> None:
-    """Applies `change` (a size change) keeping the content at the leading edge of the visible
-    bounds in place: each host-set offset moves by as much as its anchor moved, and is clamped to
-    the new bounds when it was within the old ones (SELF-SIZING.md rule 7)."""
+def anchored(model, section: Optional[int], change, remap=None) -> None:
+    """Applies `change` keeping the content at the leading edge of the visible bounds in place:
+    each host-set offset moves by as much as its anchor moved, and is clamped to the new bounds
+    when it was within the old ones (SELF-SIZING.md rule 7, and "Live data changes"). `remap`
+    (anchor, old solution, new solution) says where an anchor went when items or sections moved."""
     if model.container is None:
         change()
         return
@@ -91,9 +92,14 @@ def anchored(model, section: Optional[int], change) -> None:
             model.offsets[section],
             within(model.offsets[section], c.minimum, c.maximum),
         )
+    old = sol
     change()
     model.invalidate()
     sol, scrolls = model.solution, model.scrolls
+    if remap is not None:
+        main_anchor = remap(main_anchor, old, sol)
+        if section_anchor is not None:
+            section_anchor = (remap(section_anchor[0], old, sol),) + section_anchor[1:]
     if model.main_host_set:
         offset = before_main + anchor_position(sol, main_anchor, False) - main_anchor.position
         if main_in:
@@ -106,3 +112,55 @@ def anchored(model, section: Optional[int], change) -> None:
             offset = min(max(offset, scrolls[section].minimum), scrolls[section].maximum)
         model.offsets[section] = offset
     model.invalidate()
+
+
+def item_remap(section: int, old_count: int, new_count: int, mapping, kept):
+    """Where an anchor goes when a section's items change (SELF-SIZING.md, "Live data changes"):
+    an anchor in the section follows its repetition's first item; a deleted item hands over to
+    the first one after it that remains (or the last item)."""
+
+    def remap(anchor: Anchor, old, new) -> Anchor:
+        if anchor.section != section or anchor.repetition < 0:
+            return anchor
+        s = old.sections[section]
+        first = (
+            s.lines[anchor.repetition][0]
+            if s.lines is not None
+            else anchor.repetition * s.items_per_group
+        )
+        item = kept(first)
+        target = mapping(item) if item < old_count else None
+        if target is None:
+            target = max(0, new_count - 1)
+        t = new.sections[section]
+        if t.group_count == 0:
+            return Anchor(section, -1, anchor.position, -1)
+        if t.lines is not None:
+            target = min(target, t.item_count - 1)
+            line = next(k for k, (f, e, _, _) in enumerate(t.lines) if f <= target < e)
+            return Anchor(section, line, anchor.position, target)
+        return Anchor(section, min(target // t.items_per_group, t.group_count - 1), anchor.position)
+
+    return remap
+
+
+def section_remap(order: List[Optional[int]], replaced: Optional[int]):
+    """Where the main anchor goes when sections change: its section, wherever it moved; the start
+    of a replaced section; for a deleted one, the start of the first section after it that
+    remains (none: the offset stays)."""
+
+    def remap(anchor: Anchor, old, new) -> Anchor:
+        if anchor.section < 0:
+            return anchor
+        if anchor.section != replaced and anchor.section in order:
+            return Anchor(
+                order.index(anchor.section), anchor.repetition, anchor.position, anchor.item
+            )
+        if replaced is not None and anchor.section == replaced:
+            return Anchor(replaced, -1, old.sections[replaced].frame[1])
+        for index, source in enumerate(order):
+            if source is not None and source > anchor.section:
+                return Anchor(index, -1, old.sections[source].frame[1])
+        return Anchor(-1, -1, 0.0)
+
+    return remap

@@ -17,7 +17,7 @@ from typing import Dict, List, Optional, Tuple
 from .canon import Description, Json, add_section_kinds, kind_names
 from .groups import ModelError
 from .layout import Solution
-from .anchoring import anchored
+from .anchoring import anchored, item_remap, section_remap
 from .scroll import containers
 
 Size = Tuple[float, float]
@@ -370,7 +370,18 @@ class ModelLayout:
             self.flow[section].given[first + k] = (float(size[0]), float(size[1]))
         self.invalidate()
 
-    def change_items(self, section: int, count: int, mapping) -> None:
+    def change_items(self, section: int, count: int, mapping, kept=None) -> None:
+        """Items change; the offsets follow the item at the leading edge (SELF-SIZING.md, "Live
+        data changes"). `kept(item)`: the first item at or after it that remains."""
+        old_count = int(self.sections[section]["itemCount"])
+        anchored(
+            self,
+            section,
+            lambda: self._change_items(section, count, mapping),
+            item_remap(section, old_count, count, mapping, kept or (lambda item: item)),
+        )
+
+    def _change_items(self, section: int, count: int, mapping) -> None:
         """Measured and own sizes follow their items (SELF-SIZING.md, Live data changes)."""
         self.measured[section] = {
             mapping(i): v for i, v in self.measured[section].items() if mapping(i) is not None
@@ -406,6 +417,7 @@ class ModelLayout:
             fs,
             int(self.sections[fs]["itemCount"]) - 1,
             lambda i: None if i == fi else (i - 1 if i > fi else i),
+            lambda i: fi + 1 if i == fi else i,
         )
         self.change_items(
             ts, int(self.sections[ts]["itemCount"]) + 1, lambda i: i + 1 if i >= ti else i
@@ -425,7 +437,16 @@ class ModelLayout:
     def _blank(self):
         return {}, (0.0, 0.0), None, {}, 0.0, False
 
+    def _sections_change(self, order, replaced, change) -> None:
+        """The main offset follows the content at the leading edge (SELF-SIZING.md, Sections)."""
+        anchored(self, None, change, section_remap(order, replaced))
+
     def insert_sections(self, at: int, new: List[Json]) -> None:
+        order = list(range(len(self.sections)))
+        order[at:at] = [None] * len(new)
+        self._sections_change(order, None, lambda: self._insert_sections(at, new))
+
+    def _insert_sections(self, at: int, new: List[Json]) -> None:
         for offset, s in enumerate(new):
             s = copy.deepcopy(s)
             self.sections.insert(at + offset, s)
@@ -454,16 +475,31 @@ class ModelLayout:
         ]
 
     def delete_sections(self, at: int, count: int) -> None:
+        order = list(range(len(self.sections)))
+        del order[at : at + count]
+        self._sections_change(order, None, lambda: self._delete_sections(at, count))
+
+    def _delete_sections(self, at: int, count: int) -> None:
         for values in self._lists():
             del values[at : at + count]
         self.invalidate()
 
     def move_section(self, source: int, to: int) -> None:
+        order = list(range(len(self.sections)))
+        order.insert(to, order.pop(source))
+        self._sections_change(order, None, lambda: self._move_section(source, to))
+
+    def _move_section(self, source: int, to: int) -> None:
         for values in self._lists():
             values.insert(to, values.pop(source))
         self.invalidate()
 
     def replace_section(self, index: int, new: Json) -> None:
+        order = list(range(len(self.sections)))
+        order[index] = None
+        self._sections_change(order, index, lambda: self._replace_section(index, new))
+
+    def _replace_section(self, index: int, new: Json) -> None:
         old = self.sections[index]
         new = copy.deepcopy(new)
         flow = self._given_storage(new)
