@@ -30,6 +30,16 @@
  * "read-only" below (they take a const sl_layout *). Functions that change a layout (container
  * size, section offsets) need exclusive access: no other call on the same handle may run at the
  * same time. Distinct handles are independent. The error record is per thread.
+ *
+ * Visible-items handlers
+ * ----------------------
+ * A visible-items handler (sl_visible_items_handler) runs inside the query that calls it, so
+ * it must not change the layout it belongs to: every function that changes a layout (those
+ * taking a non-const sl_layout *, sl_layout_destroy() included) refuses with SL_ESTATE when
+ * called on that layout from inside one of its handlers, or from inside a handler of a layout
+ * whose query led to it (handlers that query other layouts nest). The error record names the
+ * function; nothing changes, and the query that called the handler answers as if the call had
+ * not been made. The mark is per thread: other threads, and other layouts, are not affected.
  */
 #ifndef SNAPLAYOUT_H
 #define SNAPLAYOUT_H
@@ -80,7 +90,8 @@ extern "C" {
 #define SL_EBUFS -5
 /** Memory could not be allocated. */
 #define SL_ENOMEM -6
-/** The call is not valid in the layout's current state (e.g. no container size yet). */
+/** The call is not valid in the layout's current state: no container size yet, or a change
+ *  made from inside one of the layout's visible-items handlers. */
 #define SL_ESTATE -7
 /** A looked-up name does not exist. */
 #define SL_ENOTFOUND -8
@@ -363,7 +374,10 @@ typedef struct sl_visible_items_context {
  * written to the caller's buffer (cells, their badges and the section's boundary items and
  * decorations), after visible-item effects: the counterpart of UIKit's
  * visibleItemsInvalidationHandler. The handler may change each element's alpha, transform,
- * z_index, flags and frame. It runs on the calling thread and must not change the layout.
+ * z_index, flags and frame. It runs on the calling thread and must not change the layout:
+ * a changing call made from inside it on the same layout (or on a layout whose handler is
+ * running further up the same thread) returns SL_ESTATE and changes nothing ("Visible-items
+ * handlers" at the top of this header). It may read the layout, and read or change others.
  */
 typedef void (*sl_visible_items_handler)(void *user_data, const sl_visible_items_context *context,
                                          sl_element *elements, size_t count);
@@ -487,6 +501,9 @@ SL_API int sl_layout_create(const char *json, size_t length, sl_layout **out_lay
  * Destroys a layout and frees everything it owns.
  *
  * @param layout the layout, or NULL (ignored).
+ *
+ * Called from inside one of the layout's visible-items handlers, it destroys nothing: it sets
+ * the calling thread's error record to SL_ESTATE and returns, and the layout stays valid.
  *
  * **Ownership** Takes ownership of `layout`; kind-name strings it returned become invalid.
  *
@@ -1180,11 +1197,17 @@ SL_API int sl_layout_delete_items(sl_layout *layout, int32_t section, int64_t at
 /**
  * Moves an item, within its section or to another (UIKit's moveItem(at:to:)). `to_item` is its
  * index in the destination section afterwards; within one section the items between shift by
- * one toward the old place. A measured size moves with the item (when the destination's items
- * take measured sizes). Anchoring as sl_layout_set_item_count(); the report sums both moves.
+ * one toward the old place. The item's sizes move with it (docs/FLOW-LAYOUT.md, "Moving
+ * items"): a measured size when the destination's items take measured sizes (a compositional
+ * or self-sizing flow section), and between flow sections the size the host gave it
+ * (itemSizes, sl_layout_set_item_sizes) when its section keeps sizes of its own — a destination
+ * that keeps none then starts keeping them, its own item size for its other items. An item of a
+ * section that keeps no sizes takes the destination's. Anchoring as sl_layout_set_item_count();
+ * the report sums both moves.
  *
- * @return SL_OK; SL_EINVAL for a NULL layout or a destination that cannot hold another item
- *         ("to"); SL_ERANGE for a bad section ("section"), `from_item` ("item") or `to_item`
+ * @return SL_OK; SL_EINVAL for a NULL layout or a destination that cannot hold another item,
+ *         or that holds more than 2^26 items and would have to keep the moved item's size of
+ *         its own ("to"); SL_ERANGE for a bad section ("section"), `from_item` ("item") or `to_item`
  *         ("to", or "from"/"to" within one section). On failure nothing changes.
  *
  * **Thread safety** Changes the layout: exclusive access.

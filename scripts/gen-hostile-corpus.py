@@ -1442,8 +1442,8 @@ config_error("display-scale-floors-to-zero", replaced(BASE, "/environment", {
     "container": {"width": 0.5, "height": 844}, "displayScale": 3}), G0, "take no room",
     note="quarter-point cells floor to 0 on a 3x pixel grid")
 ok("tiny-container-exact", replaced(BASE, "/environment", {"container": {"width": 0.5, "height": 844}}))
-config_error("container-too-small-to-solve", replaced(BASE, "/environment", {"container": {"width": 1e-9, "height": 1e-9}}),
-             G0, "-", note="solved at creation: the solving error comes from sl_layout_create")
+ok("container-1e-9-solves", replaced(BASE, "/environment", {"container": {"width": 1e-9, "height": 1e-9}}),
+   note="half-width items of 5e-10 pt: the fit tolerance is relative below a point (issue 16)")
 config_error("container-insets-too-large", replaced(BASE, "/environment", {"container": {"width": 390, "height": 844},
                                                                          "contentInsets": {"leading": 390}}),
              "/environment/contentInsets", "leave no room")

@@ -47,6 +47,33 @@ void sl__error_set(int code, const char *message, size_t message_length, const c
 
 const sl_error *sl__error_get(void) { return &current_slot()->record; }
 
+/*
+ * The layouts whose visible-items handlers run on this thread, innermost first: one frame per
+ * call, on the stack of sl__call_handler, so nesting (a handler that queries another layout
+ * with handlers of its own) needs no allocation and other threads see nothing of it.
+ */
+typedef struct sl__handler_frame {
+  const void *layout;
+  struct sl__handler_frame *outer;
+} sl__handler_frame;
+
+static _Thread_local sl__handler_frame *handler_frames;
+
+void sl__call_handler(const void *layout, sl_visible_items_handler handler, void *user_data,
+                      const sl_visible_items_context *context, sl_element *elements,
+                      size_t count) {
+  sl__handler_frame frame = {layout, handler_frames};
+  handler_frames = &frame;
+  handler(user_data, context, elements, count);
+  handler_frames = frame.outer;
+}
+
+int sl__in_handler(const void *layout) {
+  for (const sl__handler_frame *frame = handler_frames; frame != NULL; frame = frame->outer)
+    if (frame->layout == layout) return 1;
+  return 0;
+}
+
 void *sl__malloc(size_t size) { return malloc(size == 0 ? 1 : size); }
 
 void sl__free(void *memory) { free(memory); }

@@ -38,6 +38,7 @@ public func sl_layout_create(
 
 @implementation @_cdecl("sl_layout_destroy")
 public func sl_layout_destroy(_ layout: OpaquePointer?) {
+  if refusedInsideHandler(layout, "sl_layout_destroy") != nil { return }
   guard let layout else { return }
   LayoutHandle.release(layout)
 }
@@ -46,6 +47,7 @@ public func sl_layout_destroy(_ layout: OpaquePointer?) {
 public func sl_layout_set_container_size(
   _ layout: OpaquePointer?, _ width: Double, _ height: Double
 ) -> Int32 {
+  if let refused = refusedInsideHandler(layout, "sl_layout_set_container_size") { return refused }
   guard let layout else { return ErrorRecord.null("layout") }
   return withLayout(layout) { target throws(LayoutError) in
     try target.setContainerSize(Size(width: width, height: height))
@@ -85,6 +87,7 @@ public func sl_layout_get_content_size(
 public func sl_layout_set_section_offset(
   _ layout: OpaquePointer?, _ section: Int32, _ offset: Double
 ) -> Int32 {
+  if let refused = refusedInsideHandler(layout, "sl_layout_set_section_offset") { return refused }
   guard let layout else { return ErrorRecord.null("layout") }
   return withLayout(layout) { target throws(LayoutError) in
     try target.setOrthogonalOffset(offset, section: Int(section))

@@ -1,4 +1,5 @@
 import CSnapLayout
+import CSnapLayoutSupport
 
 #if canImport(SnapLayoutCore)
   import SnapLayoutCore
@@ -265,7 +266,11 @@ struct HandlingBuffer: ElementVisitor {
     var context = sl_visible_items_context(
       section: section, container: container, offset: info.offset,
       viewport_length: info.viewportLength, content_length: info.contentLength)
-    handler.function(handler.userData, &context, elements + start, end - start)
+    // Through the support module, which marks the layout as inside a handler on this thread
+    // while it runs: the changes it must not make are refused (`refusedInsideHandler`).
+    sl__call_handler(
+      UnsafeRawPointer(Unmanaged.passUnretained(handle).toOpaque()), handler.function,
+      handler.userData, &context, elements + start, end - start)
   }
 }
 

@@ -28,6 +28,7 @@ public func sl_layout_get_scroll_info(
 public func sl_layout_set_scroll_offset(
   _ layout: OpaquePointer?, _ container: Int32, _ offset: Double
 ) -> Int32 {
+  if let refused = refusedInsideHandler(layout, "sl_layout_set_scroll_offset") { return refused }
   guard let layout else { return ErrorRecord.null("layout") }
   return withLayout(layout) { target throws(LayoutError) in
     _ = try target.scrollInfo(Int(container))  // validates the container and the state
@@ -314,6 +315,9 @@ public func sl_layout_set_visible_items_handler(
   _ layout: OpaquePointer?, _ section: Int32, _ function: sl_visible_items_handler?,
   _ userData: UnsafeMutableRawPointer?
 ) -> Int32 {
+  if let refused = refusedInsideHandler(layout, "sl_layout_set_visible_items_handler") {
+    return refused
+  }
   guard let layout else { return ErrorRecord.null("layout") }
   let target = handle(layout)
   let count = target.layout.sectionCount

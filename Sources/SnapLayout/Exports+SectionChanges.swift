@@ -12,6 +12,7 @@ public func sl_layout_set_item_sizes(
   _ layout: OpaquePointer?, _ section: Int32, _ first: Int64, _ sizes: UnsafePointer<sl_size>?,
   _ count: Int, _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
+  if let refused = refusedInsideHandler(layout, "sl_layout_set_item_sizes") { return refused }
   guard count == 0 || sizes != nil else { return ErrorRecord.null("sizes") }
   guard count >= 0, Int64(count) <= FlowItems.maxItemsWithSizes else {
     return ErrorRecord.fail(
@@ -31,7 +32,8 @@ public func sl_layout_move_item(
   _ layout: OpaquePointer?, _ fromSection: Int32, _ fromItem: Int64, _ toSection: Int32,
   _ toItem: Int64, _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
-  report(layout, outReport) { target throws(LayoutError) in
+  if let refused = refusedInsideHandler(layout, "sl_layout_move_item") { return refused }
+  return report(layout, outReport) { target throws(LayoutError) in
     try target.moveItem(
       from: (Int(fromSection), fromItem), to: (Int(toSection), toItem))
   }
@@ -42,7 +44,8 @@ public func sl_layout_insert_sections(
   _ layout: OpaquePointer?, _ at: Int32, _ json: UnsafePointer<CChar>?, _ length: Int,
   _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
-  changeSections(layout, json, length, single: false, outReport) { .insert($0, at: Int(at)) }
+  if let refused = refusedInsideHandler(layout, "sl_layout_insert_sections") { return refused }
+  return changeSections(layout, json, length, single: false, outReport) { .insert($0, at: Int(at)) }
 }
 
 @implementation @_cdecl("sl_layout_replace_section")
@@ -50,7 +53,8 @@ public func sl_layout_replace_section(
   _ layout: OpaquePointer?, _ section: Int32, _ json: UnsafePointer<CChar>?, _ length: Int,
   _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
-  changeSections(layout, json, length, single: true, outReport) {
+  if let refused = refusedInsideHandler(layout, "sl_layout_replace_section") { return refused }
+  return changeSections(layout, json, length, single: true, outReport) {
     .replace($0.first!, at: Int(section))
   }
 }
@@ -60,7 +64,8 @@ public func sl_layout_delete_sections(
   _ layout: OpaquePointer?, _ at: Int32, _ count: Int32,
   _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
-  changeSections(layout, outReport, .delete(at: Int(at), count: Int(count)))
+  if let refused = refusedInsideHandler(layout, "sl_layout_delete_sections") { return refused }
+  return changeSections(layout, outReport, .delete(at: Int(at), count: Int(count)))
 }
 
 @implementation @_cdecl("sl_layout_move_section")
@@ -68,7 +73,8 @@ public func sl_layout_move_section(
   _ layout: OpaquePointer?, _ from: Int32, _ to: Int32,
   _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
-  changeSections(layout, outReport, .move(from: Int(from), to: Int(to)))
+  if let refused = refusedInsideHandler(layout, "sl_layout_move_section") { return refused }
+  return changeSections(layout, outReport, .move(from: Int(from), to: Int(to)))
 }
 
 /// Decodes the sections in `json` as the layout's configuration would, then changes them.

@@ -9,7 +9,8 @@ public func sl_layout_report_item_size(
   _ layout: OpaquePointer?, _ section: Int32, _ item: Int64, _ width: Double, _ height: Double,
   _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
-  reportSize(layout, Size(width: width, height: height), section, item, outReport)
+  if let refused = refusedInsideHandler(layout, "sl_layout_report_item_size") { return refused }
+  return reportSize(layout, Size(width: width, height: height), section, item, outReport)
 }
 
 @implementation @_cdecl("sl_layout_reset_item_size")
@@ -17,7 +18,8 @@ public func sl_layout_reset_item_size(
   _ layout: OpaquePointer?, _ section: Int32, _ item: Int64,
   _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
-  reportSize(layout, nil, section, item, outReport)
+  if let refused = refusedInsideHandler(layout, "sl_layout_reset_item_size") { return refused }
+  return reportSize(layout, nil, section, item, outReport)
 }
 
 private func reportSize(
@@ -60,7 +62,10 @@ public func sl_layout_report_supplementary_size(
   _ layout: OpaquePointer?, _ section: Int32, _ kind: Int32, _ width: Double, _ height: Double,
   _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
-  report(layout, outReport) { target throws(LayoutError) in
+  if let refused = refusedInsideHandler(layout, "sl_layout_report_supplementary_size") {
+    return refused
+  }
+  return report(layout, outReport) { target throws(LayoutError) in
     try target.reportSupplementarySize(
       Size(width: width, height: height), section: boundaryOwner(section), kind: kind)
   }
@@ -71,7 +76,10 @@ public func sl_layout_reset_supplementary_size(
   _ layout: OpaquePointer?, _ section: Int32, _ kind: Int32,
   _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
-  report(layout, outReport) { target throws(LayoutError) in
+  if let refused = refusedInsideHandler(layout, "sl_layout_reset_supplementary_size") {
+    return refused
+  }
+  return report(layout, outReport) { target throws(LayoutError) in
     try target.reportSupplementarySize(nil, section: boundaryOwner(section), kind: kind)
   }
 }
@@ -105,7 +113,8 @@ public func sl_layout_set_item_count(
   _ layout: OpaquePointer?, _ section: Int32, _ count: Int64,
   _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
-  changeItems(layout, section, .setCount(count), outReport)
+  if let refused = refusedInsideHandler(layout, "sl_layout_set_item_count") { return refused }
+  return changeItems(layout, section, .setCount(count), outReport)
 }
 
 @implementation @_cdecl("sl_layout_insert_items")
@@ -113,7 +122,8 @@ public func sl_layout_insert_items(
   _ layout: OpaquePointer?, _ section: Int32, _ at: Int64, _ count: Int64,
   _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
-  changeItems(layout, section, .insert(at: at, count: count), outReport)
+  if let refused = refusedInsideHandler(layout, "sl_layout_insert_items") { return refused }
+  return changeItems(layout, section, .insert(at: at, count: count), outReport)
 }
 
 @implementation @_cdecl("sl_layout_delete_items")
@@ -121,7 +131,8 @@ public func sl_layout_delete_items(
   _ layout: OpaquePointer?, _ section: Int32, _ at: Int64, _ count: Int64,
   _ outReport: UnsafeMutablePointer<sl_size_report>?
 ) -> Int32 {
-  changeItems(layout, section, .delete(at: at, count: count), outReport)
+  if let refused = refusedInsideHandler(layout, "sl_layout_delete_items") { return refused }
+  return changeItems(layout, section, .delete(at: at, count: count), outReport)
 }
 
 private func changeItems(

@@ -94,3 +94,21 @@ func withLayout(_ pointer: OpaquePointer, _ body: (Layout) throws(LayoutError) -
 func handle(_ pointer: OpaquePointer) -> LayoutHandle {
   Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
 }
+
+/// `SL_ESTATE` when a visible-items handler of the layout behind `pointer` is running on the
+/// calling thread, else nil: a handler must not change its layout, nor any layout whose
+/// handler it was called from (snaplayout.h, `sl_visible_items_handler`; docs/C-API.md,
+/// "Visible-items handlers"). Every export that changes a layout asks first.
+@inline(always)
+func refusedInsideHandler(_ pointer: OpaquePointer?, _ function: String) -> Int32? {
+  guard let pointer, sl__in_handler(UnsafeRawPointer(pointer)) != 0 else { return nil }
+  return insideHandler(function)
+}
+
+@inline(never)
+private func insideHandler(_ function: String) -> Int32 {
+  ErrorRecord.fail(
+    SL_ESTATE,
+    "\(function) would change the layout while one of its visible-items handlers runs on this "
+      + "thread; make the change after sl_layout_get_elements_in_rect returns", path: "layout")
+}

@@ -10,7 +10,18 @@ extension ConfigDecoder {
   /// The properties a flow layout and its sections share, with UIKit's defaults.
   struct FlowProperties {
     var itemSize = Size(width: 50, height: 50)
-    var isSelfSizing = false
+    /// Zero: none. A section's own value, zero included, replaces the layout's (CONFIG.md).
+    var estimatedItemSize = Size.zero
+    /// Whether `itemSize` was given where `estimatedItemSize` was not (a section answering its
+    /// own size under the layout's estimate): it is then the items' estimate, as `itemSizes` are.
+    var itemSizeIsMoreSpecific = false
+    /// Whether items size themselves: there is an estimate.
+    var isSelfSizing: Bool { estimatedItemSize != .zero }
+    /// The size of an item that has none of its own (CONFIG.md, "Flow layout"): without an
+    /// estimate `itemSize`; with one, the more specific of `itemSize` and the estimate.
+    var effectiveItemSize: Size {
+      isSelfSizing && !itemSizeIsMoreSpecific ? estimatedItemSize : itemSize
+    }
     var minimumLineSpacing = 10.0
     var minimumInteritemSpacing = 10.0
     var sectionInset = DirectionalEdgeInsets()
@@ -52,13 +63,15 @@ extension ConfigDecoder {
   static func decodeFlowProperties(_ object: JSONObject, into properties: inout FlowProperties)
     throws(ConfigError)
   {
-    if let value = object["itemSize"] { properties.itemSize = try decodeItemSize(value) }
+    if let value = object["itemSize"] {
+      properties.itemSize = try decodeItemSize(value)
+      properties.itemSizeIsMoreSpecific = true
+    }
     // Self-sizing: the estimate is the size until the host reports a measured one.
     if let value = object["estimatedItemSize"] {
-      if try decodeCGSize(value) != .zero {
-        properties.itemSize = try decodeItemSize(value)
-        properties.isSelfSizing = true
-      }
+      let zero = try decodeCGSize(value) == .zero
+      properties.estimatedItemSize = zero ? .zero : try decodeItemSize(value)
+      properties.itemSizeIsMoreSpecific = false
     }
     if let value = object["minimumLineSpacing"] { properties.minimumLineSpacing = try value.length() }
     if let value = object["minimumInteritemSpacing"] {
@@ -98,7 +111,7 @@ extension ConfigDecoder {
     try decodeFlowProperties(object, into: &flow)
 
     var items = FlowItems(
-      itemSize: flow.itemSize, minimumInteritemSpacing: flow.minimumInteritemSpacing,
+      itemSize: flow.effectiveItemSize, minimumInteritemSpacing: flow.minimumInteritemSpacing,
       isSelfSizing: flow.isSelfSizing)
     if let value = object["itemSizes"] {
       items.itemSizes = try decodeItemSizes(value, itemCount: itemCount)

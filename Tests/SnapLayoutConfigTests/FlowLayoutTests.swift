@@ -141,15 +141,26 @@ struct FlowLayoutTests {
     #expect(section.boundarySupplementaryItems.isEmpty)
   }
 
-  @Test("estimatedItemSize stands in for the size; a zero estimate means none")
+  @Test("estimatedItemSize stands in for the size; a section's zero estimate turns it off there")
   func estimatedItemSize() throws {
     let estimated = try ConfigDecoder.decode(
       #"""
       {"flowLayout": {"itemSize": {"width": 10, "height": 10}, "estimatedItemSize": {"width": 80, "height": 44}},
-       "sections": [{"itemCount": 3}, {"itemCount": 1, "estimatedItemSize": {"width": 0, "height": 0}}]}
+       "sections": [{"itemCount": 3}, {"itemCount": 1, "estimatedItemSize": {"width": 0, "height": 0}},
+                    {"itemCount": 1, "itemSize": {"width": 30, "height": 30}},
+                    {"itemCount": 1, "itemSize": {"width": 30, "height": 30},
+                     "estimatedItemSize": {"width": 0, "height": 0}},
+                    {"itemCount": 1, "estimatedItemSize": {"width": 60, "height": 20}}]}
       """#)
-    #expect(estimated.sections[0].flowItems?.itemSize == Size(width: 80, height: 44))
-    #expect(estimated.sections[1].flowItems?.itemSize == Size(width: 80, height: 44))
+    let items = estimated.sections.map { $0.flowItems }
+    // The layout's estimate.
+    #expect(items[0]?.itemSize == Size(width: 80, height: 44) && items[0]?.isSelfSizing == true)
+    // A section's own 0 x 0 replaces the layout's estimate: fixed items of the layout's itemSize.
+    #expect(items[1]?.itemSize == Size(width: 10, height: 10) && items[1]?.isSelfSizing == false)
+    // A section's own itemSize under the layout's estimate is its items' estimate.
+    #expect(items[2]?.itemSize == Size(width: 30, height: 30) && items[2]?.isSelfSizing == true)
+    #expect(items[3]?.itemSize == Size(width: 30, height: 30) && items[3]?.isSelfSizing == false)
+    #expect(items[4]?.itemSize == Size(width: 60, height: 20) && items[4]?.isSelfSizing == true)
   }
 
   @Test("bad flow configurations name their key")

@@ -65,17 +65,17 @@ struct FlowLineBlocksTests {
       #expect(blocks.lineCount == expected.count)
       var length = 0.0
       for block in model { length += Double(block.lines) * block.value }
-      #expect(Swift.abs(blocks.length - length) < 1e-9)
+      #expect(blocks.length.points == length)  // exact sums (docs/ARCHITECTURE.md)
       guard step % 20 == 0 || step == 399 else { continue }
       for (index, line) in expected.enumerated() {
         let byItem = blocks.find(item: line.end - 1)
         let offset = (line.end - 1 - byItem.block.first) / byItem.block.period
         #expect(byItem.block.first + offset * byItem.block.period == line.first)
         #expect(byItem.linesBefore + offset == index)
-        #expect(Swift.abs(byItem.lengthBefore + Double(offset) * byItem.block.value - line.start) < 1e-9)
+        #expect((byItem.lengthBefore + offset * byItem.block.length).points == line.start)
         let byLine = blocks.find(line: index)
         #expect(byLine.block.first + (index - byLine.linesBefore) * byLine.block.period == line.first)
-        let byPosition = blocks.find(position: line.start + 0.5)
+        let byPosition = blocks.find(position: ExactLength(line.start + 0.5))
         #expect(byPosition.block.first <= line.first && line.first < byPosition.block.end)
       }
       // The chain visits the blocks in order, tiling the items.

@@ -47,6 +47,31 @@ struct GroupSolverTests {
     #expect(try layout.sectionInfo(0).itemsPerGroup == expected)
   }
 
+  @Test(
+    "items thinner than a point overflow by at most a quarter of themselves (issue 16, defect 6)",
+    arguments: [(100, 0.001, 1000), (0.1, 1, 1), (1e-6, 1, 1), (1e-300, 0.5, 2), (3, 0.1, 10)]
+      as [(Double, Double, Int64)])
+  func relativeFitTolerance(width: Double, fraction: Double, expected: Int64) throws {
+    let layout = try oneSection(
+      hgroup(fw(1), abs_(50), .subitems([item(fw(fraction), fh(1))])), items: expected + 1,
+      width: width)
+    #expect(try layout.sectionInfo(0).itemsPerGroup == expected)
+    let last = try layout.itemFrame(section: 0, item: expected - 1)
+    #expect(last.maxX <= width * (1 + 1e-12), "the row ends at \(last.maxX) in \(width) pt")
+    #expect(try layout.itemFrame(section: 0, item: expected).y == 50)
+  }
+
+  @Test("a group of more than 10,000 subitems says how many, the axis and the subitem's length")
+  func tooManySubitems() {
+    expectLayoutError(
+      .invalidLayout, path: "/sections/0/group",
+      messageContains: "would hold about 100000 subitems in one repetition, more than 10000: "
+        + "its horizontal axis is 400.0 pt and its subitem is 0.004 pt long"
+    ) {
+      _ = try oneSection(hgroup(fw(1), abs_(50), .subitems([item(fw(1e-5), fh(1))])), items: 1)
+    }
+  }
+
   @Test("a group that cannot fit even one item is invalid, naming the subitem")
   func cannotFit() {
     expectLayoutError(

@@ -65,12 +65,18 @@ struct SectionTests {
       heights.append(try #require(layout.contentSize).height)
     }
     #expect(heights == [0, 60, 100, 100, 160])
-    // Through the fit loop's 0.25-pt tolerance: twelve 0.1-pt rows (1.2 pt) fill a 1-pt group;
-    // one of them is a 0.1-pt partial group (the unclamped formula gave −0.1).
+    // Through the fit loop's 0.25-pt tolerance: three 3.4-pt rows (10.2 pt) fill a 10-pt group;
+    // one of them is a 3.4-pt partial group (the unclamped formula gave 10 − 6.8 = 3.2). (With
+    // 0.1-pt rows in a 1-pt group, twelve fitted and one gave −0.1, until the tolerance became a
+    // quarter of a row thinner than a point: now ten fit exactly.)
+    let thin = vgroup(fw(1), abs_(10), .subitems([item(fw(1), fh(0.34))]))
+    let one = try solve([LayoutSection(group: thin, itemCount: 1)], width: 390, height: 844)
+    #expect(try one.sectionInfo(0).itemsPerGroup == 3)
+    #expect(Swift.abs(try #require(one.contentSize).height - 3.4) < 1e-9)
     let tiny = vgroup(fw(1), abs_(1), .subitems([item(fw(1), fh(0.1))]))
-    let one = try solve([LayoutSection(group: tiny, itemCount: 1)], width: 390, height: 844)
-    #expect(try one.sectionInfo(0).itemsPerGroup == 12)
-    #expect(Swift.abs(try #require(one.contentSize).height - 0.1) < 1e-9)
+    let ten = try solve([LayoutSection(group: tiny, itemCount: 1)], width: 390, height: 844)
+    #expect(try ten.sectionInfo(0).itemsPerGroup == 10)
+    #expect(Swift.abs(try #require(ten.contentSize).height - 0.1) < 1e-9)
   }
 
   @Test("a partial horizontal row takes the full step")

@@ -224,6 +224,108 @@ static void test_section_changes(void) {
   sl_layout_destroy(layout);
 }
 
+/* A moved item takes its sizes into another flow section (docs/FLOW-LAYOUT.md, "Moving
+ * items"): the size the host gave it, into a section with sizes of its own or without (which
+ * then keeps them, its own size for the others), and its measured size into a self-sizing one.
+ * An item of a section that keeps no sizes takes the destination's size. */
+static void test_move_item_sizes(void) {
+  static const char MOVING[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+      " \"flowLayout\": {\"itemSize\": {\"width\": 100, \"height\": 40}},"
+      " \"sections\": ["
+      "  {\"itemCount\": 4, \"itemSizes\": [{\"width\": 50, \"height\": 20},"
+      "    {\"width\": 150, \"height\": 60}, {\"width\": 70, \"height\": 30},"
+      "    {\"width\": 200, \"height\": 45}]},"
+      "  {\"itemCount\": 3, \"itemSizes\": [{\"width\": 80, \"height\": 80},"
+      "    {\"width\": 80, \"height\": 80}, {\"width\": 80, \"height\": 80}]},"
+      "  {\"itemCount\": 3},"
+      "  {\"itemCount\": 2, \"itemSize\": {\"width\": 60, \"height\": 60}},"
+      "  {\"itemCount\": 67108864}]}";
+  sl_layout *layout = create_layout(MOVING);
+  if (layout == NULL) return;
+  sl_rect frame;
+  /* Into a section with sizes of its own. */
+  CHECK_STATUS(sl_layout_move_item(layout, 0, 1, 1, 0, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 1, 0, &frame), SL_OK);
+  CHECK(frame.width == 150 && frame.height == 60, "into sizes: %g x %g", frame.width,
+        frame.height);
+  /* Into a section without: it keeps sizes from now on, the flow's for the others. */
+  CHECK_STATUS(sl_layout_move_item(layout, 1, 0, 2, 1, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 2, 1, &frame), SL_OK);
+  CHECK(frame.width == 150 && frame.height == 60, "into no sizes: %g x %g", frame.width,
+        frame.height);
+  for (int64_t item = 0; item < 4; item += 2) {
+    CHECK_STATUS(sl_layout_get_item_frame(layout, 2, item, &frame), SL_OK);
+    CHECK(frame.width == 100 && frame.height == 40, "item %lld: %g x %g", (long long)item,
+          frame.width, frame.height);
+  }
+  /* From a section that keeps no sizes: the destination's size (its itemSize). */
+  CHECK_STATUS(sl_layout_move_item(layout, 3, 0, 0, 0, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 0, 0, &frame), SL_OK);
+  CHECK(frame.width == 100 && frame.height == 40, "from no sizes: %g x %g", frame.width,
+        frame.height);
+  /* There and back: both sections answer as before, bit for bit. */
+  sl_rect before[8], after[8];
+  for (int64_t item = 0; item < 4; item++) {
+    CHECK_STATUS(sl_layout_get_item_frame(layout, 0, item, &before[item]), SL_OK);
+    CHECK_STATUS(sl_layout_get_item_frame(layout, 2, item, &before[4 + item]), SL_OK);
+  }
+  CHECK_STATUS(sl_layout_move_item(layout, 0, 3, 2, 0, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_move_item(layout, 2, 0, 0, 3, NULL), SL_OK);
+  for (int64_t item = 0; item < 4; item++) {
+    CHECK_STATUS(sl_layout_get_item_frame(layout, 0, item, &after[item]), SL_OK);
+    CHECK_STATUS(sl_layout_get_item_frame(layout, 2, item, &after[4 + item]), SL_OK);
+  }
+  CHECK(memcmp(before, after, sizeof before) == 0, "there and back moved frames");
+  /* A section too long to keep sizes cannot take an item of its own size; nothing changes. */
+  int64_t items = 0;
+  CHECK_ERROR(sl_layout_move_item(layout, 0, 3, 4, 0, NULL), SL_EINVAL, "to", "size of its own");
+  CHECK_STATUS(sl_layout_get_item_count(layout, 0, &items), SL_OK);
+  CHECK(items == 4, "section 0 lost an item: %lld", (long long)items);
+  /* One of the destination's own size needs no storage there. */
+  CHECK_STATUS(sl_layout_move_item(layout, 0, 0, 4, 0, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_get_item_count(layout, 4, &items), SL_OK);
+  CHECK(items == 67108865, "section 4 holds %lld", (long long)items);
+  sl_layout_destroy(layout);
+
+  /* Self-sizing: a measured size goes along into a self-sizing section and is dropped in a
+   * fixed one (which keeps the size the host gave); a size given as the estimate goes along. */
+  static const char SELF_SIZING[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+      " \"flowLayout\": {\"itemSize\": {\"width\": 30, \"height\": 30}},"
+      " \"sections\": ["
+      "  {\"itemCount\": 4, \"estimatedItemSize\": {\"width\": 80, \"height\": 40}},"
+      "  {\"itemCount\": 2, \"estimatedItemSize\": {\"width\": 80, \"height\": 40}},"
+      "  {\"itemCount\": 2}]}";
+  layout = create_layout(SELF_SIZING);
+  if (layout == NULL) return;
+  sl_size given = {150, 30};
+  CHECK_STATUS(sl_layout_set_item_sizes(layout, 0, 0, &given, 1, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_report_item_size(layout, 0, 1, 200, 50, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_move_item(layout, 0, 1, 1, 0, NULL), SL_OK);
+  sl_size measured;
+  int is_measured = 0;
+  CHECK_STATUS(sl_layout_get_measured_size(layout, 1, 0, &measured, &is_measured), SL_OK);
+  CHECK(is_measured == 1 && measured.width == 200 && measured.height == 50,
+        "measured size moved: %d %g x %g", is_measured, measured.width, measured.height);
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 1, 0, &frame), SL_OK);
+  CHECK(frame.width == 200 && frame.height == 50, "measured frame %g x %g", frame.width,
+        frame.height);
+  CHECK_STATUS(sl_layout_move_item(layout, 0, 0, 1, 2, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_get_measured_size(layout, 1, 2, &measured, &is_measured), SL_OK);
+  CHECK(is_measured == 0, "an estimate became a measurement");
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 1, 2, &frame), SL_OK);
+  CHECK(frame.width == 150 && frame.height == 30, "given estimate %g x %g", frame.width,
+        frame.height);
+  /* Into the fixed section: the size given goes, the measurement does not. */
+  CHECK_STATUS(sl_layout_report_item_size(layout, 1, 2, 120, 70, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_move_item(layout, 1, 2, 2, 0, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 2, 0, &frame), SL_OK);
+  CHECK(frame.width == 150 && frame.height == 30, "into fixed: %g x %g", frame.width,
+        frame.height);
+  sl_layout_destroy(layout);
+}
+
 /* Two sections whose rest positions together pass INT64_MAX: solving them used to trap. */
 static void test_units_past_int64(void) {
   static const char HUGE_JSON[] =
@@ -265,5 +367,6 @@ int main(void) {
   test_units_past_int64();
   test_flow_item_sizes();
   test_section_changes();
+  test_move_item_sizes();
   return test_finish("test_data_changes");
 }

@@ -300,7 +300,37 @@ static void test_supplementary_sizes(void) {
   sl_layout_destroy(layout);
 }
 
+/* A flow section's own estimatedItemSize, 0 x 0 included, replaces the layout's: its items keep
+ * fixed sizes, and a report there is refused (CONFIG.md, flow layout keys). Another
+ * section's own itemSize under the layout's estimate is its items' estimate. */
+static void test_flow_section_estimate_override(void) {
+  static const char json[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+      " \"flowLayout\": {\"estimatedItemSize\": {\"width\": 80, \"height\": 40}},"
+      " \"sections\": [{\"itemCount\": 2, \"estimatedItemSize\": {\"width\": 0, \"height\": 0},"
+      "                 \"itemSize\": {\"width\": 30, \"height\": 30}},"
+      "                {\"itemCount\": 2, \"itemSize\": {\"width\": 30, \"height\": 30}}]}";
+  sl_layout *layout = NULL;
+  CHECK_STATUS(sl_layout_create(json, sizeof json - 1, &layout), SL_OK);
+  if (layout == NULL) return;
+  sl_rect frame;
+  CHECK_ERROR(sl_layout_report_item_size(layout, 0, 0, 120, 70, NULL), SL_EINVAL, "section",
+              "fixed itemSize");
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 0, 0, &frame), SL_OK);
+  CHECK(frame.width == 30 && frame.height == 30, "fixed section: %g x %g", frame.width,
+        frame.height);
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 1, 0, &frame), SL_OK);
+  CHECK(frame.width == 30 && frame.height == 30, "estimate 30 x 30: %g x %g", frame.width,
+        frame.height);
+  CHECK_STATUS(sl_layout_report_item_size(layout, 1, 0, 120, 70, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 1, 0, &frame), SL_OK);
+  CHECK(frame.width == 120 && frame.height == 70, "self-sizing section: %g x %g", frame.width,
+        frame.height);
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
+  test_flow_section_estimate_override();
   test_random_reports_match_reference();
   test_data_changes();
   test_anchoring_and_reset();

@@ -60,7 +60,7 @@ MESSAGES: List[Tuple[str, str]] = [
     ("solve", r"^the group has no room for its subitems"),
     ("solve", r"contentInsets leave no room"),
     ("solve", r"^the subitems take no room along the group's"),
-    ("solve", r"^the group holds more than \d+ subitems in one repetition"),
+    ("solve", r"^the group would hold .* subitems in one repetition, more than \d+"),
     ("solve", r"^one repetition of the section's group holds more than"),
     ("solve", r"^items .* put more than \d+ on one .* line"),
     ("solve", r"is not a finite number of points"),

@@ -30,4 +30,13 @@ SL__INTERNAL void *sl__malloc(size_t size);
 SL__INTERNAL void sl__free(void *memory);
 SL__INTERNAL void sl__memcpy(void *destination, const void *source, size_t count);
 
+/* Calls a visible-items handler of `layout`, marking `layout` on the calling thread as inside
+ * one of its handlers until it returns (nested calls stack; docs/C-API.md, "Handlers"). */
+SL__INTERNAL void sl__call_handler(const void *layout, sl_visible_items_handler handler,
+                                   void *user_data, const sl_visible_items_context *context,
+                                   sl_element *elements, size_t count);
+
+/* 1 when a visible-items handler of `layout` is running on the calling thread, else 0. */
+SL__INTERNAL int sl__in_handler(const void *layout);
+
 #endif

@@ -77,11 +77,15 @@ struct ElementEmitter {
     let sectionIndex = Int32(truncatingIfNeeded: index)
     let host = (sections[index].frame.minY, sections[index].frame.maxY)
     for element in sections[index].decorations {
-      emit(element, category: .decoration, section: sectionIndex, host: host, into: &visitor)
+      emit(
+        sections[index].placed(element), category: .decoration, section: sectionIndex,
+        host: host, into: &visitor)
     }
     emitCells(sections, index: index, offset: offset, effects: effects, into: &visitor)
     for element in sections[index].boundaryItems {
-      emit(element, category: .supplementary, section: sectionIndex, host: host, into: &visitor)
+      emit(
+        sections[index].placed(element), category: .supplementary, section: sectionIndex,
+        host: host, into: &visitor)
     }
   }
 
@@ -109,7 +113,6 @@ struct ElementEmitter {
     }
     guard let repetitions else { return }
     let sectionIndex = Int32(truncatingIfNeeded: index)
-    let n = placement.itemsPerGroup
     guard let measured = sections[index].measured else {
       let leaves = sections[index].template.leaves
       let badges = sections[index].template.badges
@@ -133,10 +136,26 @@ struct ElementEmitter {
       for run in runs where !walk(run) { return }
       return
     }
+    emitMeasured(
+      sections, index: index, measured: measured, repetitions: repetitions, offset: offset,
+      effects: effects, into: &visitor)
+  }
+
+  /// The cells of a section with measured cells in `repetitions` (`emitCells`), apart so that
+  /// the periodic walk above stays as it was compiled.
+  @inline(never)
+  private func emitMeasured<V: ElementVisitor>(
+    _ sections: [SolvedSection], index: Int, measured: MeasuredSizes,
+    repetitions: ClosedRange<Int64>, offset: Double, effects: EffectContext?,
+    into visitor: inout V
+  ) {
+    let placement = sections[index].placement
+    let sectionIndex = Int32(truncatingIfNeeded: index)
+    let n = placement.itemsPerGroup
     // Measured cells: repetitions start later by the deltas before them, and those holding a
     // measured cell have frames of their own; which intersect is known only by looking, so
     // the visitor is told how many were examined.
-    var shift = measured.shift(before: repetitions.lowerBound)
+    var shifts = measured.shifts(from: repetitions.lowerBound)
     let solver = sections[index].repetitionSolver
     if solver.singleCell != nil {
       // One cell per repetition: its frame is the template's with its measured lengths.
@@ -145,10 +164,10 @@ struct ElementEmitter {
         if visitor.isFinished || repetition >= placement.itemCount { return }
         visitor.examine(1)
         let (measurements, delta) = measured.repetition(repetition)
+        let shift = measured.step(&shifts, delta: delta)
         let frame = placement.place(
           solver.singleCellFrame(cell, measurements), repetition: repetition, offset: offset,
           shift: shift)
-        shift += delta
         guard frame.intersects(query) else { continue }
         var element = LayoutElement(
           frame: space.physical(frame), category: .cell, section: sectionIndex, item: repetition,
@@ -156,7 +175,7 @@ struct ElementEmitter {
         if let effects {
           let unscrolled = placement.place(
             solver.singleCellFrame(cell, measurements), repetition: repetition, offset: 0,
-            shift: shift - delta)
+            shift: shift)
           effects.apply(&element, distance: effects.distance(of: unscrolled))
         }
         visitor.visit(element)
@@ -170,10 +189,9 @@ struct ElementEmitter {
       let (measurements, delta) = measured.repetition(repetition)
       let template = solver.template(measurements, or: sections[index].template)
       emitRepetition(
-        repetition, leaves: template.leaves, badges: template.badges, shift: shift,
-        placement: placement, section: sectionIndex, offset: offset, effects: effects,
-        into: &visitor)
-      shift += delta
+        repetition, leaves: template.leaves, badges: template.badges,
+        shift: measured.step(&shifts, delta: delta), placement: placement,
+        section: sectionIndex, offset: offset, effects: effects, into: &visitor)
     }
   }
 
@@ -268,10 +286,9 @@ struct ElementEmitter {
     let origin = placement.origin
     lines.forEachLine(from: query.minY - origin.y) { first, end, start in
       if visitor.isFinished { return false }
-      let top = origin.y + start
-      guard top <= query.maxY else { return false }
+      guard origin.y + start <= query.maxY else { return false }
       lines.forEachItem(first: first, end: end) { item, slot in
-        let frame = slot.offsetBy(dx: origin.x, dy: top)
+        let frame = FlowLines.place(slot, lineStart: start, origin: origin)
         guard frame.intersects(query) else { return }
         var element = LayoutElement(
           frame: space.physical(frame), category: .cell, section: sectionIndex,

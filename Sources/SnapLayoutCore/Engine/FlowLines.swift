@@ -149,7 +149,9 @@ final class FlowLines {
   }
 
   /// The length of all the lines and the spacing between them.
-  var totalLength: Double { lineCount == 0 ? 0 : blocks.length - lineSpacing }
+  var totalLength: Double {
+    lineCount == 0 ? 0 : (blocks.length - ExactLength(lineSpacing)).points
+  }
 
   // MARK: Lines and items
 
@@ -208,52 +210,56 @@ final class FlowLines {
     return found.block.first + (line - found.linesBefore) * found.block.period
   }
 
-  /// Where the line whose first item is `first` starts.
+  /// Where the line whose first item is `first` starts: the exact sum of the lines before it,
+  /// rounded once (docs/ARCHITECTURE.md, "Exact sums"), as every other path gives it.
   func start(ofLineAt first: Int) -> Double {
     let found = blocks.find(item: first)
     let index = (first - found.block.first) / found.block.period
-    return found.lengthBefore + Double(index) * found.block.value
+    return (found.lengthBefore + index * found.block.length).points
   }
 
   /// The line whose span (with the spacing after it) holds `position`: its index, first item
   /// and start. Positions before the first line give the first, after the last the last.
   func line(at position: Double) -> (line: Int, first: Int, start: Double) {
     guard lineCount > 0 else { return (0, 0, 0) }
-    let found = blocks.find(position: position)
+    let exact = ExactLength(position)
+    let found = blocks.find(position: exact)
     let block = found.block
-    let index = FlowLines.line(at: position, in: found)
+    let index = FlowLines.line(at: exact, in: found)
     return (
       found.linesBefore + index, block.first + index * block.period,
-      found.lengthBefore + Double(index) * block.value
+      (found.lengthBefore + index * block.length).points
     )
   }
 
   /// The line of `found`'s block (from 0) whose span holds `position`, clamped to the block
-  /// (positions may be infinite: a query of everything).
-  private static func line(at position: Double, in found: LineBlocks.Found) -> Int {
-    let raw = ((position - found.lengthBefore) / found.block.value).rounded(.down)
-    guard raw > 0 else { return 0 }  // also NaN (lines of no length)
-    return raw >= Double(found.block.lines - 1) ? found.block.lines - 1 : Int(raw)
+  /// (positions may be far outside: a query of everything; lines may have no length).
+  private static func line(at position: ExactLength, in found: LineBlocks.Found) -> Int {
+    (position - found.lengthBefore).steps(of: found.block.length, atMost: found.block.lines - 1)
   }
 
   /// Calls `body` with the first item, the end and the start of each line from the one at
-  /// `position` on, until it returns false. - Complexity: O(log blocks + lines visited).
+  /// `position` on, until it returns false. The starts are those of `start(ofLineAt:)`, bit for
+  /// bit. - Complexity: O(log blocks + lines visited).
   @inline(__always)
   func forEachLine(from position: Double, _ body: (Int, Int, Double) -> Bool) {
     guard lineCount > 0 else { return }
-    let found = blocks.find(position: position)
+    let exact = ExactLength(position)
+    let found = blocks.find(position: exact)
     var node = found.node
     var block = found.block
-    var index = FlowLines.line(at: position, in: found)
-    var start = found.lengthBefore + Double(index) * block.value
+    var index = FlowLines.line(at: exact, in: found)
+    var length = block.length
+    var start = found.lengthBefore + index * length
     while true {
       let first = block.first + index * block.period
-      guard body(first, first + block.period, start) else { return }
-      start += block.value
+      guard body(first, first + block.period, start.points) else { return }
+      start = start + length
       index += 1
       if index == block.lines {
         guard let next = blocks.next(after: node) else { return }
         (node, block) = next
+        length = block.length
         index = 0
       }
     }
@@ -269,16 +275,9 @@ final class FlowLines {
     let count = end - first
     var x = 0.0
     var gap = interitem
-    if sizes.differing == 0 {
-      // F5: one size for every item: every line, the last included, on the same columns.
-      let width = sizes.uniform.width
-      let columns = FlowLine.columns(width: width, spacing: interitem, length: length)
-      if columns >= 2 {
-        gap = (length - Double(columns) * width) / Double(columns - 1)
-      } else if width < length {
-        x = (length - width) / 2
-      }
-    } else if end == sizes.count {
+    // Some item differs from the flow's size: with none, the section is periodic (F13,
+    // SectionSolver) and has no FlowLines.
+    if end == sizes.count {
       // F12: the last line starts at the leading edge with the minimum spacing.
     } else if count == 1 {
       let width = sizes.width(first)
@@ -296,16 +295,26 @@ final class FlowLines {
     }
   }
 
-  /// An item's frame relative to the first line's leading edge and top.
+  /// An item's frame, its line's first line starting at `origin`.
   /// - Complexity: O(log n + the items of its line).
-  func frame(ofItem item: Int) -> Rect {
+  func frame(ofItem item: Int, origin: Point) -> Rect {
     let first = lineStart(ofItem: item)
     let top = start(ofLineAt: first)
     var result = Rect(x: 0, y: 0, width: 0, height: 0)
-    forEachItem(first: first, end: nextStart(after: first)) { index, frame in
-      if index == item { result = frame.offsetBy(dx: 0, dy: top) }
+    forEachItem(first: first, end: nextStart(after: first)) { index, slot in
+      if index == item { result = FlowLines.place(slot, lineStart: top, origin: origin) }
     }
     return result
+  }
+
+  /// The frame of an item whose place in its line is `slot`, the line starting `lineStart`
+  /// after the first, which starts at `origin`: the one formula of item frames and rect
+  /// queries (docs/ARCHITECTURE.md, "Exact sums").
+  @inline(__always)
+  static func place(_ slot: Rect, lineStart: Double, origin: Point) -> Rect {
+    Rect(
+      x: origin.x + slot.x, y: (origin.y + lineStart) + slot.y, width: slot.width,
+      height: slot.height)
   }
 
   // MARK: Changes

@@ -51,15 +51,23 @@ final class FlowSizes {
     measuredBits = Array(repeating: 0, count: words)
   }
 
-  /// The sizes a (canonical) flow section gives its items, or nil when it gives none.
+  /// The sizes a (canonical) flow section gives its items, or nil when it gives none other
+  /// than its item size (`isUniform`).
   convenience init?(given section: LayoutSection) {
-    guard let flow = section.flowItems, let given = flow.itemSizes else { return nil }
+    guard let flow = section.flowItems, let given = flow.itemSizes,
+      given.contains(where: { $0 != flow.itemSize })
+    else { return nil }
     self.init(
       count: Int(min(section.itemCount, FlowSizes.maxItems)), uniform: flow.itemSize,
       isSelfSizing: flow.isSelfSizing, given: given)
   }
 
   var count: Int { sizes.count / 2 }
+
+  /// Whether every item has the flow's size and none is measured: the section is then as if it
+  /// kept no sizes, and the layout drops them (one state for one layout, docs/ARCHITECTURE.md,
+  /// "Exact sums").
+  var isUniform: Bool { differing == 0 && measuredCount == 0 }
 
   @inline(__always) func width(_ item: Int) -> Double { sizes[2 * item] }
   @inline(__always) func height(_ item: Int) -> Double { sizes[2 * item + 1] }
@@ -76,6 +84,13 @@ final class FlowSizes {
     guard isSelfSizing else { return size(item) }
     guard let given else { return uniform }
     return Size(width: given[2 * item], height: given[2 * item + 1])
+  }
+
+  /// The size the host gave an item (`itemSizes`, `sizeForItemAt`), or nil in a self-sizing
+  /// section given none that differ from its estimate: there the item has no size of its own
+  /// but a measured one (docs/FLOW-LAYOUT.md, "Moving items").
+  func ownGivenSize(_ item: Int) -> Size? {
+    isSelfSizing && given == nil ? nil : givenSize(item)
   }
 
   /// Sets the size an item has when not measured; a measured item keeps its measured size.

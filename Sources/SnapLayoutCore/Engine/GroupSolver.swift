@@ -7,8 +7,18 @@ struct GroupSolver {
   static let maxLeavesPerTemplate = 100_000
   /// At most this many nested group levels below a section's root group.
   static let maxDepth = 32
-  /// How far a `subitems` group may overflow before a child counts as not fitting (spec §4.2).
+  /// How far a `subitems` group may overflow before a child counts as not fitting (spec §4.2):
+  /// a quarter point, as in UIKit, or a quarter of the room the child takes when it takes less
+  /// than a point (docs/LAYOUT-RULES.md, "Groups" 1).
   static let fitTolerance = 0.25
+
+  /// The overflow a child taking `taken` points may cause and still fit: UIKit's quarter point
+  /// for children of a point or more, a quarter of the child below that, so thin children never
+  /// slip in by the dozen (`fractionalWidth(0.001)` in 100 pt holds 1,000, not 1,002).
+  @inline(__always)
+  static func fitTolerance(taken: Double) -> Double {
+    min(fitTolerance, fitTolerance * taken)
+  }
 
   let resolver: DimensionResolver
   let kinds: KindTable
@@ -156,7 +166,7 @@ struct GroupSolver {
       }
       remaining -= taken
       if count == nil {
-        if remaining < -GroupSolver.fitTolerance && !estimatedAlongAxis {
+        if remaining < -GroupSolver.fitTolerance(taken: taken) && !estimatedAlongAxis {
           if placed.isEmpty {
             throw LayoutError(
               .invalidLayout,
@@ -183,10 +193,9 @@ struct GroupSolver {
       placed.append(Placed(subitem: child, path: path.isEmpty ? "" : childPath(index), size: size))
       if count == nil && estimatedAlongAxis && next == children.count { break }
       if placed.count > GroupSolver.maxChildrenPerGroup {
-        throw LayoutError(
-          .invalidLayout,
-          "the group holds more than \(GroupSolver.maxChildrenPerGroup) subitems in one "
-            + "repetition; make its subitems larger", path: path)
+        throw tooManyChildren(
+          group, placed: placed.count, used: axisLength - remaining, axisLength: axisLength,
+          children: children, container: container, path: path)
       }
     }
     return placed
@@ -324,6 +333,31 @@ struct GroupSolver {
     leaves[index] = LeafSlot(
       frame: cell, firstBadge: first,
       badgeCount: Int32(truncatingIfNeeded: item.supplementaryItems.count))
+  }
+
+  /// The error of a group whose repetition would hold more than `maxChildrenPerGroup` children,
+  /// saying how many it would hold (`placed` took `used` of `axisLength` points) and why.
+  @inline(never)
+  private func tooManyChildren(
+    _ group: LayoutGroup, placed: Int, used: Double, axisLength: Double, children: [Subitem],
+    container: Size, path: String
+  ) -> LayoutError {
+    let axis = group.axis
+    let wanted = used > 0 ? Double(placed) * (axisLength / used) : Double.infinity
+    let estimate = wanted < 1e18 ? "about \(Int64(wanted.rounded()))" : "without end"
+    var lengths: [String] = []
+    for child in children.prefix(3) {
+      lengths.append("\(resolver.resolve(child.layoutSize, in: container).length(along: axis)) pt")
+    }
+    let spacing = group.interItemSpacing?.value ?? 0
+    return LayoutError(
+      .invalidLayout,
+      "the group would hold \(estimate) subitems in one repetition, more than "
+        + "\(GroupSolver.maxChildrenPerGroup): its \(axisName(axis)) axis is \(axisLength) pt and "
+        + (children.count == 1 ? "its subitem is " : "its subitems are ")
+        + lengths.joined(separator: ", ") + (children.count > 3 ? ", ..." : "")
+        + (spacing != 0 ? " with \(spacing) pt between them" : "")
+        + " long; make its subitems larger or give the group a count", path: path)
   }
 
   private func axisName(_ axis: GroupAxis) -> String {

@@ -20,6 +20,14 @@ extension Layout {
   /// - Complexity: O(sections + templates + measured cells): the periodic solve never depends
   ///   on item counts.
   public func changeItems(_ change: ItemChange, section: Int) throws(LayoutError) -> SizeReport {
+    try changeItems(change, section: section, carrying: nil)
+  }
+
+  /// `changeItems`, where the one item inserted by `change` (an item moved from another flow
+  /// section) brings sizes of its own (docs/FLOW-LAYOUT.md, "Moving items").
+  func changeItems(_ change: ItemChange, section: Int, carrying carried: CarriedFlowSize?)
+    throws(LayoutError) -> SizeReport
+  {
     try checkSection(section)
     let count = sections[section].itemCount
     let newCount: Int64
@@ -89,6 +97,19 @@ extension Layout {
     if let old = previousFlow {
       flowSizes[section] = old.remapped(count: Int(newCount), map)
     }
+    if let carried, case .insert(let at, 1) = change, let flow = sections[section].flowItems,
+      carried.needsStorage(in: flow)
+    {
+      let storage =
+        flowSizes[section]
+        ?? FlowSizes(count: Int(newCount), uniform: flow.itemSize, isSelfSizing: flow.isSelfSizing)
+      storage.setGiven(carried.given ?? flow.itemSize, item: Int(at))
+      if flow.isSelfSizing, let measured = carried.measured {
+        storage.setMeasured(measured, item: Int(at))
+      }
+      flowSizes[section] = storage
+    }
+    if flowSizes[section]?.isUniform == true { flowSizes[section] = nil }
 
     let before = isSolved ? anchors(section: section) : nil
     let anchorItems = before.map { before in
@@ -172,5 +193,20 @@ extension Layout {
       return Int64(lines.line(ofItem: Int(min(item, Int64(lines.sizes.count - 1)))))
     }
     return min(item / placement.itemsPerGroup, placement.groupCount - 1)
+  }
+}
+
+/// The sizes of its own an item of a flow section takes along when it moves to another flow
+/// section (docs/FLOW-LAYOUT.md, "Moving items"), in canonical orientation.
+struct CarriedFlowSize {
+  /// Its size as the host gave it (`itemSizes`, `sl_layout_set_item_sizes`), or nil when its
+  /// section keeps no sizes of its own: it then takes its new section's size.
+  var given: Size?
+  /// Its measured size, kept where the new section sizes its items itself.
+  var measured: Size?
+
+  /// Whether the destination must keep sizes of its own to hold the item's.
+  func needsStorage(in flow: FlowItems) -> Bool {
+    (given.map { $0 != flow.itemSize } ?? false) || (flow.isSelfSizing && measured != nil)
   }
 }

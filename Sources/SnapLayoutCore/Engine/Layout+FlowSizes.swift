@@ -100,6 +100,7 @@ extension Layout {
   private func relayFlow(
     _ section: Int, changes: [(item: Int, old: Size)], anchors before: Anchors?
   ) throws(LayoutError) -> SizeReport {
+    if flowSizes[section]?.isUniform == true { flowSizes[section] = nil }
     guard let before else {
       return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
     }

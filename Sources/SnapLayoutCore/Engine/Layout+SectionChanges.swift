@@ -208,7 +208,10 @@ extension Layout {
   }
 
   /// Moves an item to another place, in its section or another (`moveItem(at:to:)`): `to`
-  /// is its index in the destination afterwards. A measured size moves with it.
+  /// is its index in the destination afterwards. Its sizes go with it (docs/FLOW-LAYOUT.md,
+  /// "Moving items"): a measured size where the destination's items take measured sizes, and
+  /// between flow sections the size the host gave it, the destination keeping sizes of its own
+  /// when it did not.
   /// - Complexity: as `changeItems`, twice when the sections differ.
   public func moveItem(from: (section: Int, item: Int64), to: (section: Int, item: Int64))
     throws(LayoutError) -> SizeReport
@@ -231,21 +234,52 @@ extension Layout {
         .invalidArgument, "section \(to.section) cannot hold one more item", path: "to")
     }
     try checkFlowCapacity(count + 1, section: to.section, path: "to")
+    let carried = try carriedFlowSize(of: from.item, section: from.section, into: to.section)
     let measured = try measuredSize(section: from.section, item: from.item)
     let removed = try changeItems(.delete(at: from.item, count: 1), section: from.section)
-    let inserted = try changeItems(.insert(at: to.item, count: 1), section: to.section)
+    let inserted = try changeItems(
+      .insert(at: to.item, count: 1), section: to.section, carrying: carried)
     var total = SizeReport(
       mainOffsetAdjustment: removed.mainOffsetAdjustment + inserted.mainOffsetAdjustment,
       sectionOffsetAdjustment: inserted.sectionOffsetAdjustment,
       contentSize: inserted.contentSize)
-    let takesMeasurements =
-      sections[to.section].flowItems.map { $0.isSelfSizing } ?? true
-    if let measured, takesMeasurements, isSolved {
+    // A flow destination took the measured size with the item; a compositional one takes it
+    // as a report.
+    if let measured, sections[to.section].flowItems == nil, isSolved {
       let placed = try reportItemSize(measured, section: to.section, item: to.item)
       total.mainOffsetAdjustment += placed.mainOffsetAdjustment
       total.sectionOffsetAdjustment += placed.sectionOffsetAdjustment
       total.contentSize = placed.contentSize
     }
     return total
+  }
+
+  /// The sizes of its own that item `item` of `section` takes into `destination`, nil unless
+  /// that is a flow section, after checking that the destination can keep them: a section
+  /// keeps sizes of its own for at most `FlowSizes.maxItems` items.
+  private func carriedFlowSize(of item: Int64, section: Int, into destination: Int)
+    throws(LayoutError) -> CarriedFlowSize?
+  {
+    guard let flow = sections[destination].flowItems else { return nil }
+    var carried = CarriedFlowSize(given: nil, measured: nil)
+    if sections[section].flowItems != nil {
+      if let storage = flowSizes[section] {
+        carried.given = storage.ownGivenSize(Int(item))
+        carried.measured = storage.measuredSize(Int(item))
+      }
+    } else {
+      carried.measured = measuredSizes[section]?.size(ofItem: item)
+    }
+    let count = sections[destination].itemCount
+    guard flowSizes[destination] != nil || !carried.needsStorage(in: flow)
+      || count < FlowSizes.maxItems
+    else {
+      throw LayoutError(
+        .invalidArgument,
+        "the item has a size of its own but section \(destination) holds \(count) items, more "
+          + "than the \(FlowSizes.maxItems) a flow section keeps sizes of their own for",
+        path: "to")
+    }
+    return carried
   }
 }

@@ -1,5 +1,6 @@
 /// A run of lines of a flow section: `lines` lines of `period` items each, every one `value`
-/// long with the line spacing after it. A line of items of sizes of their own is a block of
+/// long with the line spacing after it (summed as `ExactLength`s: docs/ARCHITECTURE.md,
+/// "Exact sums"). A line of items of sizes of their own is a block of
 /// one line; the lines of a run of items of the flow's own size are one block, however long.
 struct LineBlock {
   var first: Int
@@ -8,6 +9,10 @@ struct LineBlock {
   var value: Double
 
   var end: Int { first + period * lines }
+
+  /// The length of one line with the spacing after it, exactly.
+  @inline(__always)
+  var length: ExactLength { ExactLength(value) }
 }
 
 /// The line blocks of a flow section in item order (docs/FLOW-LAYOUT.md, "How it is built"),
@@ -18,6 +23,11 @@ struct LineBlock {
 /// counts and lengths in Fenwick trees. So the block of an item, of a line or at a position is
 /// a binary search over chunks and one within a chunk — O(log blocks), on contiguous memory —
 /// and replacing the blocks of a range of items rewrites one or two chunks.
+///
+/// Lengths are `ExactLength`s: the length before a block is the exact sum of the lines before
+/// it however the blocks are chunked, split or updated, so every path to a line's start — the
+/// trees, a walk from line to line — gives the same double, and blocks broken again and back
+/// give what they gave before (docs/ARCHITECTURE.md, "Exact sums").
 ///
 /// A class: a struct held in `FlowLines` would be copied (its arrays retained and released)
 /// by every call.
@@ -36,9 +46,9 @@ final class LineBlocks {
     var blocks: [LineBlock] = []
     /// Before each block, the lines and length of the chunk's blocks before it.
     var linesBefore: [Int] = []
-    var lengthBefore: [Double] = []
+    var lengthBefore: [ExactLength] = []
     var lines = 0
-    var length = 0.0
+    var length = ExactLength.zero
 
     init(_ blocks: ArraySlice<LineBlock>) {
       self.blocks = Array(blocks)
@@ -52,12 +62,12 @@ final class LineBlocks {
       lines = index > 0 ? linesBefore[index - 1] + blocks[index - 1].lines : 0
       length =
         index > 0
-        ? lengthBefore[index - 1] + Double(blocks[index - 1].lines) * blocks[index - 1].value : 0
+        ? lengthBefore[index - 1] + blocks[index - 1].lines * blocks[index - 1].length : .zero
       for block in blocks[index...] {
         linesBefore.append(lines)
         lengthBefore.append(length)
         lines += block.lines
-        length += Double(block.lines) * block.value
+        length = length + block.lines * block.length
       }
     }
   }
@@ -68,10 +78,10 @@ final class LineBlocks {
   private var chunks: [Chunk] = []
   private var chunkFirsts: [Int] = []
   private var chunkLines = FenwickTree<Int>(count: 0)
-  private var chunkLength = FenwickTree<Double>(count: 0)
+  private var chunkLength = FenwickTree<ExactLength>(count: 0)
   private(set) var lineCount = 0
   /// The length of every line with the spacing after it.
-  private(set) var length = 0.0
+  private(set) var length = ExactLength.zero
   /// The number of blocks (for tests and benchmarks).
   private(set) var blockCount = 0
 
@@ -114,7 +124,7 @@ final class LineBlocks {
     var node: Position
     var block: LineBlock
     var linesBefore: Int
-    var lengthBefore: Double
+    var lengthBefore: ExactLength
   }
 
   private func found(_ chunk: Int, _ index: Int) -> Found {
@@ -168,7 +178,7 @@ final class LineBlocks {
 
   /// The block whose lines (with their spacing) span `position`; the first block before the
   /// start, the last after the end. - Precondition: there are blocks.
-  func find(position: Double) -> Found {
+  func find(position: ExactLength) -> Found {
     let (chunk, before) = chunkLength.count(atOrBelow: position)
     guard chunk < chunks.count else {
       return found(chunks.count - 1, chunks[chunks.count - 1].blocks.count - 1)
@@ -256,13 +266,11 @@ final class LineBlocks {
     if pieces.count == touched {
       // As many chunks as before: update them in place.
       var linesChange = 0
-      var lengthChange = 0.0
       for (offset, piece) in pieces.enumerated() {
         let chunk = start.chunk + offset
         chunkLines.add(piece.lines - chunks[chunk].lines, at: chunk)
         chunkLength.add(piece.length - chunks[chunk].length, at: chunk)
         linesChange += piece.lines - chunks[chunk].lines
-        lengthChange += piece.length - chunks[chunk].length
         blockCount += piece.blocks.count - chunks[chunk].blocks.count
         chunkFirsts[chunk] = piece.blocks[0].first
         chunks[chunk] = piece

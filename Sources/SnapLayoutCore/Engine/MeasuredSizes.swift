@@ -40,8 +40,8 @@ final class MeasuredPage {
   /// Per repetition: its extent across the repeat axis (only kept when that can vary; NaN for
   /// repetitions without measured cells).
   var crosses: [Float32]
-  /// The sum of `deltas`.
-  var total = 0.0
+  /// The sum of `deltas`, exactly (docs/ARCHITECTURE.md, "Exact sums").
+  var total = ExactLength.zero
   /// Measured cells on this page.
   var measured = 0
 
@@ -59,9 +59,11 @@ final class MeasuredPage {
     return Double(deltas[local])
   }
 
-  /// Stores the delta of repetition `local` exactly; returns how much it changed.
-  func store(delta: Double, at local: Int) -> Double {
-    let change = delta - self.delta(local)
+  /// Stores the delta of repetition `local` exactly, and the page's total with it; returns
+  /// how much the total changed.
+  func store(delta: Double, at local: Int) -> ExactLength {
+    let change = ExactLength(delta) - ExactLength(self.delta(local))
+    total = total + change
     if wideDeltas != nil {
       wideDeltas![local] = delta
     } else if Double(Float32(delta)) == delta {
@@ -82,7 +84,10 @@ final class MeasuredPage {
 /// Sparse: memory grows with the cells measured, not with the item count. Cells are grouped
 /// in pages of whole repetitions; pages are kept sorted with a Fenwick tree over their totals,
 /// so the shift of a repetition — the sum of the deltas before it — and the repetition at an
-/// offset are O(log pages + page).
+/// offset are O(log pages + page). The totals and the tree are `ExactLength`s, so a shift is
+/// the same however the deltas came to be — reported one by one, re-keyed by a data change or
+/// solved anew — and `Shifts` walks them as `shift(before:)` gives them (docs/ARCHITECTURE.md,
+/// "Exact sums").
 final class MeasuredSizes {
   /// N: cells per repetition when the sizes were recorded.
   let itemsPerGroup: Int64
@@ -91,7 +96,7 @@ final class MeasuredSizes {
   private(set) var keys: [Int64] = []
   private(set) var pages: [MeasuredPage] = []
   /// Prefix sums of `pages[i].total`.
-  private var tree = FenwickTree<Double>(count: 0)
+  private var tree = FenwickTree<ExactLength>(count: 0)
   /// Measured cells in the section.
   private(set) var count = 0
   /// The largest lengths of section-wide `uniformAcrossSiblings` cells.
@@ -110,7 +115,7 @@ final class MeasuredSizes {
   var isEmpty: Bool { count == 0 }
 
   /// The sum of all deltas.
-  var totalDelta: Double { prefix(pages.count) }
+  var totalDelta: Double { prefix(pages.count).points }
 
   /// The largest cross extent of a measured repetition, or 0.
   /// - Complexity: O(1), except after the largest one shrank: O(measured repetitions).
@@ -282,10 +287,7 @@ final class MeasuredSizes {
         }
       }
     }
-    if change != 0 {
-      page.total += change
-      tree.add(change, at: index)
-    }
+    if change != .zero { tree.add(change, at: index) }
   }
 
   /// How much longer than the template repetition `repetition` is.
@@ -296,18 +298,51 @@ final class MeasuredSizes {
     return pages[index].delta(Int(repetition - key * repetitionsPerPage))
   }
 
-  /// The sum of the deltas of the repetitions before `repetition`.
+  /// The sum of the deltas of the repetitions before `repetition`: the pages' before it,
+  /// exactly, and its page's before it in order, rounded once.
   /// - Complexity: O(log pages + repetitionsPerPage).
   func shift(before repetition: Int64) -> Double {
+    shifts(from: repetition).shift
+  }
+
+  /// A walk over the shifts of consecutive repetitions (a rect query's), each as
+  /// `shift(before:)` gives it.
+  struct Shifts {
+    /// The deltas of the pages before the current one.
+    fileprivate var pages: ExactLength
+    /// The deltas of the current page's repetitions before `next`, summed in order.
+    fileprivate var page: Double
+    fileprivate var next: Int64
+
+    /// The shift of the walk's repetition: the one formula of every shift.
+    fileprivate var shift: Double { (pages + ExactLength(page)).points }
+  }
+
+  /// A walk from `repetition` on. - Complexity: O(log pages + repetitionsPerPage).
+  func shifts(from repetition: Int64) -> Shifts {
     let key = repetition / repetitionsPerPage
     let (index, found) = search(key)
-    var sum = prefix(index)
+    var sum = 0.0
     if found {
       let page = pages[index]
       let local = Int(repetition - key * repetitionsPerPage)
       for j in 0..<local { sum += page.delta(j) }
     }
-    return sum
+    return Shifts(pages: prefix(index), page: sum, next: repetition)
+  }
+
+  /// The shift of the walk's repetition; then the walk moves on past it, whose delta is
+  /// `delta`. - Complexity: O(1); O(log pages) where a page starts.
+  func step(_ walk: inout Shifts, delta: Double) -> Double {
+    let shift = walk.shift
+    walk.next += 1
+    if walk.next % repetitionsPerPage == 0 {
+      walk.pages = prefix(search(walk.next / repetitionsPerPage).index)
+      walk.page = 0
+    } else {
+      walk.page += delta
+    }
+    return shift
   }
 
   /// The last repetition `r` in `0 ..< repetitions` whose start `r · stride + shift(before: r)`
@@ -316,12 +351,16 @@ final class MeasuredSizes {
   func repetition(at position: Double, stride: Double, repetitions: Int64) -> Int64 {
     guard repetitions > 0 else { return 0 }
     let pageLength = Double(repetitionsPerPage) * stride
-    // The last measured page starting at or before `position`.
+    // The last measured page starting at or before `position` (pages start in order: a page
+    // is never shorter than its repetitions' negative deltas), found down the tree.
+    let keys = self.keys
+    let end = ExactLength(position)
+    func starts(_ index: Int, _ before: ExactLength) -> Bool {
+      ExactLength(Double(keys[index]) * pageLength) + before <= end
+    }
     var low = 0
-    var high = keys.count
-    while low < high {
-      let mid = (low + high) / 2
-      if Double(keys[mid]) * pageLength + prefix(mid) <= position { low = mid + 1 } else { high = mid }
+    if !keys.isEmpty && starts(0, .zero) {
+      low = tree.last(below: keys.count) { starts($0, $1) } + 1
     }
     var result: Int64
     if low == 0 {
@@ -329,7 +368,7 @@ final class MeasuredSizes {
     } else {
       let index = low - 1
       let page = pages[index]
-      var start = Double(keys[index]) * pageLength + prefix(index)
+      var start = Double(keys[index]) * pageLength + prefix(index).points
       let first = keys[index] * repetitionsPerPage
       result = -1
       for local in 0..<Int(repetitionsPerPage) {
@@ -352,7 +391,7 @@ final class MeasuredSizes {
   }
 
   /// The sum of the totals of pages `0 ..< index`.
-  private func prefix(_ index: Int) -> Double { tree.prefix(index) }
+  private func prefix(_ index: Int) -> ExactLength { tree.prefix(index) }
 
   private func rebuildTree() {
     let pages = self.pages

@@ -9,7 +9,8 @@ struct SectionSolver {
   /// The container's insets (canonical).
   let environmentInsets: DirectionalEdgeInsets
 
-  /// Solves `section`, placing its leading edge at `start` on the main axis. `measured` holds
+  /// Solves `section`, placing its leading edge at `start` on the main axis (the section is
+  /// solved relative to its start, then placed: `SolvedSection.place(at:)`). `measured` holds
   /// the sizes the host reported for its cells; with `refresh` every measured repetition is
   /// solved again (the container or the template changed), otherwise the recorded deltas are
   /// current.
@@ -110,10 +111,12 @@ struct SectionSolver {
       }
     }
     // A flow section whose items have sizes of their own: lines of their own
-    // (docs/FLOW-LAYOUT.md F10–F13), broken again only when the line length changes.
+    // (docs/FLOW-LAYOUT.md F10–F13), broken again only when the line length changes. While
+    // every item has the flow's size (F13) the section is the periodic one, whatever sizes were
+    // set or measured before: one path, so the frames are those of a section never given any.
     var flowLines: FlowLines? = nil
     var widest = 0.0
-    if let flowSizes, let flow = section.flowItems {
+    if let flowSizes, flowSizes.differing > 0, let flow = section.flowItems {
       if let reused = previous?.flowLines, reused.sizes === flowSizes,
         reused.length == groupContainer.width
       {
@@ -179,9 +182,10 @@ struct SectionSolver {
       sizeContainer: Size(width: anchorMaxX - anchorMinX, height: container.height - env.vertical),
       resolver: resolver, kinds: kinds, zIndexFloor: hasBackground ? 1 : Int32.min,
       measured: boundarySizes)
-    let hostTop = start + boundary.leadingExtension
+    // Relative to the section's start, placed at `start` at the end.
+    let hostTop = boundary.leadingExtension
     let length = boundary.leadingExtension + hostLength + boundary.trailingExtension
-    let frame = Rect(x: 0, y: start, width: container.width, height: length)
+    let frame = Rect(x: 0, y: 0, width: container.width, height: length)
 
     let origin: Point
     let orthogonalContentLength: Double
@@ -235,21 +239,13 @@ struct SectionSolver {
       solved.mainMin = min(solved.mainMin, origin.y + template.envelope.minY)
       solved.mainMax = max(solved.mainMax, origin.y + lastShift + template.envelope.maxY + grown)
     }
+    solved.local = (origin.y, solved.mainMin, solved.mainMax)
+    solved.place(at: start)
     return solved
   }
 }
 
 extension SolvedSection {
-  /// Moves the whole section along the main axis.
-  mutating func move(by distance: Double) {
-    frame.y += distance
-    placement.origin.y += distance
-    for index in boundaryItems.indices { boundaryItems[index].frame.y += distance }
-    for index in decorations.indices { decorations[index].frame.y += distance }
-    mainMin += distance
-    mainMax += distance
-  }
-
   /// Widens the main-axis span to cover `elements`.
   mutating func extendMainSpan(by elements: [PlacedElement]) {
     for element in elements {

@@ -44,17 +44,14 @@ struct SolvedLayout {
     // Spec §9.3: layout-level items are dropped when there are no sections.
     let leadingExtension =
       layout.sections.isEmpty ? 0 : placeGlobals(layout, hostLength: 0).leadingExtension
-    var cursor = leadingExtension
     sections.reserveCapacity(layout.sections.count)
-    let spacing = layout.description.configuration.interSectionSpacing
     for (index, section) in layout.sections.enumerated() {
-      if index > 0 { cursor += spacing }  // spec §9.1: only between sections
-      let solved = try solver.solve(
-        section, index: index, start: cursor, measured: layout.measuredSizes[index],
-        flowSizes: layout.flowSizes[index], boundarySizes: layout.boundarySizes[index],
-        refresh: refresh)
-      cursor = solved.frame.maxY
-      sections.append(solved)
+      let start = index == 0 ? leadingExtension : nextStart(after: index - 1, layout)
+      sections.append(
+        try solver.solve(
+          section, index: index, start: start, measured: layout.measuredSizes[index],
+          flowSizes: layout.flowSizes[index], boundarySizes: layout.boundarySizes[index],
+          refresh: refresh))
     }
     try finish(layout, leadingExtension: leadingExtension)
     sectionScrolls = sections.indices.map {
@@ -71,11 +68,8 @@ struct SolvedLayout {
       layout.sections[index], index: index, start: old.frame.minY,
       measured: layout.measuredSizes[index], flowSizes: layout.flowSizes[index],
       boundarySizes: layout.boundarySizes[index], refresh: false, reusing: old)
-    let moved = solved.frame.maxY - old.frame.maxY
     sections[index] = solved
-    if moved != 0 {
-      for later in index + 1..<sections.count { sections[later].move(by: moved) }
-    }
+    if solved.frame.maxY != old.frame.maxY { stack(from: index + 1, layout) }
     let leadingExtension = sections.first.map { $0.frame.minY } ?? 0
     try finish(layout, leadingExtension: leadingExtension)
     sectionScrolls[index] = ScrollBuilder(self, layout).orthogonalScroll(section: index)
@@ -87,11 +81,28 @@ struct SolvedLayout {
   mutating func remeasureGlobals(layout: Layout) throws(LayoutError) {
     guard !sections.isEmpty else { return }
     let leadingExtension = placeGlobals(layout, hostLength: 0).leadingExtension
-    let moved = leadingExtension - sections[0].frame.minY
-    if moved != 0 {
-      for index in sections.indices { sections[index].move(by: moved) }
+    if leadingExtension != sections[0].frame.minY {
+      sections[0].place(at: leadingExtension)
+      stack(from: 1, layout)
     }
     try finish(layout, leadingExtension: leadingExtension)
+  }
+
+  /// Where section `index + 1` starts: after section `index` and `interSectionSpacing` (spec
+  /// §9.1: only between sections). The one formula of a solve and of a change that moves the
+  /// sections after it (`stack(from:_:)`).
+  @inline(__always)
+  private func nextStart(after index: Int, _ layout: Layout) -> Double {
+    sections[index].frame.maxY + layout.description.configuration.interSectionSpacing
+  }
+
+  /// Places sections `first...` one after the other again, after the one before `first`
+  /// changed its length: each where a solve would put it, to the last bit.
+  /// - Complexity: O(sections after `first`).
+  private mutating func stack(from first: Int, _ layout: Layout) {
+    for index in first..<sections.count where index > 0 {
+      sections[index].place(at: nextStart(after: index - 1, layout))
+    }
   }
 
   private static func sectionSolver(_ layout: Layout, _ container: Size) -> SectionSolver {

@@ -12,8 +12,7 @@ extension SolvedSection {
   /// A cell's frame in canonical content coordinates, scrolled by `offset` when orthogonal.
   func frame(ofItem item: Int64, offset: Double) -> Rect {
     if let flowLines {
-      return flowLines.frame(ofItem: Int(item)).offsetBy(
-        dx: placement.origin.x, dy: placement.origin.y)
+      return flowLines.frame(ofItem: Int(item), origin: placement.origin)
     }
     let n = placement.itemsPerGroup
     let repetition = item / n

@@ -69,6 +69,8 @@ struct SolvedSection {
   var behavior: OrthogonalScrollingBehavior
   /// The scrollable length of an orthogonal section's content (0 otherwise).
   var orthogonalContentLength: Double
+  /// Boundary items and decorations, their y relative to the section's start (`frame.y`):
+  /// `placed(_:)` gives their frames.
   var boundaryItems: [PlacedElement]
   var decorations: [PlacedElement]
   /// The span of all of the section's elements along the main axis.
@@ -76,6 +78,27 @@ struct SolvedSection {
   var mainMax: Double
   /// How far the content reaches across the main axis.
   var crossExtent: Double
+  /// `placement.origin.y`, `mainMin` and `mainMax` relative to the section's start.
+  var local: (originY: Double, mainMin: Double, mainMax: Double) = (0, 0, 0)
+
+  /// Puts the section's start at `start` along the main axis: the one formula of a solve and of
+  /// a section moved by a change before it, `start + (y relative to the start)`, so that a
+  /// section moved there and back, or solved anew, is where it was to the last bit
+  /// (docs/ARCHITECTURE.md, "Exact sums"). - Complexity: O(1).
+  mutating func place(at start: Double) {
+    frame.y = start
+    placement.origin.y = start + local.originY
+    mainMin = start + local.mainMin
+    mainMax = start + local.mainMax
+  }
+
+  /// A boundary item or decoration of the section, placed at the section's start.
+  @inline(__always)
+  func placed(_ element: PlacedElement) -> PlacedElement {
+    var placed = element
+    placed.frame.y = frame.y + element.frame.y
+    return placed
+  }
 }
 
 extension Int64 {

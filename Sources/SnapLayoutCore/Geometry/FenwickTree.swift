@@ -53,6 +53,26 @@ struct FenwickTree<Value: AdditiveArithmetic & Comparable> {
 
   var total: Value { prefix(count) }
 
+  /// The largest `k` below `end` such that `holds(k, sum of values 0 ..< k)`, for a condition
+  /// that holds for 0 and, once false, stays false: a descent of the tree, O(log count)
+  /// evaluations instead of a binary search's O(log² count).
+  @inline(__always)
+  func last(below end: Int, where holds: (Int, Value) -> Bool) -> Int {
+    var position = 0
+    var sum = Value.zero
+    var step = 1
+    while step * 2 < nodes.count { step *= 2 }
+    while step > 0 {
+      let next = position + step
+      if next < end, next < nodes.count, holds(next, sum + nodes[next]) {
+        position = next
+        sum += nodes[next]
+      }
+      step /= 2
+    }
+    return position
+  }
+
   /// The largest `k` such that the sum of values `0 ..< k` is at or below `limit`, and that
   /// sum: how many leading values fit within `limit`.
   func count(atOrBelow limit: Value) -> (count: Int, sum: Value) {

@@ -49,7 +49,8 @@ def examples(count: int) -> Any:
     return settings(max_examples=max(1, int(count * SCALE)))
 
 
-# Children may overflow a `subitems` group by at most 0.25 pt (the fit loop's tolerance).
+# Children may overflow a `subitems` group by at most 0.25 pt (the fit loop's tolerance; less
+# for children thinner than a point, docs/LAYOUT-RULES.md).
 FIT_TOLERANCE = 0.25
 
 

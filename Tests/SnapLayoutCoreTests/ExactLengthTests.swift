@@ -1,0 +1,94 @@
+@testable import SnapLayoutCore
+import Testing
+
+/// `ExactLength` (docs/ARCHITECTURE.md, "Exact sums"): conversions from the double's bits agree
+/// with the standard library's generic ones, and sums do not depend on their order.
+@Suite("Exact sums")
+struct ExactLengthTests {
+  /// A double of every magnitude the engine meets, with a full significand.
+  static func randomLength(_ random: inout Lcg) -> Double {
+    let significand = Double(random.next() | 1) / Double(1 << 31)  // (0, 2)
+    let exponent = random.below(80) - 30  // 2^-30 ... 2^49
+    let value = significand * Double(sign: .plus, exponent: exponent, significand: 1)
+    return random.below(4) == 0 ? -value : value
+  }
+
+  @Test("from a double: the nearest unit of 2^-59 pt, halves away from zero, as rounded()")
+  func fromDouble() {
+    var random = Lcg(state: 11)
+    for _ in 0..<20_000 {
+      let value = Self.randomLength(&random)
+      let expected = Int128((value * 0x1p59).rounded())
+      #expect(ExactLength(value).units == expected, "\(value)")
+    }
+    for value in [0.0, -0.0, 1, -1, 0x1p-7, 0x1p-60, 0x1p-59, 0x1.8p-60, 1e-300, 5e-324, 95.28] {
+      #expect(ExactLength(value).units == Int128((value * 0x1p59).rounded()), "\(value)")
+    }
+    // Every double from 2^-7 pt up is a whole number of units: it comes back as it was.
+    for _ in 0..<20_000 {
+      let value = Swift.abs(Self.randomLength(&random)) + 0x1p-7
+      #expect(ExactLength(value).points == value, "\(value)")
+    }
+    #expect(ExactLength(.infinity) == ExactLength(ExactLength.limit))
+    #expect(ExactLength(-1e300) == ExactLength(-ExactLength.limit))
+    #expect(ExactLength(.nan) == .zero)
+  }
+
+  @Test("to a double: rounded once to the nearest, ties to even, as the generic conversion")
+  func toDouble() {
+    var random = Lcg(state: 12)
+    for _ in 0..<20_000 {
+      // Up to 125 significant bits, some with long runs of ones and zeros (ties).
+      let width = 1 + random.below(125)
+      var units = Int128(random.next()) << 64 | Int128(random.next()) << 33 | Int128(random.next())
+      units &= (Int128(1) << width) - 1
+      if random.below(3) == 0 { units |= (Int128(1) << (width / 2)) - 1 }
+      if random.below(2) == 0 { units = -units }
+      let length = ExactLength(units: units)
+      #expect(length.points == Double(units) * 0x1p-59, "\(units)")
+    }
+  }
+
+  @Test("sums are the same in any order, and a difference added and taken away leaves nothing")
+  func orderFree() {
+    var random = Lcg(state: 13)
+    var values: [Double] = []
+    for _ in 0..<2_000 { values.append(Double(random.below(100_000)) / 100 + 0.01) }
+    var forward = ExactLength.zero
+    for value in values { forward = forward + ExactLength(value) }
+    var backward = ExactLength.zero
+    for value in values.reversed() { backward = backward + ExactLength(value) }
+    #expect(forward == backward)
+    let tree = FenwickTree(values.map { ExactLength($0) })
+    #expect(tree.total == forward)
+    var drifting = tree
+    for index in stride(from: 0, to: values.count, by: 7) {
+      drifting.add(ExactLength(values[index] * 3.3), at: index)
+      drifting.add(ExactLength(values[(index * 13) % values.count]), at: index)
+    }
+    for index in stride(from: 0, to: values.count, by: 7).reversed() {
+      drifting.add(.zero - ExactLength(values[(index * 13) % values.count]), at: index)
+      drifting.add(.zero - ExactLength(values[index] * 3.3), at: index)
+    }
+    for index in stride(from: 0, through: values.count, by: 97) {
+      #expect(drifting.prefix(index) == tree.prefix(index))
+    }
+  }
+
+  @Test("steps: how many whole lengths fit, exactly, at most a limit")
+  func steps() {
+    let step = ExactLength(0.1)
+    #expect((10 * step).steps(of: step, atMost: 100) == 10)
+    #expect(((10 * step) - ExactLength(units: 1)).steps(of: step, atMost: 100) == 9)
+    #expect((10 * step).steps(of: step, atMost: 4) == 4)
+    #expect(ExactLength(-5).steps(of: step, atMost: 4) == 0)
+    #expect(ExactLength(5).steps(of: .zero, atMost: 4) == 0)
+    var random = Lcg(state: 14)
+    for _ in 0..<10_000 {
+      let length = ExactLength(Double(random.below(1_000_000)) / 64 + 0.5)
+      let count = random.below(1 << 20)
+      let extra = ExactLength(units: Int128(random.next()) % length.units)
+      #expect((count * length + extra).steps(of: length, atMost: Int.max) == count)
+    }
+  }
+}
