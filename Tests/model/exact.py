@@ -103,7 +103,7 @@ class ExactChecks:
         # The container is set afterwards: the one at creation may not fit the sections now.
         config.get("environment", {}).pop("container", None)
         for s, storage in enumerate(M.flow):
-            if storage is not None and (storage.declared or storage.given):
+            if storage is not None and any(v != M.flow_size(s) for v in storage.given.values()):
                 fs = M.desc.canonical_section(config["sections"][s])["_flow"]
                 w, h = fs.canonical_size(fs.item_size)
                 config["sections"][s]["itemSizes"] = [

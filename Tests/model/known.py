@@ -66,38 +66,6 @@ KNOWN: List[Known] = [
         ("defect-03-rest-offsets-unsorted.json",),
     ),
     Known(
-        "items-per-group-history",
-        7,
-        "a flow section keeps 'sizes of its own' after its sizes are reset or deleted",
-        _items_per_group,
-        ("defect-07-items-per-group-after-reset.json",),
-    ),
-    Known(
-        "last-bit",
-        8,
-        "two paths give the same quantity within a few ulps instead of exactly",
-        lambda f: f.check in ("frame-vs-rect", "frames-batch", "undo", "recreate")
-        and _last_bits(f),
-        ("defect-08-flow-frame-vs-rect.json", "defect-08-recreate-last-bit.json"),
-    ),
-    Known(
-        "move-drops-flow-size",
-        9,
-        "move_item across flow sections drops the item's own size",
-        lambda f: (f.check.startswith("model-") or f.check in ("undo", "recreate"))
-        and f.info.get("cross_flow_move")
-        and f.info.get("flow"),
-        ("defect-09-move-across-flow-sections.json",),
-    ),
-    Known(
-        "change-inside-handler",
-        10,
-        "a changing call made from inside a visible-items handler is not refused",
-        lambda f: f.check == "handler-change"
-        or (f.check == "crash" and f.info.get("op") == "handler"),
-        ("defect-10-change-inside-handler.json", "defect-10-delete-sections-inside-handler.json"),
-    ),
-    Known(
         "uniform-shared-per-repetition",
         0,
         "root-group uniformAcrossSiblings cells: a measured length is shared within its "

@@ -160,9 +160,10 @@ class FlowSection:
     scroll axis are widths, along it heights."""
 
     def __init__(self, flow: Json, section: Json, horizontal: bool) -> None:
-        # The layout's properties, then the section's over them, key by key in this order: an
-        # estimatedItemSize that is not zero replaces the item size and makes the items size
-        # themselves; a later itemSize replaces the size, the items still size themselves.
+        # The layout's properties, then the section's over them (CONFIG.md, flowLayout): a
+        # section's own estimatedItemSize replaces the layout's, 0 x 0 included; an itemSize
+        # given where no estimatedItemSize is (a section's under the layout's estimate) is the
+        # items' estimate when they size themselves.
         props = {
             "minimumLineSpacing": 10,
             "minimumInteritemSpacing": 10,
@@ -170,18 +171,24 @@ class FlowSection:
             "headerReferenceSize": {"width": 0, "height": 0},
             "footerReferenceSize": {"width": 0, "height": 0},
         }
-        size = (50.0, 50.0)
-        self.self_sizing = False
+        item = (50.0, 50.0)
+        estimate = (0.0, 0.0)
+        more_specific = False
         for source in (flow, section):
             if "itemSize" in source:
-                size = (float(source["itemSize"]["width"]), float(source["itemSize"]["height"]))
-            estimated = source.get("estimatedItemSize")
-            if estimated is not None and (estimated["width"], estimated["height"]) != (0, 0):
-                size = (float(estimated["width"]), float(estimated["height"]))
-                self.self_sizing = True
+                item = (float(source["itemSize"]["width"]), float(source["itemSize"]["height"]))
+                more_specific = True
+            if "estimatedItemSize" in source:
+                value = source["estimatedItemSize"]
+                estimate = (float(value["width"]), float(value["height"]))
+                if estimate[0] == 0 and estimate[1] == 0:
+                    estimate = (0.0, 0.0)
+                more_specific = False
             for key in props:
                 if key in source:
                     props[key] = source[key]
+        self.self_sizing = estimate != (0.0, 0.0)
+        size = estimate if self.self_sizing and not more_specific else item
         chosen = {"width": size[0], "height": size[1]}
         self.horizontal = horizontal
         self.item_size = self.canonical_size((float(chosen["width"]), float(chosen["height"])))

@@ -14,8 +14,8 @@ from typing import Dict, List, Optional, Tuple
 
 from .canon import Json
 
-#: A subitems group stops before the first child that would overflow by more than this
-#: (LAYOUT-RULES.md, Groups 1).
+#: A subitems group stops before the first child that would overflow by more than this, or a
+#: quarter of the child's room when it takes less than a point (LAYOUT-RULES.md, Groups 1).
 FIT_TOLERANCE = 0.25
 MAX_CHILDREN = 10_000
 MAX_LEAVES = 100_000
@@ -218,7 +218,7 @@ class GroupSolver:
                 taken += spacing
             remaining -= taken
             if count is None:
-                if remaining < -FIT_TOLERANCE and not estimated_along:
+                if remaining < -min(FIT_TOLERANCE, FIT_TOLERANCE * taken) and not estimated_along:
                     if not placed:
                         raise ModelError("this group cannot fit even a single item", child_path)
                     break

@@ -48,19 +48,12 @@ class Refused(Exception):
 class FlowStorage:
     """A flow section's sizes of their own (FLOW-LAYOUT.md, Per-item sizes)."""
 
-    def __init__(self, declared: bool = False) -> None:
+    def __init__(self) -> None:
         self.given: Dict[int, Size] = {}
         self.measured: Dict[int, Size] = {}
-        #: Given by the host as a whole: `itemSizes` in the configuration or
-        #: sl_layout_set_item_sizes, even for no item.
-        self.declared = declared
-
-    @property
-    def exists(self) -> bool:
-        return self.declared or bool(self.given) or bool(self.measured)
 
     def copy(self) -> "FlowStorage":
-        other = FlowStorage(self.declared)
+        other = FlowStorage()
         other.given = dict(self.given)
         other.measured = dict(self.measured)
         return other
@@ -92,12 +85,44 @@ class ModelLayout:
     def _given_storage(self, section: Json) -> Optional[FlowStorage]:
         if self.desc.flow is None or "itemSizes" not in section:
             return None
-        storage = FlowStorage(declared=True)
+        storage = FlowStorage()
         for i, size in enumerate(section.pop("itemSizes")):
             storage.given[i] = (float(size["width"]), float(size["height"]))
         return storage
 
     # -- solving -------------------------------------------------------------------------------
+
+    def flow_size(self, section: int) -> Size:
+        """The size of a flow section's items that have none of their own, host orientation."""
+        fs = self.desc.canonical_section(self.sections[section])["_flow"]
+        return fs.canonical_size(fs.item_size)
+
+    def sizes_differ(self, section: int) -> bool:
+        """FLOW-LAYOUT.md F13: while every item has the flow's size, given or measured, the
+        section is the periodic one (its lines are F1-F5's, items_per_group their count)."""
+        storage = self.flow[section]
+        if storage is None:
+            return False
+        uniform = self.flow_size(section)
+        count = int(self.sections[section]["itemCount"])
+        for i in set(storage.given) | set(storage.measured):
+            size = storage.measured.get(i) or storage.given.get(i)
+            if i < count and size != uniform:
+                return True
+        return False
+
+    def keeps_sizes(self, section: int) -> bool:
+        """FLOW-LAYOUT.md F13: a flow section has sizes of its own while some item's size is not
+        the flow's or some item is measured; otherwise it is the periodic section, whatever
+        sizes were given before."""
+        storage = self.flow[section]
+        if storage is None:
+            return False
+        if storage.measured:
+            return True
+        uniform = self.flow_size(section)
+        count = int(self.sections[section]["itemCount"])
+        return any(v != uniform for i, v in storage.given.items() if i < count)
 
     def canonical_size(self, size: Size) -> Size:
         return (size[1], size[0]) if self.desc.horizontal else size
@@ -106,7 +131,7 @@ class ModelLayout:
         measured = [{i: self.canonical_size(v) for i, v in m.items()} for m in self.measured]
         flow_sizes = []
         for index, storage in enumerate(self.flow):
-            if storage is None or not storage.exists:
+            if not self.sizes_differ(index):
                 # FLOW-LAYOUT.md: a section's items have sizes of their own while some are given
                 # or measured; with none left it is laid out as a fresh one is (issue 16, 7).
                 flow_sizes.append(None)
@@ -365,19 +390,25 @@ class ModelLayout:
     def _set_item_sizes(self, section: int, first: int, sizes: List[Size]) -> None:
         if self.flow[section] is None:
             self.flow[section] = FlowStorage()
-        self.flow[section].declared = True
         for k, size in enumerate(sizes):
             self.flow[section].given[first + k] = (float(size[0]), float(size[1]))
         self.invalidate()
 
-    def change_items(self, section: int, count: int, mapping, kept=None) -> None:
+    def change_items(self, section: int, count: int, mapping, kept=None, extra=None) -> None:
         """Items change; the offsets follow the item at the leading edge (SELF-SIZING.md, "Live
-        data changes"). `kept(item)`: the first item at or after it that remains."""
+        data changes"). `kept(item)`: the first item at or after it that remains; `extra`: what
+        else the same change does (the sizes a moved item brings)."""
         old_count = int(self.sections[section]["itemCount"])
+
+        def change() -> None:
+            self._change_items(section, count, mapping)
+            if extra is not None:
+                extra()
+
         anchored(
             self,
             section,
-            lambda: self._change_items(section, count, mapping),
+            change,
             item_remap(section, old_count, count, mapping, kept or (lambda item: item)),
         )
 
@@ -411,27 +442,50 @@ class ModelLayout:
 
             self.change_items(fs, int(self.sections[fs]["itemCount"]), mapping)
             return
-        measured = self.measured_size(fs, fi)
-        given = self.flow[fs].given.get(fi) if self.flow[fs] is not None else None
+        carried_given = carried_measured = None
+        if self.desc.flow is not None:
+            # FLOW-LAYOUT.md, "Moving items".
+            storage = self.flow[fs]
+            if self.keeps_sizes(fs):
+                source = self.desc.canonical_section(self.sections[fs])["_flow"]
+                uniform = self.flow_size(fs)
+                if not source.self_sizing or any(v != uniform for v in storage.given.values()):
+                    carried_given = storage.given.get(fi, uniform)
+                carried_measured = storage.measured.get(fi)
+        else:
+            carried_measured = self.measured[fs].get(fi)
         self.change_items(
             fs,
             int(self.sections[fs]["itemCount"]) - 1,
             lambda i: None if i == fi else (i - 1 if i > fi else i),
             lambda i: fi + 1 if i == fi else i,
         )
-        self.change_items(
-            ts, int(self.sections[ts]["itemCount"]) + 1, lambda i: i + 1 if i >= ti else i
-        )
-        if given is not None:
-            # An item's own size moves with it, as within a section (issue 16, defect 9).
+
+        def bring() -> None:
+            if self.desc.flow is None:
+                return
+            destination = self.desc.canonical_section(self.sections[ts])["_flow"]
+            uniform = self.flow_size(ts)
+            needs = (carried_given is not None and carried_given != uniform) or (
+                destination.self_sizing and carried_measured is not None
+            )
+            if not needs:
+                return
             if self.flow[ts] is None:
                 self.flow[ts] = FlowStorage()
-            self.flow[ts].given[ti] = given
-        if measured is not None and self.container is not None:
-            if self.desc.flow is None:
-                self.report(ts, ti, measured)
-            elif self.desc.canonical_section(self.sections[ts])["_flow"].self_sizing:
-                self.report(ts, ti, measured)
+            self.flow[ts].given[ti] = carried_given if carried_given is not None else uniform
+            if destination.self_sizing and carried_measured is not None:
+                self.flow[ts].measured[ti] = carried_measured
+
+        self.change_items(
+            ts,
+            int(self.sections[ts]["itemCount"]) + 1,
+            lambda i: i + 1 if i >= ti else i,
+            extra=bring,
+        )
+        if carried_measured is not None and self.container is not None and self.desc.flow is None:
+            # A compositional destination takes the measured size as a report.
+            self.report(ts, ti, carried_measured)
         self.invalidate()
 
     def _blank(self):
