@@ -266,6 +266,14 @@ class StepGen:
             if step is None or step["op"] != "move":
                 return None
             (fs, fi), (ts, ti) = step["from"], step["to"]
+            if m.desc.flow is not None and fs != ts:
+                # FLOW-LAYOUT.md, "Moving items": an item takes its new section's size when its
+                # own section keeps none, so there and back is the same only between sections
+                # of one item size that size themselves alike.
+                a = m.desc.canonical_section(m.sections[fs])["_flow"]
+                b = m.desc.canonical_section(m.sections[ts])["_flow"]
+                if (a.item_size, a.self_sizing) != (b.item_size, b.self_sizing):
+                    return None
             return {
                 "op": "undo",
                 "kind": kind,
