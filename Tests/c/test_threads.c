@@ -5,7 +5,12 @@
  *   (b) the read-only functions may run at once on one handle: threads hammer a shared layout
  *       and compare every answer with one computed beforehand on the main thread;
  *   (c) the error record is per thread: each thread provokes a different error, waits at a
- *       barrier until every thread has, then checks that sl_error_last() still shows its own.
+ *       barrier until every thread has, then checks that sl_error_last() still shows its own;
+ *   (d) layouts with measured cells (Tests/c/measured_scenarios.h: lists, grids, nested and
+ *       orthogonal sections, horizontal and right-to-left layouts, flow self-sizing,
+ *       uniformAcrossSiblings) read at once by threads through every read-only function of the
+ *       header (Tests/c/query_digest.h), each answer compared with the main thread's; under
+ *       ThreadSanitizer (make test-tsan) this is where a lookup that writes a cache shows.
  *
  * test_support.h's counters are not thread-safe, so workers count into their own struct and the
  * main thread adds the totals after joining. SL_TEST_QUICK=1 (valgrind) cuts iterations ~10x.
@@ -14,6 +19,9 @@
 #include <pthread.h>
 
 #include "test_support.h"
+
+#include "measured_scenarios.h"
+#include "query_digest.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Configuration and helpers
@@ -659,9 +667,130 @@ static void test_thread_local_errors(void) {
   sl_layout_destroy(shared);
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * (d) Measured cells, many readers
+ * ------------------------------------------------------------------------------------------- */
+
+#define MEASURED_READERS 6
+/* The scenarios, and one long list and grid measured all over (a page of measured sizes per
+ * 128 cells: lookups that cross pages). */
+#define MEASURED_LAYOUTS (sizeof SCENARIOS / sizeof SCENARIOS[0] + 1)
+
+static const char LONG_MEASURED[] =
+    "{\"environment\": {\"container\": {\"width\": 390, \"height\": 700}},"
+    " \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\"}},"
+    " \"sections\": [{\"itemCount\": 20000, \"group\": {\"group\": \"vertical\","
+    "  \"layoutSize\": " SIZE(FW(1), EST(44)) ", \"subitems\": [{\"layoutSize\": "
+    SIZE(FW(1), EST(44)) "}]}},"
+    " {\"itemCount\": 6000, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+    SIZE(FW(1), ABS(60)) ", \"subitems\": [{\"layoutSize\": " SIZE(FW(0.25), EST(60)) "}]}}]}";
+
+static const char *measured_name(size_t k) {
+  return k < MEASURED_LAYOUTS - 1 ? SCENARIOS[k].name : "long list and grid";
+}
+
+/* The layout of scenario `k` with its sizes reported, or NULL. */
+static sl_layout *measured_layout(size_t k) {
+  if (k < MEASURED_LAYOUTS - 1) {
+    sl_layout *layout = scenario_layout(&SCENARIOS[k]);
+    int reports = report_count(SCENARIOS[k].reports, 6);
+    if (layout != NULL && scenario_report(layout, SCENARIOS[k].reports, reports) != reports) {
+      sl_layout_destroy(layout);
+      return NULL;
+    }
+    return layout;
+  }
+  sl_layout *layout = NULL;
+  if (sl_layout_create(LONG_MEASURED, strlen(LONG_MEASURED), &layout) != SL_OK) return NULL;
+  int ok = 1;
+  for (int64_t item = 0; ok && item < 20000; item += 37)
+    ok = sl_layout_report_item_size(layout, 0, item, 390, 10 + (double)(item % 97), NULL) == SL_OK;
+  for (int64_t item = 5; ok && item < 6000; item += 41)
+    ok = sl_layout_report_item_size(layout, 1, item, 90, 20 + (double)(item % 83), NULL) == SL_OK;
+  if (!ok) {
+    sl_layout_destroy(layout);
+    return NULL;
+  }
+  return layout;
+}
+
+typedef struct measured_reader {
+  tally t;
+  pthread_barrier_t *start;
+  sl_layout *const *layouts;
+  const query_digest *expected;
+  int rounds;
+} measured_reader;
+
+static void *measured_reader_main(void *argument) {
+  measured_reader *w = argument;
+  pthread_barrier_wait(w->start);
+  for (int round = 0; round < w->rounds; round++) {
+    for (size_t k = 0; k < MEASURED_LAYOUTS; k++) {
+      /* Each thread in its own order, so that different layouts and queries meet. */
+      size_t which = (k + (size_t)w->t.index * 5 + (size_t)round) % MEASURED_LAYOUTS;
+      query_digest digest;
+      memset(&digest, 0, sizeof digest);
+      digest_layout(&digest, w->layouts[which]);
+      const query_digest *expected = &w->expected[which];
+      WCHECK(&w->t, !digest.failed && digest.length == expected->length &&
+                        memcmp(digest.text, expected->text, digest.length) == 0,
+             "%s: the answers differ from the main thread's", measured_name(which));
+      digest_free(&digest);
+    }
+  }
+  sl_error_clear();
+  return NULL;
+}
+
+static void test_measured_layouts(void) {
+  sl_layout *layouts[MEASURED_LAYOUTS];
+  query_digest expected[MEASURED_LAYOUTS];
+  memset(expected, 0, sizeof expected);
+  for (size_t k = 0; k < MEASURED_LAYOUTS; k++) {
+    layouts[k] = measured_layout(k);
+    CHECK(layouts[k] != NULL, "%s: cannot create the layout or report its sizes: %s",
+          measured_name(k), sl_error_last()->message);
+    if (layouts[k] == NULL) exit(1);
+    /* Scrolled, so that anchors, pinned headers and orthogonal rows are in play. */
+    CHECK_STATUS(sl_layout_set_scroll_offset(layouts[k], SL_SCROLL_MAIN, 211.25), SL_OK);
+    digest_layout(&expected[k], layouts[k]);
+    CHECK(!expected[k].failed && expected[k].length > 0, "%s: no digest", measured_name(k));
+  }
+  pthread_barrier_t start;
+  pthread_barrier_init(&start, NULL, MEASURED_READERS);
+  measured_reader readers[MEASURED_READERS];
+  pthread_t threads[MEASURED_READERS];
+  int started = 0;
+  for (int i = 0; i < MEASURED_READERS; i++) {
+    readers[i] = (measured_reader){{i, 0, 0}, &start, layouts, expected, iterations(10)};
+    if (pthread_create(&threads[i], NULL, measured_reader_main, &readers[i]) != 0) break;
+    started++;
+  }
+  if (started != MEASURED_READERS) {
+    fprintf(stderr, "test_threads: cannot start threads\n");
+    exit(1);
+  }
+  for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
+  pthread_barrier_destroy(&start);
+  for (int i = 0; i < started; i++) merge_tally(&readers[i].t, "measured layouts");
+  for (size_t k = 0; k < MEASURED_LAYOUTS; k++) {
+    /* Nothing the readers did changed a layout. */
+    query_digest after;
+    memset(&after, 0, sizeof after);
+    digest_layout(&after, layouts[k]);
+    CHECK(digest_equal(&after, &expected[k], measured_name(k)), "%s: the layout changed",
+          measured_name(k));
+    digest_free(&after);
+    digest_free(&expected[k]);
+    sl_layout_destroy(layouts[k]);
+  }
+}
+
 int main(void) {
   test_independent_layouts();
   test_shared_layout();
   test_thread_local_errors();
+  test_measured_layouts();
   return test_finish("test_threads");
 }

@@ -142,7 +142,9 @@ struct ElementEmitter {
   }
 
   /// The cells of a section with measured cells in `repetitions` (`emitCells`), apart so that
-  /// the periodic walk above stays as it was compiled.
+  /// the periodic walk above stays as it was compiled: repetitions start later by the deltas
+  /// before them, and those holding a measured cell have frames of their own; which intersect
+  /// is known only by looking, so the visitor is told how many were examined.
   @inline(never)
   private func emitMeasured<V: ElementVisitor>(
     _ sections: [SolvedSection], index: Int, measured: MeasuredSizes,
@@ -152,46 +154,60 @@ struct ElementEmitter {
     let placement = sections[index].placement
     let sectionIndex = Int32(truncatingIfNeeded: index)
     let n = placement.itemsPerGroup
-    // Measured cells: repetitions start later by the deltas before them, and those holding a
-    // measured cell have frames of their own; which intersect is known only by looking, so
-    // the visitor is told how many were examined.
-    var shifts = measured.shifts(from: repetitions.lowerBound)
     let solver = sections[index].repetitionSolver
-    if solver.singleCell != nil {
-      // One cell per repetition: its frame is the template's with its measured lengths.
-      let cell = sections[index].template.leaves[0].frame
-      for repetition in repetitions {
-        if visitor.isFinished || repetition >= placement.itemCount { return }
-        visitor.examine(1)
-        let (measurements, delta) = measured.repetition(repetition)
-        let shift = measured.step(&shifts, delta: delta)
-        let frame = placement.place(
-          solver.singleCellFrame(cell, measurements), repetition: repetition, offset: offset,
-          shift: shift)
-        guard frame.intersects(query) else { continue }
-        var element = LayoutElement(
-          frame: space.physical(frame), category: .cell, section: sectionIndex, item: repetition,
-          kind: LayoutElement.cellKind, zIndex: placement.cellZIndex)
-        if let effects {
-          let unscrolled = placement.place(
-            solver.singleCellFrame(cell, measurements), repetition: repetition, offset: 0,
-            shift: shift)
-          effects.apply(&element, distance: effects.distance(of: unscrolled))
-        }
-        visitor.visit(element)
-      }
-      return
-    }
-    for repetition in repetitions {
-      if visitor.isFinished { return }
-      if repetition * n >= placement.itemCount { return }
+    let cell = sections[index].template.leaves[0].frame
+    // Emits one repetition, which starts `shift(its delta)` later than periodic; false once the
+    // visitor is finished or past the last item.
+    var page = 0  // the walk's cursor among the measured pages
+    func emit(_ repetition: Int64, shift: (Double) -> Double) -> Bool {
+      if visitor.isFinished || repetition * n >= placement.itemCount { return false }
       visitor.examine(n)
-      let (measurements, delta) = measured.repetition(repetition)
-      let template = solver.template(measurements, or: sections[index].template)
-      emitRepetition(
-        repetition, leaves: template.leaves, badges: template.badges,
-        shift: measured.step(&shifts, delta: delta), placement: placement,
-        section: sectionIndex, offset: offset, effects: effects, into: &visitor)
+      let (measurements, delta) = measured.repetition(repetition, hint: &page)
+      let shift = shift(delta)
+      guard solver.singleCell != nil else {
+        let template = solver.template(measurements, or: sections[index].template)
+        emitRepetition(
+          repetition, leaves: template.leaves, badges: template.badges, shift: shift,
+          placement: placement, section: sectionIndex, offset: offset, effects: effects,
+          into: &visitor)
+        return true
+      }
+      // One cell per repetition: its frame is the template's with its measured lengths.
+      let slot = solver.singleCellFrame(cell, measurements)
+      let frame = placement.place(slot, repetition: repetition, offset: offset, shift: shift)
+      guard frame.intersects(query) else { return true }
+      var element = LayoutElement(
+        frame: space.physical(frame), category: .cell, section: sectionIndex, item: repetition,
+        kind: LayoutElement.cellKind, zIndex: placement.cellZIndex)
+      if let effects {
+        let unscrolled = placement.place(slot, repetition: repetition, offset: 0, shift: shift)
+        effects.apply(&element, distance: effects.distance(of: unscrolled))
+      }
+      visitor.visit(element)
+      return true
+    }
+    // Repetitions whose cells outgrow their group reach the query from outside the range the
+    // template's reach gives (docs/SELF-SIZING.md): before it, the range, after it. Each shift
+    // is `shift(before:)`'s, walked or not.
+    let alongX = placement.isOrthogonal
+    let base = alongX ? placement.origin.x - offset : placement.origin.y
+    var finished = false
+    measured.forEachRepetition(
+      reachingAfter: (alongX ? query.minX : query.minY) - base, before: repetitions.lowerBound
+    ) { repetition in
+      if !finished { finished = !emit(repetition) { _ in measured.shift(before: repetition) } }
+    }
+    var shifts = measured.shifts(from: repetitions.lowerBound)
+    for repetition in repetitions {
+      if finished || !emit(repetition, shift: { measured.step(&shifts, delta: $0) }) {
+        finished = true
+        break
+      }
+    }
+    measured.forEachRepetition(
+      reachingBefore: (alongX ? query.maxX : query.maxY) - base, after: repetitions.upperBound
+    ) { repetition in
+      if !finished { finished = !emit(repetition) { _ in measured.shift(before: repetition) } }
     }
   }
 

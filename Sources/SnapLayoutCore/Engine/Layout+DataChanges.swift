@@ -123,7 +123,8 @@ extension Layout {
     let previousMeasured = measuredSizes[section]
     if let old = previousMeasured, !old.isEmpty {
       measuredSizes[section] = old.remapped(
-        itemsPerGroup: old.itemsPerGroup, tracksCross: old.tracksCross, map)
+        itemsPerGroup: old.itemsPerGroup, tracksCross: old.tracksCross,
+        uniformFlags: old.uniformFlags, map)
     }
     let previousDescription = description
     let previousSections = sections

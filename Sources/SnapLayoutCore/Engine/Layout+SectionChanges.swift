@@ -128,7 +128,8 @@ extension Layout {
           let sizes = measuredSizes[old], !sizes.isEmpty
         {
           measured = sizes.remapped(
-            itemsPerGroup: sizes.itemsPerGroup, tracksCross: sizes.tracksCross, keep)
+            itemsPerGroup: sizes.itemsPerGroup, tracksCross: sizes.tracksCross,
+            uniformFlags: sizes.uniformFlags, keep)
         } else if let items = turned.flowItems, items.isSelfSizing,
           let sizes = flowSizes[old], sizes.measuredCount > 0, newCount <= FlowSizes.maxItems
         {

@@ -35,39 +35,33 @@ extension Layout {
 
     let n = placement.itemsPerGroup
     let repetition = item / n
+    let template = solved.sections[section].template
     let measured: MeasuredSizes
-    if let existing = measuredSizes[section] {
+    if let existing = measuredSizes[section], !existing.isEmpty {
       measured = existing
     } else {
       measured = MeasuredSizes(
-        itemsPerGroup: n, tracksCross: solved.sections[section].repetitionSolver.tracksCross)
+        itemsPerGroup: n, tracksCross: solved.sections[section].repetitionSolver.tracksCross,
+        uniformFlags: template.sectionUniform)
+      measured.setStride(placement.stride)
       measuredSizes[section] = measured
     }
     let previousSize = measured.size(ofItem: item)
     let previousUniform = measured.sectionUniform
-    measured.setSize(canonical, ofItem: item)
-
-    // A root-group cell whose length is shared across the section raises the section's share.
-    var refresh = false
-    let template = solved.sections[section].template
-    if let canonical, !template.sectionUniform.isEmpty {
-      let flags = template.sectionUniform[Int(item % n)]
-      var uniform = measured.sectionUniform
-      if flags & 1 != 0 { uniform.width = max(uniform.width, canonical.width) }
-      if flags & 2 != 0 { uniform.height = max(uniform.height, canonical.height) }
-      if uniform != measured.sectionUniform {
-        measured.sectionUniform = uniform
-        refresh = true
-      }
-    }
-    let previousDelta = measured.delta(ofRepetition: repetition)
-    if !refresh {
+    // Measures the repetition again with the sizes as they are now.
+    func measureRepetition() {
       let remainder = placement.itemCount % n
       let present = repetition == placement.groupCount - 1 && remainder > 0 ? Int(remainder) : Int(n)
-      let change = solved.sections[section].repetitionSolver.change(
-        of: repetition, present: present, measured: measured, template: template)
-      measured.setDelta(change.delta, cross: change.cross, repetition: repetition)
+      measured.setShape(
+        solved.sections[section].repetitionSolver.shape(
+          of: repetition, present: present, measured: measured, template: template),
+        repetition: repetition)
     }
+    measured.setSize(canonical, ofItem: item)
+    // A root-group cell whose length the section shares changes the section's share: every
+    // repetition is solved again (docs/SELF-SIZING.md rule 5).
+    let refresh = measured.sectionUniform != previousUniform
+    if !refresh { measureRepetition() }
     do throws(LayoutError) {
       if refresh {
         solved = try SolvedLayout(
@@ -81,8 +75,7 @@ extension Layout {
     } catch {
       // Put everything back: the layout stays as it was.
       measured.setSize(previousSize, ofItem: item)
-      measured.sectionUniform = previousUniform
-      measured.setDelta(previousDelta, cross: .nan, repetition: repetition)
+      measureRepetition()
       throw error
     }
     adoptMeasuredSizes()

@@ -106,9 +106,10 @@ public final class Layout {
     if !hostSetMainOffset { mainOffset = solved.mainScroll.minimumOffset }
   }
 
-  /// Keeps the measured sizes the solve re-keyed (a template with a new number of cells).
+  /// Keeps the measured sizes the solve measured (copies, re-keyed when the template holds a
+  /// new number of cells; nil once none is measured).
   func adoptMeasuredSizes() {
-    for index in solved.sections.indices where solved.sections[index].measured != nil {
+    for index in solved.sections.indices {
       measuredSizes[index] = solved.sections[index].measured
     }
   }

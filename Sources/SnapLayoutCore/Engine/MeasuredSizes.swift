@@ -1,153 +1,102 @@
-/// The sizes the host measured for the cells of one repetition, as the group solver reads
-/// them (docs/SELF-SIZING.md).
-struct LeafMeasurements {
-  /// The page holding the repetition, or nil when none of its cells is measured.
-  let page: MeasuredPage?
-  /// The index in `page.sizes` of the repetition's first cell's width.
-  let base: Int
-  /// The largest lengths of the root group's `uniformAcrossSiblings` cells across the whole
-  /// section (0 where none was measured).
-  let sectionUniform: Size
-
-  static var none: LeafMeasurements { LeafMeasurements(page: nil, base: 0, sectionUniform: .zero) }
-
-  /// `proposed` with the measured lengths on the estimated axes of `size`.
-  @inline(__always)
-  func size(of size: LayoutSize, proposed: Size, leaf: Int) -> Size {
-    guard let page else { return proposed }
-    var result = proposed
-    let width = page.sizes[base + 2 * leaf]
-    let height = page.sizes[base + 2 * leaf + 1]
-    if size.widthDimension.isEstimated && !width.isNaN { result.width = Double(width) }
-    if size.heightDimension.isEstimated && !height.isNaN { result.height = Double(height) }
-    return result
-  }
-}
-
-/// The measured cells of `MeasuredSizes.repetitionsPerPage` consecutive repetitions.
-final class MeasuredPage {
-  /// Canonical width and height of each cell (two per cell); NaN where not measured.
-  var sizes: [Float32]
-  /// Per repetition: how much longer than the unmeasured template it is along the repeat axis.
-  /// Float32 while every delta of the page is exact in it (measured lengths against an estimate
-  /// of a few points: the common case, 4 bytes per repetition); `wideDeltas` otherwise. Read
-  /// them with `delta(_:)`.
-  private(set) var deltas: [Float32]
-  /// The deltas of a page that holds one Float32 cannot represent (an estimate of 1e9 pt
-  /// measured at 1 pt: Float32 would misplace the next cell by up to 32 pt; found by
-  /// Tests/c/test_numeric.c).
-  private(set) var wideDeltas: [Double]?
-  /// Per repetition: its extent across the repeat axis (only kept when that can vary; NaN for
-  /// repetitions without measured cells).
-  var crosses: [Float32]
-  /// The sum of `deltas`, exactly (docs/ARCHITECTURE.md, "Exact sums").
-  var total = ExactLength.zero
-  /// Measured cells on this page.
-  var measured = 0
-
-  init(cells: Int, repetitions: Int, tracksCross: Bool) {
-    sizes = Array(repeating: .nan, count: 2 * cells)
-    deltas = Array(repeating: 0, count: repetitions)
-    wideDeltas = nil
-    crosses = tracksCross ? Array(repeating: .nan, count: repetitions) : []
-  }
-
-  /// The delta of repetition `local` of the page.
-  @inline(__always)
-  func delta(_ local: Int) -> Double {
-    if let wideDeltas { return wideDeltas[local] }
-    return Double(deltas[local])
-  }
-
-  /// Stores the delta of repetition `local` exactly, and the page's total with it; returns
-  /// how much the total changed.
-  func store(delta: Double, at local: Int) -> ExactLength {
-    let change = ExactLength(delta) - ExactLength(self.delta(local))
-    total = total + change
-    if wideDeltas != nil {
-      wideDeltas![local] = delta
-    } else if Double(Float32(delta)) == delta {
-      deltas[local] = Float32(delta)
-    } else {
-      var wide = deltas.map { Double($0) }
-      wide[local] = delta
-      wideDeltas = wide
-      deltas = []
-    }
-    return change
-  }
-}
-
 /// The measured sizes of one section's cells and what they change: the length each measured
-/// repetition adds along the repeat axis, summed in O(log n).
+/// repetition adds along the repeat axis, summed in O(log n), and how far its cells reach.
 ///
 /// Sparse: memory grows with the cells measured, not with the item count. Cells are grouped
-/// in pages of whole repetitions; pages are kept sorted with a Fenwick tree over their totals,
-/// so the shift of a repetition — the sum of the deltas before it — and the repetition at an
-/// offset are O(log pages + page). The totals and the tree are `ExactLength`s, so a shift is
-/// the same however the deltas came to be — reported one by one, re-keyed by a data change or
-/// solved anew — and `Shifts` walks them as `shift(before:)` gives them (docs/ARCHITECTURE.md,
-/// "Exact sums").
+/// in pages of whole repetitions; pages exist only while they hold a measured cell, kept sorted
+/// with a tree of their summaries (`MeasuredSummaryTree`), so the shift of a repetition — the
+/// sum of the deltas before it — and the repetition at an offset are O(log pages + page).
+///
+/// Read-only once built: queries from many threads read it at once (include/snaplayout.h), so
+/// no lookup writes anything, not even a cache (issue 16, defect 2). What it holds is a
+/// function of the sizes measured now, not of the reports that led there (defect 7).
 final class MeasuredSizes {
   /// N: cells per repetition when the sizes were recorded.
   let itemsPerGroup: Int64
   let repetitionsPerPage: Int64
   let tracksCross: Bool
+  /// Per cell of a repetition: whether its width (bit 0) or height (bit 1) is shared across
+  /// the section (`GroupTemplate.sectionUniform`; empty when no cell's is).
+  let uniformFlags: [UInt8]
+  /// The distance between repetitions the page summaries were made with (`setStride`).
+  private(set) var stride = 0.0
   private(set) var keys: [Int64] = []
   private(set) var pages: [MeasuredPage] = []
-  /// Prefix sums of `pages[i].total`.
-  private var tree = FenwickTree<ExactLength>(count: 0)
+  private var tree = MeasuredSummaryTree()
   /// Measured cells in the section.
   private(set) var count = 0
-  /// The largest lengths of section-wide `uniformAcrossSiblings` cells.
-  var sectionUniform = Size.zero
 
   /// Cells per page: enough to amortise a page's header, few enough that one measurement in a
   /// section with large groups does not allocate much.
   static let cellsPerPage: Int64 = 128
 
-  init(itemsPerGroup: Int64, tracksCross: Bool) {
+  init(itemsPerGroup: Int64, tracksCross: Bool, uniformFlags: [UInt8]) {
     self.itemsPerGroup = max(1, itemsPerGroup)
     repetitionsPerPage = max(1, MeasuredSizes.cellsPerPage / self.itemsPerGroup)
     self.tracksCross = tracksCross
+    self.uniformFlags = uniformFlags.contains { $0 != 0 } ? uniformFlags : []
+  }
+
+  /// A copy that changes independently (the section solver measures a new container's
+  /// repetitions on one, so that a failed solve leaves the layout as it was).
+  /// - Complexity: O(measured pages).
+  init(copying other: MeasuredSizes) {
+    itemsPerGroup = other.itemsPerGroup
+    repetitionsPerPage = other.repetitionsPerPage
+    tracksCross = other.tracksCross
+    uniformFlags = other.uniformFlags
+    stride = other.stride
+    keys = other.keys
+    pages = other.pages.map { MeasuredPage(copying: $0) }
+    tree = other.tree
+    summary = other.summary
+    count = other.count
   }
 
   var isEmpty: Bool { count == 0 }
 
   /// The sum of all deltas.
-  var totalDelta: Double { prefix(pages.count).points }
+  var totalDelta: Double { summary.total.points }
 
-  /// The largest cross extent of a measured repetition, or 0.
-  /// - Complexity: O(1), except after the largest one shrank: O(measured repetitions).
-  var largestCross: Double {
-    guard tracksCross else { return 0 }
-    if let cachedCross { return cachedCross }
-    var largest = 0.0
-    for page in pages {
-      for value in page.crosses where !value.isNaN { largest = max(largest, Double(value)) }
-    }
-    cachedCross = largest
-    return largest
-  }
-  private var cachedCross: Double? = 0
+  /// Every measured repetition summed up: how much longer they make the section, how far they
+  /// reach, the largest cross extent, the section's shared lengths (kept where hot reads find
+  /// it without touching the tree).
+  private(set) var summary = MeasuredSummary()
+
+  /// The largest cross extent of a measured repetition, or 0. - Complexity: O(1).
+  var largestCross: Double { tracksCross ? summary.largestCross : 0 }
+
+  /// The largest measured lengths of the root group's `uniformAcrossSiblings` cells: the
+  /// lengths the whole section shares (docs/SELF-SIZING.md rule 5). - Complexity: O(1).
+  var sectionUniform: Size { summary.uniform }
 
   // MARK: Cells
 
   /// The page index (in `keys`) holding `key`, or where it would be inserted.
   private func search(_ key: Int64) -> (index: Int, found: Bool) {
-    // A report and the queries after it ask for the same page several times in a row.
-    if lastFound < keys.count && keys[lastFound] == key { return (lastFound, true) }
+    var hint = 0
+    return search(key, hint: &hint)
+  }
+
+  /// `search(_:)` starting from `hint`, the caller's own cursor (a walk over consecutive
+  /// repetitions finds each page in O(1); nothing shared is written).
+  @inline(__always)
+  private func search(_ key: Int64, hint: inout Int) -> (index: Int, found: Bool) {
+    if hint < keys.count && keys[hint] >= key && (hint == 0 || keys[hint - 1] < key) {
+      return (hint, keys[hint] == key)
+    }
+    if hint + 1 < keys.count && keys[hint + 1] >= key && keys[hint] < key {
+      hint += 1
+      return (hint, keys[hint] == key)
+    }
     var low = 0
     var high = keys.count
     while low < high {
       let mid = (low + high) / 2
       if keys[mid] < key { low = mid + 1 } else { high = mid }
     }
-    let found = low < keys.count && keys[low] == key
-    if found { lastFound = low }
-    return (low, found)
+    hint = low
+    return (low, low < keys.count && keys[low] == key)
   }
-  private var lastFound = 0
 
   private func locate(item: Int64) -> (key: Int64, cell: Int) {
     let cellsPerPage = repetitionsPerPage * itemsPerGroup
@@ -165,10 +114,16 @@ final class MeasuredSizes {
     return Size(width: Double(width), height: Double(height))
   }
 
-  /// Records a cell's size (nil forgets it).
+  /// Records a cell's size (nil forgets it). A page whose last measured cell is forgotten goes
+  /// away with its deltas: they are all 0 once none of its cells is measured.
   func setSize(_ size: Size?, ofItem item: Int64) {
+    setSize(size, ofItem: item, rebuilding: true)
+  }
+
+  private func setSize(_ size: Size?, ofItem item: Int64, rebuilding: Bool) {
     let (key, cell) = locate(item: item)
     var (index, found) = search(key)
+    var opened = false
     if !found {
       guard size != nil else { return }
       let cells = Int(repetitionsPerPage * itemsPerGroup)
@@ -176,8 +131,8 @@ final class MeasuredSizes {
       pages.insert(
         MeasuredPage(cells: cells, repetitions: Int(repetitionsPerPage), tracksCross: tracksCross),
         at: index)
-      rebuildTree()
       found = true
+      opened = true
     }
     let page = pages[index]
     let wasMeasured = !page.sizes[2 * cell].isNaN
@@ -194,26 +149,43 @@ final class MeasuredSizes {
       page.measured -= 1
       count -= 1
     }
+    guard rebuilding else { return }
+    if page.measured == 0 {
+      // Its deltas are all 0 once none of its cells is measured.
+      keys.remove(at: index)
+      pages.remove(at: index)
+      tree.remove(at: index)
+      if !MeasuredSummary().covers(page.summary) { rebuildSummary() } else { setTotals() }
+    } else if opened {
+      // A new page: nothing measured moves yet, only the shared lengths may grow.
+      if !uniformFlags.isEmpty { summarize(index) }
+      tree.insert(page.run, at: index)
+      summary.widen(to: page.summary)
+      setTotals()
+    } else if !uniformFlags.isEmpty {
+      // Sizes change only the shared lengths of a page that was there.
+      pageChanged(index)
+    }
   }
 
   /// What the group solver needs to solve repetition `repetition` with its measured cells.
   func measurements(forRepetition repetition: Int64) -> LeafMeasurements {
-    let key = repetition / repetitionsPerPage
-    let (index, found) = search(key)
-    guard found else { return LeafMeasurements(page: nil, base: 0, sectionUniform: sectionUniform) }
-    let first = Int((repetition - key * repetitionsPerPage) * itemsPerGroup)
-    let page = pages[index]
-    for cell in first..<first + Int(itemsPerGroup) where !page.sizes[2 * cell].isNaN {
-      return LeafMeasurements(page: page, base: 2 * first, sectionUniform: sectionUniform)
-    }
-    return LeafMeasurements(page: nil, base: 0, sectionUniform: sectionUniform)
+    self.repetition(repetition).measurements
   }
 
   /// A repetition's measurements (page nil when none of its cells is measured) and delta, in
   /// one search.
   func repetition(_ repetition: Int64) -> (measurements: LeafMeasurements, delta: Double) {
+    var hint = 0
+    return self.repetition(repetition, hint: &hint)
+  }
+
+  /// `repetition(_:)` with the caller's cursor, for walks over consecutive repetitions.
+  func repetition(_ repetition: Int64, hint: inout Int)
+    -> (measurements: LeafMeasurements, delta: Double)
+  {
     let key = repetition / repetitionsPerPage
-    let (index, found) = search(key)
+    let (index, found) = search(key, hint: &hint)
     let none = LeafMeasurements(page: nil, base: 0, sectionUniform: sectionUniform)
     guard found else { return (none, 0) }
     let local = Int(repetition - key * repetitionsPerPage)
@@ -227,15 +199,18 @@ final class MeasuredSizes {
   }
 
   /// The same sizes for another template or other items: each cell goes to `map(item)`, or
-  /// is dropped when that is nil. Deltas are left for the section solver to recompute.
+  /// is dropped when that is nil. Deltas and reaches are left for the section solver to
+  /// measure. - Complexity: O(measured cells · log pages + pages).
   func remapped(
-    itemsPerGroup: Int64, tracksCross: Bool, _ map: (Int64) -> Int64?
+    itemsPerGroup: Int64, tracksCross: Bool, uniformFlags: [UInt8], _ map: (Int64) -> Int64?
   ) -> MeasuredSizes {
-    let result = MeasuredSizes(itemsPerGroup: itemsPerGroup, tracksCross: tracksCross)
-    result.sectionUniform = sectionUniform
+    let result = MeasuredSizes(
+      itemsPerGroup: itemsPerGroup, tracksCross: tracksCross, uniformFlags: uniformFlags)
     forEachMeasuredItem { item, size in
-      if let target = map(item) { result.setSize(size, ofItem: target) }
+      if let target = map(item) { result.setSize(size, ofItem: target, rebuilding: false) }
     }
+    for index in result.pages.indices { result.summarize(index) }
+    result.rebuildTree()
     return result
   }
 
@@ -264,30 +239,26 @@ final class MeasuredSizes {
     }
   }
 
-  // MARK: Repetition deltas
+  // MARK: Repetition shapes
 
-  /// Records how much longer than the template repetition `repetition` is, and its extent
-  /// across the repeat axis (NaN when it has no measured cell).
-  func setDelta(_ delta: Double, cross: Double, repetition: Int64) {
+  /// Sets the distance between repetitions that reaches are placed with; the section solver
+  /// sets it before it measures the repetitions at a new container size.
+  /// - Complexity: O(measured cells) when it changes.
+  func setStride(_ stride: Double) {
+    guard stride != self.stride else { return }
+    self.stride = stride
+    for index in pages.indices { summarize(index) }
+    rebuildTree()
+  }
+
+  /// Records what repetition `repetition` changes (`RepetitionSolver.shape`).
+  /// - Complexity: O(log pages + page).
+  func setShape(_ shape: RepetitionShape, repetition: Int64) {
     let key = repetition / repetitionsPerPage
     let (index, found) = search(key)
     guard found else { return }
-    let page = pages[index]
-    let local = Int(repetition - key * repetitionsPerPage)
-    let change = page.store(delta: delta, at: local)
-    if tracksCross {
-      let previous = Double(page.crosses[local])
-      page.crosses[local] = Float32(cross)
-      let storedCross = Double(page.crosses[local])
-      if let largest = cachedCross {
-        if storedCross >= largest {
-          cachedCross = storedCross
-        } else if previous == largest {
-          cachedCross = nil  // the largest may have shrunk: recount when asked
-        }
-      }
-    }
-    if change != .zero { tree.add(change, at: index) }
+    pages[index].store(shape, at: Int(repetition - key * repetitionsPerPage))
+    pageChanged(index)
   }
 
   /// How much longer than the template repetition `repetition` is.
@@ -299,8 +270,8 @@ final class MeasuredSizes {
   }
 
   /// The sum of the deltas of the repetitions before `repetition`: the pages' before it,
-  /// exactly, and its page's before it in order, rounded once.
-  /// - Complexity: O(log pages + repetitionsPerPage).
+  /// exactly, and its page's before it in order, rounded once (docs/ARCHITECTURE.md, "Exact
+  /// sums"). - Complexity: O(log pages + repetitionsPerPage).
   func shift(before repetition: Int64) -> Double {
     shifts(from: repetition).shift
   }
@@ -328,7 +299,7 @@ final class MeasuredSizes {
       let local = Int(repetition - key * repetitionsPerPage)
       for j in 0..<local { sum += page.delta(j) }
     }
-    return Shifts(pages: prefix(index), page: sum, next: repetition)
+    return Shifts(pages: tree.prefix(index), page: sum, next: repetition)
   }
 
   /// The shift of the walk's repetition; then the walk moves on past it, whose delta is
@@ -337,7 +308,7 @@ final class MeasuredSizes {
     let shift = walk.shift
     walk.next += 1
     if walk.next % repetitionsPerPage == 0 {
-      walk.pages = prefix(search(walk.next / repetitionsPerPage).index)
+      walk.pages = tree.prefix(search(walk.next / repetitionsPerPage).index)
       walk.page = 0
     } else {
       walk.page += delta
@@ -368,7 +339,7 @@ final class MeasuredSizes {
     } else {
       let index = low - 1
       let page = pages[index]
-      var start = Double(keys[index]) * pageLength + prefix(index).points
+      var start = Double(keys[index]) * pageLength + tree.prefix(index).points
       let first = keys[index] * repetitionsPerPage
       result = -1
       for local in 0..<Int(repetitionsPerPage) {
@@ -390,12 +361,108 @@ final class MeasuredSizes {
     return result
   }
 
-  /// The sum of the totals of pages `0 ..< index`.
-  private func prefix(_ index: Int) -> ExactLength { tree.prefix(index) }
+  // MARK: Reach
+
+  /// Calls `body`, in order, with each repetition before `limit` whose elements reach past
+  /// what the template's reach covers to `position` or beyond (relative to repetition 0's
+  /// origin along the repeat axis), give or take a rounding error: the rect walk adds them to
+  /// the repetitions it takes from the template's reach.
+  /// - Complexity: O(log pages + page) per page holding such a repetition.
+  func forEachRepetition(reachingAfter position: Double, before limit: Int64, _ body: (Int64) -> Void)
+  {
+    let target = position - MeasuredSizes.slack(position)
+    guard summary.reachAfter >= target else { return }
+    let key = limit / repetitionsPerPage
+    let (end, found) = search(key)
+    tree.pages(reachingAfter: target, before: found ? end + 1 : end) { index, offset in
+      forEachReach(page: index, offset: offset) { repetition, start, reaches, local in
+        if repetition < limit, !reaches[4 * local].isNaN,
+          start + Double(reaches[4 * local]) >= target
+        {
+          body(repetition)
+        }
+      }
+    }
+  }
+
+  /// Calls `body`, in order, with each repetition after `limit` whose elements reach before
+  /// what the template's reach covers back to `position` or before it.
+  /// - Complexity: O(log pages + page) per page holding such a repetition.
+  func forEachRepetition(reachingBefore position: Double, after limit: Int64, _ body: (Int64) -> Void)
+  {
+    let target = position + MeasuredSizes.slack(position)
+    guard summary.reachBefore <= target else { return }
+    let (start, _) = search(limit / repetitionsPerPage)
+    tree.pages(reachingBefore: target, after: start - 1) { index, offset in
+      forEachReach(page: index, offset: offset) { repetition, start, reaches, local in
+        if repetition > limit, !reaches[4 * local + 1].isNaN,
+          start + Double(reaches[4 * local + 1]) <= target
+        {
+          body(repetition)
+        }
+      }
+    }
+  }
+
+  /// The repetitions of a page that outgrow the template's reach, with where each starts.
+  private func forEachReach(
+    page index: Int, offset: ExactLength, _ body: (Int64, Double, [Float32], Int) -> Void
+  ) {
+    let page = pages[index]
+    guard let reaches = page.reaches else { return }
+    let first = keys[index] * repetitionsPerPage
+    var start = Double(first) * stride + offset.points
+    for local in 0..<Int(repetitionsPerPage) {
+      body(first + Int64(local), start, reaches, local)
+      start += stride + page.delta(local)
+    }
+  }
+
+  /// How far a reach computed here may stray from the frames' own arithmetic.
+  private static func slack(_ position: Double) -> Double { 1e-9 * (Swift.abs(position) + 1) }
+
+  private func summarize(_ index: Int) {
+    pages[index].summarize(
+      origin: Double(keys[index] * repetitionsPerPage) * stride, stride: stride,
+      itemsPerGroup: Int(itemsPerGroup), uniformFlags: uniformFlags)
+  }
+
+  /// Sums page `index` up again and updates the tree and the section's summary.
+  /// - Complexity: O(page + log pages); O(pages) when one of the page's extremes shrank.
+  private func pageChanged(_ index: Int) {
+    let old = pages[index].summary
+    summarize(index)
+    let new = pages[index].summary
+    tree.update(pages[index].run, at: index)
+    if new.covers(old) {
+      // The section's extremes can only have grown.
+      var result = summary
+      result.widen(to: new)
+      summary = result
+      setTotals()
+    } else {
+      rebuildSummary()
+    }
+  }
 
   private func rebuildTree() {
     let pages = self.pages
-    tree = FenwickTree(count: pages.count) { pages[$0].total }
+    tree = MeasuredSummaryTree(count: pages.count) { pages[$0].run }
+    rebuildSummary()
   }
 
+  /// The section's summary from its pages'. - Complexity: O(pages).
+  private func rebuildSummary() {
+    var result = MeasuredSummary()
+    for page in pages { result.widen(to: page.summary) }
+    summary = result
+    setTotals()
+  }
+
+  private func setTotals() {
+    let root = tree.root
+    summary.total = root.total
+    summary.reachAfter = root.reachAfter
+    summary.reachBefore = root.reachBefore
+  }
 }

@@ -73,6 +73,16 @@ struct RepetitionSolver {
     return result
   }
 
+  /// The root group's length along the repeat axis in a one-cell repetition whose cell is
+  /// `cell` (`singleCell`): the template's, followed by the cell on an estimated axis.
+  func groupLength(of cell: Rect, template: GroupTemplate) -> Double {
+    let before = template.leaves[0].frame
+    let length = alongX ? template.size.width : template.size.height
+    let along = group.layoutSize.dimension(along: alongX ? .horizontal : .vertical)
+    guard along.isEstimated else { return length }
+    return length + (alongX ? cell.width - before.width : cell.height - before.height)
+  }
+
   /// Solves the unmeasured template (with the section-wide uniform lengths, when any).
   mutating func solveTemplate(sectionUniform: Size) throws(LayoutError) -> GroupTemplate {
     let template = try solve(
@@ -122,32 +132,50 @@ struct RepetitionSolver {
     return (try? solve(measurements)) ?? template
   }
 
-  /// How much longer than `template` a measured repetition is, and its extent across the
-  /// repeat axis.
-  func change(
+  /// What a measured repetition changes (docs/SELF-SIZING.md): how much longer than
+  /// `template` it is, its extent across the repeat axis, and how far its cells and badges reach
+  /// beyond what the template's reach covers — past its own length plus the template's
+  /// overhang along the repeat axis, beyond the template's envelope across it (orthogonal
+  /// sections).
+  func shape(
     of repetition: Int64, present: Int, measured: MeasuredSizes, template: GroupTemplate
-  ) -> (delta: Double, cross: Double) {
+  ) -> RepetitionShape {
     let measurements = measured.measurements(forRepetition: repetition)
-    guard measurements.page != nil else { return (0, .nan) }
+    guard measurements.page != nil else { return .unmeasured }
+    var shape = RepetitionShape.unmeasured
+    let envelope: Rect
     if singleCell != nil {
       // The group follows its cell on its estimated axes, by the cell's change in length.
       let before = template.leaves[0].frame
       let after = singleCellFrame(before, measurements)
       let along = group.layoutSize.dimension(along: alongX ? .horizontal : .vertical)
       let across = group.layoutSize.dimension(along: alongX ? .vertical : .horizontal)
-      let delta =
+      shape.delta =
         along.isEstimated
         ? (alongX ? after.width - before.width : after.height - before.height) : 0
-      let cross =
+      shape.cross =
         (alongX ? template.size.height : template.size.width)
         + (across.isEstimated
           ? (alongX ? after.height - before.height : after.width - before.width) : 0)
-      return (delta, cross)
+      envelope = after
+    } else {
+      guard let solved = try? solve(measurements) else { return .unmeasured }
+      shape.delta = extent(solved, present: present) - extent(template, present: present)
+      shape.cross = alongX ? solved.size.height : solved.size.width
+      envelope = solved.envelope
     }
-    guard let solved = try? solve(measurements) else { return (0, .nan) }
-    return (
-      extent(solved, present: present) - extent(template, present: present),
-      alongX ? solved.size.height : solved.size.width
-    )
+    // What the template's reach covers: its own step plus its envelope's overhang.
+    let step = extent(template)
+    let templateEnd = max(alongX ? template.envelope.maxX : template.envelope.maxY, step)
+    let templateStart = min(alongX ? template.envelope.minX : template.envelope.minY, 0)
+    let end = alongX ? envelope.maxX : envelope.maxY
+    let start = alongX ? envelope.minX : envelope.minY
+    if end > templateEnd + shape.delta { shape.alongEnd = end }
+    if start < templateStart { shape.alongStart = start }
+    if alongX {
+      if envelope.maxY > template.envelope.maxY { shape.crossEnd = envelope.maxY }
+      if envelope.minY < template.envelope.minY { shape.crossStart = envelope.minY }
+    }
+    return shape
   }
 }

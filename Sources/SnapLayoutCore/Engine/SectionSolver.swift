@@ -56,7 +56,11 @@ struct SectionSolver {
     }
     let hasBackground = !section.decorationItems.isEmpty
     var repetitionSolver: RepetitionSolver
-    let template: GroupTemplate
+    var template: GroupTemplate
+    // Measured cells (docs/SELF-SIZING.md); a flow section's sizes are in `flowSizes`.
+    var measured = measured.flatMap { $0.isEmpty || section.flowItems != nil ? nil : $0 }
+    // Whether the measured repetitions must be measured again.
+    var remeasure = refresh
     if let previous {
       repetitionSolver = previous.repetitionSolver
       template = previous.template
@@ -76,6 +80,26 @@ struct SectionSolver {
         edgeLength: (edges.pre?.value ?? 0) + (edges.post?.value ?? 0))
       template = try repetitionSolver.solveTemplate(
         sectionUniform: measured?.sectionUniform ?? .zero)
+      if let current = measured {
+        // Measured again on a copy, so that a solve that fails leaves the layout's sizes as
+        // they were; re-keyed by item when the template holds a different number of cells.
+        let tracksCross = repetitionSolver.tracksCross
+        let flags = template.sectionUniform
+        let fresh =
+          current.itemsPerGroup != Int64(template.leaves.count)
+            || current.tracksCross != tracksCross || current.uniformFlags != flags
+          ? current.remapped(
+            itemsPerGroup: Int64(template.leaves.count), tracksCross: tracksCross,
+            uniformFlags: flags
+          ) { $0 }
+          : MeasuredSizes(copying: current)
+        if fresh.sectionUniform != current.sectionUniform {
+          // The section's shared lengths are those of its cells as measured now.
+          template = try repetitionSolver.solveTemplate(sectionUniform: fresh.sectionUniform)
+        }
+        measured = fresh
+        remeasure = true
+      }
     }
     let group = repetitionSolver.group
     let edges = group.edgeSpacing
@@ -135,30 +159,22 @@ struct SectionSolver {
       for leaf in template.leaves { widest = max(widest, leaf.frame.maxX) }
     }
 
-    // Measured cells (docs/SELF-SIZING.md): each measured repetition adds its delta.
-    var measured = measured
+    // Each measured repetition adds its delta.
     if flowLines != nil {
       measured = nil
-    } else if let current = measured, current.isEmpty {
-      measured = nil
-    } else if let current = measured {
-      let tracksCross = repetitionSolver.tracksCross
-      var refresh = refresh
-      if current.itemsPerGroup != n || current.tracksCross != tracksCross {
-        // The template holds a different number of cells: re-key the sizes by repetition.
-        measured = current.remapped(itemsPerGroup: n, tracksCross: tracksCross) { $0 }
-        refresh = true
-      }
-      if refresh, let measured {
+    } else if let measured {
+      if remeasure || measured.stride != stride {
+        measured.setStride(stride)
         measured.forEachMeasuredRepetition { repetition in
           guard repetition < groupCount else { return }
           let present = repetition == groupCount - 1 && remainder > 0 ? Int(remainder) : Int(n)
-          let change = repetitionSolver.change(
-            of: repetition, present: present, measured: measured, template: template)
-          measured.setDelta(change.delta, cross: change.cross, repetition: repetition)
+          measured.setShape(
+            repetitionSolver.shape(
+              of: repetition, present: present, measured: measured, template: template),
+            repetition: repetition)
         }
       }
-      primaryLength += measured?.totalDelta ?? 0
+      primaryLength += measured.totalDelta
     }
     let crossLength = max(
       orthogonal ? groupSize.height : groupSize.width, measured?.largestCross ?? 0, widest)
@@ -209,9 +225,15 @@ struct SectionSolver {
     }
     let boundaryItems = boundary.elements(hostTop: hostTop)
 
+    var envelope = template.envelope
+    if orthogonal, let before = measured?.summary.crossBefore, before < envelope.minY {
+      // Measured cells reaching above the row: the row's span, which the rect walk tests first.
+      envelope.height += envelope.minY - before
+      envelope.y = before
+    }
     let placement = SectionPlacement(
       origin: origin, stride: stride, isOrthogonal: orthogonal, itemCount: itemCount,
-      itemsPerGroup: n, groupCount: groupCount, envelope: template.envelope,
+      itemsPerGroup: n, groupCount: groupCount, envelope: envelope,
       cellZIndex: hasBackground ? 1 : 0)
     var solved = SolvedSection(
       frame: frame, template: template, placement: placement, measured: measured,
@@ -238,6 +260,13 @@ struct SectionSolver {
       }
       solved.mainMin = min(solved.mainMin, origin.y + template.envelope.minY)
       solved.mainMax = max(solved.mainMax, origin.y + lastShift + template.envelope.maxY + grown)
+      if let reach = measured?.summary {
+        // Measured cells that outgrow their group reach past it (docs/SELF-SIZING.md).
+        let after = orthogonal ? reach.crossAfter : reach.reachAfter
+        let before = orthogonal ? reach.crossBefore : reach.reachBefore
+        if after.isFinite { solved.mainMax = max(solved.mainMax, origin.y + after) }
+        if before.isFinite { solved.mainMin = min(solved.mainMin, origin.y + before) }
+      }
     }
     solved.local = (origin.y, solved.mainMin, solved.mainMax)
     solved.place(at: start)

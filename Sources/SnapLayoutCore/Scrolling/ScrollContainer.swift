@@ -101,10 +101,12 @@ extension ScrollContainer {
     let template = solved.template
     let alpha = settings.alignment
     let snapport = viewportLength - settings.padding.leading - settings.padding.trailing
+    let alignConstant = settings.padding.leading + alpha * snapport
     func aligned(_ start: Double, _ extent: Double) -> Double {
-      start + alpha * extent - (settings.padding.leading + alpha * snapport)
+      UnitSlot.aligned(start, extent, alpha, alignConstant)
     }
     let groupLength = alongX ? template.size.width : template.size.height
+    let remainder = Int(placement.itemCount % max(placement.itemsPerGroup, 1))
     let base = alongX ? placement.origin.x : placement.origin.y
     let leaves = Int(placement.itemsPerGroup)
     let groupSlot = [UnitSlot(aligned: aligned(0, groupLength), leaf: 0)]
@@ -113,8 +115,8 @@ extension ScrollContainer {
       guard !whole, let sizes = solved.measured else { return nil }
       return MeasuredUnits(
         sizes: sizes, solver: solved.repetitionSolver, template: template, alongX: alongX,
-        alignment: alpha,
-        alignConstant: settings.padding.leading + alpha * snapport, groupUnits: groupUnits)
+        alignment: alpha, alignConstant: alignConstant, groupUnits: groupUnits,
+        lastPresent: remainder == 0 ? leaves : remainder)
     }
 
     if let lines = solved.flowLines, !whole {
@@ -149,7 +151,11 @@ extension ScrollContainer {
           starts.append((start, extent, Int64(leaf)))
         }
       }
-      var result = starts.map { UnitSlot(aligned: aligned($0.start, $0.extent), leaf: $0.leaf) }
+      // Spans clipped to the group, as a measured repetition's (MeasuredUnits).
+      var result = starts.map {
+        let span = UnitSlot.clip(start: $0.start, extent: $0.extent, to: groupLength)
+        return UnitSlot(aligned: aligned(span.start, span.extent), leaf: $0.leaf)
+      }
       result.sort { $0.aligned < $1.aligned }
       var ofLeaf = [Int32](repeating: 0, count: max(leaves, 1))
       for (leaf, slot) in template.leaves.prefix(present).enumerated() {
@@ -160,10 +166,10 @@ extension ScrollContainer {
       return (result, ofLeaf)
     }
     let full = slots(upTo: leaves)
-    let remainder = Int(placement.itemCount % placement.itemsPerGroup)
     let last = remainder == 0 ? full : slots(upTo: remainder)
-    // Units must stay ordered across repetitions; when cells overhang the next repetition,
-    // item snapping falls back to group positions.
+    // Units must stay ordered across repetitions: spans are clipped to their group, and when
+    // a repetition's positions still span a whole stride (ties with the next repetition's,
+    // which rounding could invert), item snapping falls back to group positions.
     if let low = full.slots.first?.aligned, let high = full.slots.last?.aligned,
       high - low >= placement.stride
     {

@@ -6,6 +6,26 @@ struct UnitSlot {
   var aligned: Double
   /// The first cell of the template at this position (for "which item rests here").
   var leaf: Int64
+
+  /// The one formula for a unit's aligned offset from its span (`constant` is
+  /// `padding.leading + alignment · snapport`).
+  @inline(__always)
+  static func aligned(_ start: Double, _ extent: Double, _ alignment: Double, _ constant: Double)
+    -> Double
+  {
+    start + alignment * extent - constant
+  }
+
+  /// A unit's span clipped to its repetition's group, `0 ... length` along the axis: a cell
+  /// that overflows its group rests as if it ended (or started) at the group's edge, so a
+  /// repetition's rest positions stay within it (docs/SNAPPING.md, "Rest positions").
+  @inline(__always)
+  static func clip(start: Double, extent: Double, to length: Double) -> (start: Double, extent: Double) {
+    guard start < 0 || start + extent > length else { return (start, extent) }
+    let low = min(max(start, 0), length)
+    let high = min(max(start + extent, low), length)
+    return (low, high - low)
+  }
 }
 
 /// The snap units of one section along a container's axis: `repetitions` copies of `slots`,
@@ -60,23 +80,24 @@ final class UnitRun {
     self.lastSlotOfLeaf = lastSlotOfLeaf
   }
 
-  func slot(_ unit: Int64) -> (repetition: Int64, slot: UnitSlot) {
+  /// A unit's repetition and its index among the repetition's units.
+  func position(_ unit: Int64) -> (repetition: Int64, index: Int) {
     let width = Int64(slots.count)
     let local = unit - firstUnit
     let repetition = min(local / width, repetitions - 1)
     let index = local - repetition * width
-    let slots = repetition == repetitions - 1 ? lastSlots : self.slots
-    return (repetition, slots[Int(min(index, Int64(slots.count - 1)))])
+    let count = repetition == repetitions - 1 ? lastSlots.count : slots.count
+    return (repetition, Int(min(index, Int64(count - 1))))
   }
 
   /// The aligned offset of a unit of this run.
   func offset(_ unit: Int64) -> Double {
     if let lines { return lines.offset(base: base, line: Int(unit - firstUnit)) }
-    let (repetition, slot) = self.slot(unit)
-    if let measured {
-      return measured.offset(base: base, stride: stride, repetition: repetition, slot: slot)
-    }
-    return UnitRun.offset(base: base, stride: stride, repetition: repetition, aligned: slot.aligned)
+    let (repetition, index) = position(unit)
+    if let measured { return measured.unit(index, of: repetition, in: self).offset }
+    let slots = repetition == repetitions - 1 ? lastSlots : self.slots
+    return UnitRun.offset(
+      base: base, stride: stride, repetition: repetition, aligned: slots[index].aligned)
   }
 
   /// The one formula for where a unit rests, `(base + repetition · stride) + aligned`: every
@@ -139,15 +160,22 @@ final class UnitRun {
     // 2^63 - 1 items per group, more than a 32-bit Int holds.
     let leaf = min(
       max(item - repetition * itemsPerGroup, 0), itemsPerGroup - 1, Int64(map.count - 1))
-    let local = repetition * Int64(slots.count) + Int64(map[Int(leaf)])
+    var index = Int64(map[Int(leaf)])
+    if let measured {
+      // A measured repetition's units are in the order of their rest positions.
+      index = Int64(measured.index(ofSlot: Int(index), in: repetition, of: self))
+    }
+    let local = repetition * Int64(slots.count) + index
     return firstUnit + min(local, count - 1)
   }
 
   /// The item resting at a unit.
   func item(_ unit: Int64) -> Int64 {
     if let lines { return Int64(lines.lines.firstItem(ofLine: Int(unit - firstUnit))) }
-    let (repetition, slot) = self.slot(unit)
-    return repetition * itemsPerGroup + slot.leaf
+    let (repetition, index) = position(unit)
+    if let measured { return repetition * itemsPerGroup + measured.unit(index, of: repetition, in: self).leaf }
+    let slots = repetition == repetitions - 1 ? lastSlots : self.slots
+    return repetition * itemsPerGroup + slots[index].leaf
   }
 }
 
@@ -244,9 +272,12 @@ final class UnitSequence {
   }
 }
 
-/// Where the units of a section with measured cells rest: repetition `r` starts
-/// `shift(before: r)` later, a group unit's extent grows by the repetition's delta, and an
-/// item unit follows its cell in the repetition solved with its measured cells.
+/// Where the units of a section with measured cells rest (docs/SNAPPING.md, "Rest
+/// positions"): repetition `r` starts `shift(before: r)` later, a group unit's extent grows by
+/// the repetition's delta, and an item unit follows its cells in the repetition solved with its
+/// measured cells, clipped to the repetition's group like the template's. A repetition's units
+/// are in the order of their positions, and none rests after where the next repetition's
+/// units can start: rest positions are sorted in every state (issue 16, defect 3).
 struct MeasuredUnits {
   let sizes: MeasuredSizes
   let solver: RepetitionSolver
@@ -258,23 +289,98 @@ struct MeasuredUnits {
   let alignConstant: Double
   /// Whether units are whole repetitions (else cells).
   let groupUnits: Bool
+  /// The cells of the last repetition.
+  let lastPresent: Int
 
-  func offset(base: Double, stride: Double, repetition: Int64, slot: UnitSlot) -> Double {
-    let start = (base + Double(repetition) * stride) + sizes.shift(before: repetition)
+  /// Unit `index` of a repetition, counted in the order of the units' positions: where it
+  /// rests and the template cell (leaf) whose item rests there.
+  func unit(_ index: Int, of repetition: Int64, in run: UnitRun) -> (offset: Double, leaf: Int64) {
+    let (offsets, leaves, order) = units(of: repetition, in: run)
+    let slot = order.isEmpty ? index : order[index]
+    return (offsets[slot], leaves[slot])
+  }
+
+  /// The index, in the order of the units' positions, of the unit of template slot `slot`.
+  func index(ofSlot slot: Int, in repetition: Int64, of run: UnitRun) -> Int {
+    let order = units(of: repetition, in: run).order
+    return order.isEmpty ? slot : order.firstIndex(of: slot) ?? slot
+  }
+
+  /// The rest positions of a repetition's units per template slot, their leaves, and the slots
+  /// in the order of their positions (empty when that is the slots' own order).
+  private func units(of repetition: Int64, in run: UnitRun)
+    -> (offsets: [Double], leaves: [Int64], order: [Int])
+  {
+    let isLast = repetition == run.repetitions - 1
+    let slots = isLast ? run.lastSlots : run.slots
+    let start =
+      (run.base + Double(repetition) * run.stride) + sizes.shift(before: repetition)
+    // No unit rests after the first place a unit of the next repetition can: computed as that
+    // repetition's start is, so the order holds to the last bit.
+    let limit =
+      isLast
+      ? Double.infinity
+      : ((run.base + Double(repetition + 1) * run.stride) + sizes.shift(before: repetition + 1))
+        + (0 - alignConstant)
     let (measurements, delta) = sizes.repetition(repetition)
-    if groupUnits { return start + slot.aligned + alignment * delta }
-    guard measurements.page != nil else { return start + slot.aligned }
-    let cell: Rect
+    guard !groupUnits else {
+      return ([min(start + slots[0].aligned + alignment * delta, limit)], [0], [])
+    }
+    guard measurements.page != nil else {
+      return (slots.map { min(start + $0.aligned, limit) }, slots.map { $0.leaf }, [])
+    }
+    let cells: [Rect]
+    let length: Double
     if solver.singleCell != nil {
-      cell = solver.singleCellFrame(template.leaves[0].frame, measurements)
+      let cell = solver.singleCellFrame(template.leaves[0].frame, measurements)
+      cells = [cell]
+      length = solver.groupLength(of: cell, template: template)
     } else {
       let solved = solver.template(measurements, or: template)
-      guard Int(slot.leaf) < solved.leaves.count else { return start + slot.aligned }
-      cell = solved.leaves[Int(slot.leaf)].frame
+      cells = solved.leaves.map { $0.frame }
+      length = alongX ? solved.size.width : solved.size.height
     }
-    let cellStart = alongX ? cell.minX : cell.minY
-    let extent = alongX ? cell.width : cell.height
-    return start + cellStart + alignment * extent - alignConstant
+    // Each slot spans its cells as the template's does: from the first start, as far as the
+    // furthest end.
+    let ofLeaf = isLast ? run.lastSlotOfLeaf : run.slotOfLeaf
+    var spans = [(start: Double, extent: Double)](
+      repeating: (.infinity, -.infinity), count: slots.count)
+    let present = min(isLast ? lastPresent : cells.count, cells.count)
+    for leaf in 0..<present {
+      let slot = Int(ofLeaf[leaf])
+      let cellStart = alongX ? cells[leaf].minX : cells[leaf].minY
+      spans[slot].start = min(spans[slot].start, cellStart)
+    }
+    for leaf in 0..<present {
+      let slot = Int(ofLeaf[leaf])
+      let cellStart = alongX ? cells[leaf].minX : cells[leaf].minY
+      let extent = alongX ? cells[leaf].width : cells[leaf].height
+      let reach =
+        cellStart == spans[slot].start ? extent : (cellStart + extent) - spans[slot].start
+      spans[slot].extent = max(spans[slot].extent, reach)
+    }
+    var offsets: [Double] = []
+    offsets.reserveCapacity(slots.count)
+    for (index, span) in spans.enumerated() {
+      guard span.extent >= 0 else {
+        offsets.append(min(start + slots[index].aligned, limit))
+        continue
+      }
+      let (clippedStart, clippedExtent) = UnitSlot.clip(
+        start: span.start, extent: span.extent, to: length)
+      offsets.append(
+        min(start + UnitSlot.aligned(clippedStart, clippedExtent, alignment, alignConstant), limit))
+    }
+    var order: [Int] = []
+    if slots.count > 1 {
+      var sorted = true
+      for index in 1..<offsets.count where offsets[index] < offsets[index - 1] { sorted = false }
+      if !sorted {
+        order = Array(0..<offsets.count)
+        order.sort { offsets[$0] < offsets[$1] || (offsets[$0] == offsets[$1] && $0 < $1) }
+      }
+    }
+    return (offsets, slots.map { $0.leaf }, order)
   }
 }
 

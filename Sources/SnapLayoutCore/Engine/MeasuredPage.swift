@@ -1,0 +1,190 @@
+/// The sizes the host measured for the cells of one repetition, as the group solver reads
+/// them (docs/SELF-SIZING.md).
+struct LeafMeasurements {
+  /// The page holding the repetition, or nil when none of its cells is measured.
+  let page: MeasuredPage?
+  /// The index in `page.sizes` of the repetition's first cell's width.
+  let base: Int
+  /// The largest lengths of the root group's `uniformAcrossSiblings` cells across the whole
+  /// section (0 where none is measured).
+  let sectionUniform: Size
+
+  static var none: LeafMeasurements { LeafMeasurements(page: nil, base: 0, sectionUniform: .zero) }
+
+  /// `proposed` with the measured lengths on the estimated axes of `size`.
+  @inline(__always)
+  func size(of size: LayoutSize, proposed: Size, leaf: Int) -> Size {
+    guard let page else { return proposed }
+    var result = proposed
+    let width = page.sizes[base + 2 * leaf]
+    let height = page.sizes[base + 2 * leaf + 1]
+    if size.widthDimension.isEstimated && !width.isNaN { result.width = Double(width) }
+    if size.heightDimension.isEstimated && !height.isNaN { result.height = Double(height) }
+    return result
+  }
+}
+
+/// What a repetition with measured cells changes (`RepetitionSolver.shape`): its length, its
+/// extent across the repeat axis, and how far its cells and badges reach beyond what the
+/// template's reach covers — the rect walk widens its search by exactly that where it is
+/// (docs/SELF-SIZING.md, "Cells that outgrow their group").
+struct RepetitionShape: Equatable {
+  /// How much longer than the template the repetition is along the repeat axis.
+  var delta: Double
+  /// Its extent across the repeat axis (NaN when not tracked or unmeasured).
+  var cross: Double
+  /// Where its elements reach, relative to the repetition's origin, when beyond the template's
+  /// reach (else NaN): along the repeat axis the furthest end and the earliest start, across it
+  /// (orthogonal sections) the furthest end and the earliest start.
+  var alongEnd: Double
+  var alongStart: Double
+  var crossEnd: Double
+  var crossStart: Double
+
+  static let unmeasured = RepetitionShape(
+    delta: 0, cross: .nan, alongEnd: .nan, alongStart: .nan, crossEnd: .nan, crossStart: .nan)
+
+  /// Whether its elements reach beyond what the template's reach covers.
+  var outgrows: Bool {
+    !alongEnd.isNaN || !alongStart.isNaN || !crossEnd.isNaN || !crossStart.isNaN
+  }
+}
+
+/// The measured cells of `MeasuredSizes.repetitionsPerPage` consecutive repetitions.
+final class MeasuredPage {
+  /// Canonical width and height of each cell (two per cell); NaN where not measured.
+  var sizes: [Float32]
+  /// Per repetition: how much longer than the unmeasured template it is along the repeat axis.
+  /// Float32 while every delta of the page is exact in it (measured lengths against an estimate
+  /// of a few points: the common case, 4 bytes per repetition); `wideDeltas` otherwise. Read
+  /// them with `delta(_:)`.
+  private(set) var deltas: [Float32]
+  /// The deltas of a page that holds one Float32 cannot represent (an estimate of 1e9 pt
+  /// measured at 1 pt: Float32 would misplace the next cell by up to 32 pt; found by
+  /// Tests/c/test_numeric.c).
+  private(set) var wideDeltas: [Double]?
+  /// Per repetition: its extent across the repeat axis (only kept when that can vary; NaN for
+  /// repetitions without measured cells).
+  var crosses: [Float32]
+  /// Per repetition, once one of the page outgrows what the template's reach covers: its
+  /// `alongEnd`, `alongStart`, `crossEnd`, `crossStart`, rounded outward to Float32 (the rect
+  /// walk only widens its search by them); NaN where a repetition does not outgrow it.
+  private(set) var reaches: [Float32]?
+  /// Measured cells on this page.
+  var measured = 0
+  /// The page's repetitions, summed up (`summarize`).
+  var summary = MeasuredSummary()
+  /// The page's part of the summary tree.
+  var run: MeasuredRun {
+    MeasuredRun(
+      total: summary.total, reachAfter: summary.reachAfter, reachBefore: summary.reachBefore)
+  }
+
+  init(cells: Int, repetitions: Int, tracksCross: Bool) {
+    sizes = Array(repeating: .nan, count: 2 * cells)
+    deltas = Array(repeating: 0, count: repetitions)
+    wideDeltas = nil
+    crosses = tracksCross ? Array(repeating: .nan, count: repetitions) : []
+  }
+
+  /// A page with the same contents (reference semantics would share it).
+  init(copying page: MeasuredPage) {
+    sizes = page.sizes
+    deltas = page.deltas
+    wideDeltas = page.wideDeltas
+    crosses = page.crosses
+    reaches = page.reaches
+    measured = page.measured
+    summary = page.summary
+  }
+
+  /// The delta of repetition `local` of the page.
+  @inline(__always)
+  func delta(_ local: Int) -> Double {
+    if let wideDeltas { return wideDeltas[local] }
+    return Double(deltas[local])
+  }
+
+  /// Stores the shape of repetition `local` exactly (its reaches rounded outward).
+  func store(_ shape: RepetitionShape, at local: Int) {
+    let delta = shape.delta
+    if wideDeltas != nil {
+      wideDeltas![local] = delta
+    } else if Double(Float32(delta)) == delta {
+      deltas[local] = Float32(delta)
+    } else {
+      var wide = deltas.map { Double($0) }
+      wide[local] = delta
+      wideDeltas = wide
+      deltas = []
+    }
+    if !crosses.isEmpty { crosses[local] = Float32(shape.cross) }
+    if shape.outgrows && reaches == nil {
+      reaches = Array(repeating: .nan, count: 4 * (wideDeltas?.count ?? deltas.count))
+    }
+    if reaches != nil {
+      reaches![4 * local] = MeasuredPage.roundedUp(shape.alongEnd)
+      reaches![4 * local + 1] = -MeasuredPage.roundedUp(-shape.alongStart)
+      reaches![4 * local + 2] = MeasuredPage.roundedUp(shape.crossEnd)
+      reaches![4 * local + 3] = -MeasuredPage.roundedUp(-shape.crossStart)
+    }
+  }
+
+  /// The smallest Float32 at or above `value` (NaN stays NaN).
+  private static func roundedUp(_ value: Double) -> Float32 {
+    let rounded = Float32(value)
+    return Double(rounded) < value ? rounded.nextUp : rounded
+  }
+
+  /// Sums the page up again (`summary`).
+  /// - Parameters:
+  ///   - origin: where the page's first repetition would start were nothing measured
+  ///     (its index times the stride).
+  ///   - uniformFlags: per cell of a repetition, whether its width (bit 0) or height (bit 1)
+  ///     is shared across the section.
+  /// - Complexity: O(cells of the page).
+  func summarize(origin: Double, stride: Double, itemsPerGroup: Int, uniformFlags: [UInt8]) {
+    var result = MeasuredSummary()
+    let repetitions = wideDeltas?.count ?? deltas.count
+    var start = origin
+    for local in 0..<repetitions {
+      let delta = self.delta(local)
+      if let reaches, !reaches[4 * local].isNaN || !reaches[4 * local + 1].isNaN
+        || !reaches[4 * local + 2].isNaN || !reaches[4 * local + 3].isNaN
+      {
+        // NaN leaves max and min alone: only the values that are there count.
+        let repetitionStart = start + Double(local) * stride
+        if !reaches[4 * local].isNaN {
+          result.reachAfter = max(result.reachAfter, repetitionStart + Double(reaches[4 * local]))
+        }
+        if !reaches[4 * local + 1].isNaN {
+          result.reachBefore = min(
+            result.reachBefore, repetitionStart + Double(reaches[4 * local + 1]))
+        }
+        if !reaches[4 * local + 2].isNaN {
+          result.crossAfter = max(result.crossAfter, Double(reaches[4 * local + 2]))
+        }
+        if !reaches[4 * local + 3].isNaN {
+          result.crossBefore = min(result.crossBefore, Double(reaches[4 * local + 3]))
+        }
+      }
+      if !crosses.isEmpty && !crosses[local].isNaN {
+        result.largestCross = max(result.largestCross, Double(crosses[local]))
+      }
+      if delta != 0 {
+        start += delta
+        result.total = result.total + ExactLength(delta)
+      }
+    }
+    if !uniformFlags.isEmpty {
+      for cell in 0..<sizes.count / 2 where !sizes[2 * cell].isNaN {
+        let flags = uniformFlags[cell % itemsPerGroup]
+        if flags & 1 != 0 { result.uniform.width = max(result.uniform.width, Double(sizes[2 * cell])) }
+        if flags & 2 != 0 {
+          result.uniform.height = max(result.uniform.height, Double(sizes[2 * cell + 1]))
+        }
+      }
+    }
+    summary = result
+  }
+}

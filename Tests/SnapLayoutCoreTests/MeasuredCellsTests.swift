@@ -1,0 +1,280 @@
+@testable import SnapLayoutCore
+import Testing
+
+/// Measured cells in the states real apps reach (issue 16): cells measured longer than their
+/// absolute group, rect queries and rest positions with them, the summary tree behind them, and
+/// a state that depends only on the sizes measured now (docs/SELF-SIZING.md).
+@Suite("Measured cells")
+struct MeasuredCellsTests {
+  static let badge = SupplementaryItem(
+    elementKind: "badge",
+    layoutSize: LayoutSize(widthDimension: .absolute(10), heightDimension: .absolute(10)),
+    containerAnchor: Anchor(edges: [.bottom, .trailing], offset: Point(x: 3, y: 4)))
+
+  /// A list of 50-pt absolute rows, a grid of two-cell absolute rows with badges, and an
+  /// orthogonal strip of absolute groups: estimated cells in all three.
+  static func layout(
+    direction: LayoutDirection = .leftToRight, horizontal: Bool = false,
+    more: [LayoutSection] = [], alignment: Double = 1
+  ) throws -> Layout {
+    let list = LayoutSection(
+      group: vgroup(fw(1), abs_(50), .subitems([item(fw(1), est(50))])), itemCount: 300,
+      interGroupSpacing: 2)
+    let grid = LayoutSection(
+      group: hgroup(fw(1), abs_(80), .subitems([item(fw(0.5), est(80), badges: [badge])])),
+      itemCount: 200)
+    var strip = LayoutSection(
+      group: hgroup(abs_(120), abs_(90), .subitems([item(est(120), est(90), badges: [badge])])),
+      itemCount: 100, interGroupSpacing: 6, orthogonalScrollingBehavior: .continuous)
+    var scrolling = ScrollingProperties()
+    scrolling.snapUnit = .item
+    scrolling.alignment = alignment
+    var stripScrolling = ScrollingProperties()
+    stripScrolling.snapUnit = .item
+    stripScrolling.alignment = alignment
+    strip.orthogonalScrollingProperties = stripScrolling
+    let description = LayoutDescription(
+      configuration: LayoutConfiguration(
+        scrollDirection: horizontal ? .horizontal : .vertical, scrolling: scrolling),
+      environment: LayoutEnvironment(layoutDirection: direction),
+      sections: ([list, grid, strip] + more).map { horizontal ? $0.transposed : $0 })
+    let layout = try Layout.solving(description)
+    try layout.setContainerSize(
+      horizontal ? Size(width: 700, height: 390) : Size(width: 390, height: 700))
+    return layout
+  }
+
+  static func measure(_ layout: Layout, horizontal: Bool = false) throws {
+    // (section, item, length along the main axis, across it); canonical lengths, turned for
+    // horizontal layouts.
+    let reports: [(Int, Int64, Double, Double)] = [
+      (0, 0, 130, 390), (0, 7, 20, 390), (0, 120, 900, 390), (0, 299, 75.5, 390),
+      (1, 5, 260.25, 100), (1, 6, 10, 100), (1, 150, 400, 100),
+      (2, 3, 310, 200), (2, 4, 40, 20), (2, 99, 125, 95),
+    ]
+    for (section, item, along, across) in reports {
+      let size = Size(width: across, height: along)
+      _ = try layout.reportItemSize(
+        horizontal ? size.transposed : size, section: section, item: item)
+    }
+  }
+
+  static func overlaps(_ a: Rect, _ b: Rect, margin: Double) -> Bool {
+    a.maxX - b.minX > margin && b.maxX - a.minX > margin && a.maxY - b.minY > margin
+      && b.maxY - a.minY > margin
+  }
+
+  @Test(
+    "rect queries return cells that outgrow their group, with the frames item queries give",
+    arguments: [(LayoutDirection.leftToRight, false), (.rightToLeft, false), (.leftToRight, true)])
+  func rectQueriesMatchBruteForce(direction: LayoutDirection, horizontal: Bool) throws {
+    let layout = try Self.layout(direction: direction, horizontal: horizontal)
+    try Self.measure(layout, horizontal: horizontal)
+    try layout.setOrthogonalOffset(250, section: 2)
+    let everything = try allElements(layout)
+    for element in everything where element.category == .cell {
+      #expect(
+        try layout.itemFrame(section: Int(element.section), item: element.item) == element.frame)
+    }
+    var low = Point(x: 0, y: 0)
+    var high = Point(x: 0, y: 0)
+    for element in everything {
+      low = Point(x: min(low.x, element.frame.minX), y: min(low.y, element.frame.minY))
+      high = Point(x: max(high.x, element.frame.maxX), y: max(high.y, element.frame.maxY))
+    }
+    var windows: [Rect] = []
+    for step in 0..<120 {
+      let length = step % 2 == 0 ? 13.25 : 77.5
+      let y = low.y - 40 + (high.y - low.y + 80) * Double(step) / 120
+      let x = low.x - 40 + (high.x - low.x + 80) * Double(step) / 120
+      windows.append(Rect(x: low.x - 5, y: y, width: high.x - low.x + 10, height: length))
+      windows.append(Rect(x: x, y: low.y - 5, width: length, height: high.y - low.y + 10))
+    }
+    for element in everything {
+      let f = element.frame
+      windows.append(Rect(x: f.minX, y: f.maxY - 0.5, width: f.width, height: 0.25))
+      windows.append(Rect(x: f.maxX - 0.5, y: f.minY, width: 0.25, height: f.height))
+    }
+    var missing = 0
+    for window in windows {
+      var collector = Collector()
+      try layout.visitElements(in: window, &collector)
+      for element in collector.elements {
+        #expect(Self.overlaps(element.frame, window, margin: -1e-9))
+      }
+      for element in everything where Self.overlaps(element.frame, window, margin: 1e-9) {
+        let found = collector.elements.contains {
+          $0.category == element.category && $0.section == element.section
+            && $0.item == element.item && $0.kind == element.kind && $0.frame == element.frame
+        }
+        if !found { missing += 1 }
+      }
+    }
+    #expect(missing == 0)
+  }
+
+  @Test("rest offsets stay sorted and within bounds; each rests its own item")
+  func restOffsetsSorted() throws {
+    for alignment in [0.0, 0.5, 1.0] {
+      let layout = try Self.layout(alignment: alignment)
+      try Self.measure(layout)
+      for container in [mainScrollContainer, 2] {
+        let info = try layout.scrollInfo(container)
+        var previous = -Double.infinity
+        for index in 0..<info.snapCount {
+          let offset = try layout.snapOffset(index, container: container)
+          #expect(offset >= previous, "container \(container), rest \(index)")
+          #expect(offset >= info.minimumOffset && offset <= info.maximumOffset)
+          previous = offset
+          let position = try layout.snapPosition(at: offset, container: container)
+          #expect(try layout.snapOffset(position.index, container: container) == offset)
+        }
+      }
+    }
+  }
+
+  @Test("cells that trade places in a measured repetition rest in the order of their positions")
+  func measuredRepetitionInOrder() throws {
+    // Two columns of two cells, 40 and 50 pt estimated: the template's cells start at 0, 40
+    // and 50. Measuring the left column's first cell 100 pt tall moves its second cell to 100,
+    // below the right column's second cell at 50.
+    let left = Subitem.group(vgroup(fw(0.5), fh(1), .subitems([item(fw(1), est(40))])))
+    let right = Subitem.group(vgroup(fw(0.5), fh(1), .subitems([item(fw(1), est(50))])))
+    var scrolling = ScrollingProperties()
+    scrolling.snapUnit = .item
+    scrolling.alignment = 0
+    let layout = try solve(
+      [LayoutSection(
+        group: hgroup(fw(1), est(100), .subitems([left, right])), itemCount: 400,
+        interGroupSpacing: 10)],
+      configuration: LayoutConfiguration(scrolling: scrolling))
+    #expect(try layout.sectionInfo(0).itemsPerGroup == 4)
+    _ = try layout.reportItemSize(Size(width: 10, height: 100), section: 0, item: 80)
+    _ = try layout.reportItemSize(Size(width: 10, height: 30), section: 0, item: 120)
+    let info = try layout.scrollInfo(mainScrollContainer)
+    var previous = -Double.infinity
+    for index in 0..<info.snapCount {
+      let offset = try layout.snapOffset(index, container: mainScrollContainer)
+      #expect(offset >= previous)
+      previous = offset
+      // The item resting there starts there (start alignment, no padding).
+      let position = try layout.snapPosition(at: offset, container: mainScrollContainer)
+      if offset > info.minimumOffset && offset < info.maximumOffset {
+        let frame = try layout.itemFrame(section: 0, item: position.item)
+        #expect(frame.minY == offset, "rest \(index) holds item \(position.item)")
+        let rest = try layout.snapOffset(forSection: 0, item: position.item, container: -1)
+        #expect(rest.offset == offset)
+      }
+    }
+  }
+
+  @Test("reporting then forgetting, or reporting twice, leaves what the final sizes give")
+  func historyIndependent() throws {
+    let cell = LayoutItem(layoutSize: size(fw(0.5), .uniformAcrossSiblings(60)))
+    let uniform = LayoutSection(
+      group: hgroup(fw(1), est(60), .subitems([.item(cell)])), itemCount: 40)
+    func fresh() throws -> Layout { try Self.layout(more: [uniform]) }
+    func snapshot(_ layout: Layout) throws -> [String] {
+      var lines: [String] = ["\(String(describing: layout.contentSize))"]
+      for section in 0..<layout.sectionCount {
+        lines.append("\(try layout.sectionInfo(section))")
+        for item in stride(from: Int64(0), to: try layout.sectionInfo(section).itemCount, by: 3) {
+          lines.append("\(try layout.itemFrame(section: section, item: item))")
+        }
+      }
+      for container in [mainScrollContainer, 2] {
+        let info = try layout.scrollInfo(container)
+        lines.append("\(info)")
+        for index in 0..<info.snapCount {
+          lines.append("\(try layout.snapOffset(index, container: container))")
+        }
+      }
+      lines += try allElements(layout).map { "\($0)" }
+      return lines
+    }
+    let reference = try snapshot(try fresh())
+
+    let forgot = try fresh()
+    try Self.measure(forgot)
+    _ = try forgot.reportItemSize(Size(width: 1, height: 300), section: 3, item: 5)
+    let measured = [
+      (0, 0), (0, 7), (0, 120), (0, 299), (1, 5), (1, 6), (1, 150), (2, 3), (2, 4), (2, 99), (3, 5),
+    ]
+    for (section, item) in measured {
+      _ = try forgot.reportItemSize(nil, section: section, item: Int64(item))
+    }
+    #expect(try snapshot(forgot) == reference)
+
+    // The section's shared length is the largest measured now, not the largest ever.
+    let twice = try fresh()
+    _ = try twice.reportItemSize(Size(width: 1, height: 300), section: 3, item: 5)
+    _ = try twice.reportItemSize(Size(width: 1, height: 90), section: 3, item: 5)
+    let once = try fresh()
+    _ = try once.reportItemSize(Size(width: 1, height: 90), section: 3, item: 5)
+    #expect(try snapshot(twice) == snapshot(once))
+    #expect(try twice.itemFrame(section: 3, item: 30).height == 90)
+  }
+
+  @Test("the summary tree holds the same values whatever order its pages changed in")
+  func summaryTreeIsAFunctionOfItsPages() {
+    var random = Lcg(state: 11)
+    for count in [0, 1, 2, 3, 7, 8, 9, 33, 100] {
+      var runs: [MeasuredRun] = []
+      for _ in 0..<count {
+        let total = Double(random.below(2000)) / 7 - 100
+        let reaches = random.below(3) == 0
+        runs.append(
+          MeasuredRun(
+            total: ExactLength(total),
+            reachAfter: reaches ? Double(random.below(10_000)) / 3 : -.infinity,
+            reachBefore: reaches ? Double(random.below(10_000)) / 3 - 50 : .infinity))
+      }
+      let built = MeasuredSummaryTree(count: count) { runs[$0] }
+      // The same pages reached by inserts, removals and updates in a random order.
+      var grown = MeasuredSummaryTree()
+      var order: [Int] = []
+      for index in 0..<count { order.insert(index, at: random.below(order.count + 1)) }
+      var present: [Int] = []
+      for page in order {
+        let at = present.firstIndex { $0 > page } ?? present.count
+        grown.insert(MeasuredRun(total: ExactLength(1e9), reachAfter: 5, reachBefore: -5), at: at)
+        present.insert(page, at: at)
+        grown.update(runs[page], at: at)
+      }
+      grown.insert(MeasuredRun(total: ExactLength(3.3)), at: count / 2)
+      grown.remove(at: count / 2)
+      #expect(grown.count == count)
+      for index in 0...count {
+        #expect(grown.prefix(index) == built.prefix(index))
+        #expect(built.prefix(index) == runs[0..<index].reduce(.zero) { $0 + $1.total })
+        // Brute force: pages reaching past a point, with the totals before them.
+        let position = Double(random.below(12_000)) / 3 - 200
+        var expected: [Int] = []
+        for page in 0..<index where built.prefix(page).points + runs[page].reachAfter >= position {
+          expected.append(page)
+        }
+        var found: [Int] = []
+        grown.pages(reachingAfter: position, before: index) { page, offset in
+          found.append(page)
+          #expect(offset == built.prefix(page))
+        }
+        #expect(found == expected)
+        expected = (0..<count).filter {
+          $0 > index - 1 && built.prefix($0).points + runs[$0].reachBefore <= position
+        }
+        found = []
+        grown.pages(reachingBefore: position, after: index - 1) { page, _ in found.append(page) }
+        #expect(found == expected)
+        // The descent: the last page up to a bound, each candidate with its prefix.
+        if count > 0 {
+          let bound = random.below(count + 2)
+          let last = grown.last(below: index) { page, before in
+            #expect(before == built.prefix(page))
+            return page <= bound
+          }
+          #expect(last == max(0, min(bound, index - 1, count - 1)))
+        }
+      }
+    }
+  }
+}
