@@ -97,8 +97,6 @@ class ExactChecks:
     def equivalent(self) -> Optional[Json]:
         """The configuration a fresh layout needs to be in this state (None: not expressible)."""
         M = self.model
-        if any(share != (0.0, 0.0) for share in M.shares):
-            return None  # SELF-SIZING.md rule 5: the section's share keeps its history
         config = copy.deepcopy(M.config)
         # The container is set afterwards: the one at creation may not fit the sections now.
         config.get("environment", {}).pop("container", None)
@@ -121,8 +119,7 @@ class ExactChecks:
         if M.container is None:
             return
         config = self.equivalent()
-        if config is None or self.model_shapes()[0] or self.model_diverged:
-            # Rule 5's share follows the reports' history, which a fresh layout cannot repeat.
+        if config is None or self.model_diverged:
             return
         fresh = Layout(json.dumps(config))
         try:

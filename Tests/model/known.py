@@ -51,28 +51,21 @@ def _single_precision(f) -> bool:
 
 KNOWN: List[Known] = [
     Known(
-        "rect-misses-measured-cells",
-        1,
-        "a rect query misses a measured cell that outgrows its repetition",
-        lambda f: f.check == "rect-missing" and f.info.get("measured"),
-        ("defect-01-rect-misses-measured-cell.json",),
-    ),
-    Known(
-        "rest-offsets-out-of-order",
-        3,
-        "rest offsets of item snapping are the units in section order, not sorted",
+        "rest-offsets-partial-last-group",
+        0,
+        "rest offsets out of order across sections: a partial last group's unit is aligned on the "
+        "full group's length, past its section's end",
         lambda f: f.check == "snap-sorted"
         or (f.check in ("model-snap-offsets", "model-scroll-info") and f.info.get("unsorted")),
-        ("defect-03-rest-offsets-unsorted.json",),
+        ("found-rest-offsets-partial-last-group.json",),
     ),
     Known(
-        "uniform-shared-per-repetition",
+        "uniform-one-cell-group",
         0,
-        "root-group uniformAcrossSiblings cells: a measured length is shared within its "
-        "repetition only (the whole section in SELF-SIZING.md rule 5), and a one-cell group "
-        "shares the section's instead",
+        "a root group of one uniformAcrossSiblings cell keeps the estimate where its cell is "
+        "measured smaller (rule 5: the largest of the group's cells, measured or estimated)",
         lambda f: f.check.startswith("model-") and f.info.get("uniform_measured"),
-        ("found-uniform-shared-per-repetition.json",),
+        ("found-uniform-one-cell-group.json",),
     ),
     Known(
         "single-cell-shortcut-subitem",
@@ -91,6 +84,28 @@ KNOWN: List[Known] = [
         "by whole lines",
         lambda f: f.check == "model-anchor" and f.info.get("flow") and f.info.get("rel", 1) >= 1e-6,
         ("found-flow-anchor-line-index.json",),
+    ),
+    Known(
+        "cross-extent-after-reset",
+        0,
+        "a section's extent across its rows keeps the largest measured cross of a cell that has "
+        "been forgotten (content width after report-then-reset)",
+        lambda f: (
+            f.check in ("undo", "recreate")
+            and (
+                "/content/" in f.detail
+                or "contentSize/width" in f.detail
+                or "contentSize/height" in f.detail
+            )
+            and f.info.get("measured")
+        )
+        or (
+            f.check == "model-content-size"
+            and f.info.get("measured")
+            and f.info.get("rel", 0) >= 1e-6
+            and f.info.get("cross_only")
+        ),
+        ("found-cross-extent-after-reset.json",),
     ),
     Known(
         "single-precision-cross",
@@ -115,11 +130,6 @@ def match(failure) -> Optional[Known]:
 #: ThreadSanitizer reports of Tests/c/model_readers.c (tsan_readers.py), matched on the report's
 #: text (stacks demangled).
 TSAN_KNOWN: List[Known] = [
-    Known(
-        "measured-cache-race",
-        2,
-        "read-only functions write the measured-sizes lookup cache (MeasuredSizes) that other "
-        "threads read",
-        lambda report: "MeasuredSizes" in report,
-    ),
+    # Defect 2 (read-only functions wrote the measured-sizes lookup cache) was listed here until
+    # its fix landed: reports through `MeasuredSizes` under readers of measured layouts.
 ]

@@ -232,9 +232,6 @@ class StepGen:
             s, i = picked
             if m.measured_size(s, i) is not None:
                 return None
-            solved = m.solution.sections[s]
-            if solved.template is not None and any(c.uniform for c in solved.template.cells):
-                return None  # SELF-SIZING.md rule 5: the section's share keeps the largest
             if (
                 m.desc.flow is not None
                 and not m.desc.canonical_section(m.sections[s])["_flow"].self_sizing

@@ -4,8 +4,9 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from .canon import Json
 from .layout import Solution
@@ -123,47 +124,86 @@ def section_units(
         base = s.origin[1]
         return [base + start + alpha * tallest - constant for _, _, start, tallest in s.lines]
     base = s.origin[0] if along_x else s.origin[1]
-    units = []
+    count = len(s.starts)
+
+    def limit(r: int) -> float:
+        # No unit rests after the first place a unit of the next repetition can (SNAPPING.md,
+        # "A unit's span").
+        return base + s.starts[r + 1] - constant if r + 1 < count else math.inf
+
+    def clip(start: float, extent: float, length: float):
+        if not (start < 0 or start + extent > length):
+            return start, extent
+        low = min(max(start, 0.0), length)
+        high = min(max(start + extent, low), length)
+        return low, high - low
+
+    def group_units() -> List[float]:
+        return [
+            min(base + start + alpha * (s.group_length + s.deltas[r]) - constant, limit(r))
+            for r, start in enumerate(s.starts)
+        ]
+
     if settings.snap_unit != "item":
-        for r, start in enumerate(s.starts):
-            units.append(base + start + alpha * (s.group_length + s.deltas[r]) - constant)
-        return units
+        return group_units()
     template = s.template
+    group_length = s.group_length
 
     def slots(present: int):
-        found = {}
-        order = []
+        """The template's units: distinct starts, each spanning to its furthest end, clipped
+        to the group; with the leaves that belong to each."""
+        found: Dict[float, List] = {}
         for leaf, cell in enumerate(template.cells[:present]):
             start = cell.frame[0] if along_x else cell.frame[1]
             ext = cell.frame[2] if along_x else cell.frame[3]
             if start in found:
                 found[start][1] = max(found[start][1], ext)
+                found[start][2].append(leaf)
             else:
-                found[start] = [leaf, ext]
-                order.append(start)
-        result = [(start + alpha * found[start][1] - constant, found[start][0]) for start in order]
-        result.sort(key=lambda pair: pair[0])
+                found[start] = [leaf, ext, [leaf]]
+        result = []
+        for start, (leaf, ext, leaves) in found.items():
+            a, e = clip(start, ext, group_length)
+            result.append((a + alpha * e - constant, leaf, leaves))
+        result.sort(key=lambda entry: entry[0])
         return result
 
     n = s.items_per_group
     full = slots(n)
     if full[-1][0] - full[0][0] >= s.stride:
-        # Cells overhang the next repetition: item snapping rests on groups (ScrollContainer).
-        for r, start in enumerate(s.starts):
-            units.append(base + start + alpha * (s.group_length + s.deltas[r]) - constant)
-        return units
+        # A repetition's units span a whole stride: item snapping rests on groups.
+        return group_units()
     remainder = s.item_count % n
     last = slots(remainder) if remainder else full
+    units: List[float] = []
     for r, start in enumerate(s.starts):
         rep = s.repetitions[r]
-        for aligned, leaf in (last if r == len(s.starts) - 1 else full):
-            if rep is template:
-                units.append(base + start + aligned)
-            else:
-                cell = rep.cells[leaf].frame
-                cell_start = cell[0] if along_x else cell[1]
-                ext = cell[2] if along_x else cell[3]
-                units.append(base + start + cell_start + alpha * ext - constant)
+        these = last if r == count - 1 else full
+        if rep is template:
+            units += [min(base + start + aligned, limit(r)) for aligned, _, _ in these]
+            continue
+        # A measured repetition: each unit spans its own cells there, clipped to the group as
+        # measured, in the order of the positions.
+        length = rep.size[0] if along_x else rep.size[1]
+        present = remainder if (r == count - 1 and remainder) else n
+        positions = []
+        for aligned, _, leaves in these:
+            cells = [rep.cells[k].frame for k in leaves if k < present]
+            if not cells:
+                positions.append(min(base + start + aligned, limit(r)))
+                continue
+            first = min(c[0] if along_x else c[1] for c in cells)
+            reach = max(
+                (
+                    (c[2] if along_x else c[3])
+                    if (c[0] if along_x else c[1]) == first
+                    else ((c[0] if along_x else c[1]) + (c[2] if along_x else c[3])) - first
+                )
+                for c in cells
+            )
+            a, e = clip(first, reach, length)
+            positions.append(min(base + start + (a + alpha * e - constant), limit(r)))
+        units += sorted(positions)
     return units
 
 

@@ -211,23 +211,21 @@ def solve_section(
         cross_pre, cross_post = edges.get("leading"), edges.get("trailing")
     edge_length = spacing_value(pre_e) + spacing_value(post_e)
     proposed = resolve_size(group["layoutSize"], group_container, ctx.scale)
-    template = GroupSolver(ctx.scale, {}, uniform_share).solve_root(
-        group, proposed, path + "/group"
-    )
+    template = GroupSolver(ctx.scale, {}, (0.0, 0.0)).solve_root(group, proposed, path + "/group")
     n = len(template.cells)
     count = int(section["itemCount"])
-    # SELF-SIZING.md rule 5: root-group uniformAcrossSiblings cells share the largest length of
-    # the whole section, measured or estimated (and never less than the largest ever reported).
-    share = list(uniform_share)
+    # SELF-SIZING.md rule 5: root-group uniformAcrossSiblings cells share, across the section,
+    # the largest length measured now; within each repetition they take the largest among them,
+    # measured or estimated.
+    share = [0.0, 0.0]
     if any(cell.uniform for cell in template.cells):
-        for item in range(count):
+        for item, size in measured.items():
+            if item >= count:
+                continue
             cell = template.cells[item % n]
             for bit, axis in ((1, 0), (2, 1)):
                 if cell.uniform & bit:
-                    size = measured.get(item)
-                    share[axis] = max(
-                        share[axis], size[axis] if size is not None else cell.proposed[axis]
-                    )
+                    share[axis] = max(share[axis], size[axis])
         template = GroupSolver(ctx.scale, {}, tuple(share)).solve_root(
             group, proposed, path + "/group"
         )

@@ -339,15 +339,6 @@ class ModelLayout:
         else:
             stored = (f32(size[0]), f32(size[1]))
             self.measured[section][item] = stored
-            s = self.solution.sections[section]
-            flags = s.template.cells[item % s.items_per_group].uniform
-            # The share takes the size as reported (before single precision), as the engine does.
-            w, h = self.canonical_size((float(size[0]), float(size[1])))
-            share = self.shares[section]
-            self.shares[section] = (
-                max(share[0], w) if flags & 1 else share[0],
-                max(share[1], h) if flags & 2 else share[1],
-            )
         self.invalidate()
 
     def measured_size(self, section: int, item: int) -> Optional[Size]:
