@@ -1,5 +1,5 @@
-/// Solves one section (spec §7, §8.1) in canonical coordinates: the main axis is y and
-/// "leading" is the left edge.
+/// Solves one section (docs/LAYOUT-RULES.md, "Sections", "Orthogonal sections") in canonical
+/// coordinates: the main axis is y and "leading" is the left edge.
 struct SectionSolver {
   let resolver: DimensionResolver
   let kinds: KindTable
@@ -28,8 +28,8 @@ struct SectionSolver {
     let env = environmentInsets
     let orthogonal = section.isOrthogonal
 
-    // Spec §3.2: the root group's container. Section insets shrink it only across the repeat
-    // axis; for orthogonal sections that is the main axis (§8.1).
+    // The root group's container (docs/LAYOUT-RULES.md, "Dimensions"). Section insets shrink it
+    // only across the repeat axis; for orthogonal sections that is the main axis.
     let groupContainer =
       orthogonal
       ? Size(
@@ -108,8 +108,8 @@ struct SectionSolver {
     let pre = repeatEdges.pre?.value ?? 0
     let groupSize = template.size
 
-    // Spec §7.2: the root group's edge spacing. Along the repeat axis only the (minimum)
-    // values count; across it flexible edges share the leftover room.
+    // The root group's edge spacing (docs/LAYOUT-RULES.md, "Sections"). Along the repeat axis
+    // only the (minimum) values count; across it flexible edges share the leftover room.
     let step = repetitionSolver.extent(template)
     let stride = step + section.interGroupSpacing
     var crossOffset = crossEdges.pre?.value ?? 0
@@ -179,7 +179,8 @@ struct SectionSolver {
     let crossLength = max(
       orthogonal ? groupSize.height : groupSize.width, measured?.largestCross ?? 0, widest)
 
-    // The host: insets plus content along the main axis (spec §7.4).
+    // The host: insets plus content along the main axis (docs/LAYOUT-RULES.md, "Boundary
+    // supplementary items").
     let rowLength: Double
     if orthogonal {
       rowLength =

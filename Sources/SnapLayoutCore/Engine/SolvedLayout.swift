@@ -35,13 +35,15 @@ struct SolvedLayout {
     self.sectionScrolls = sectionScrolls
   }
 
-  /// Solves every section and the layout's boundary items (spec §9). With `refresh`, sections'
-  /// measured repetitions are solved again (see `SectionSolver.solve`).
+  /// Solves every section and the layout's boundary items (docs/LAYOUT-RULES.md, "Stacking
+  /// sections", "Boundary supplementary items"). With `refresh`, sections' measured repetitions
+  /// are solved again (see `SectionSolver.solve`).
   init(layout: Layout, container: Size, refresh: Bool = true) throws(LayoutError) {
     self = SolvedLayout.unsolved
     canonicalContainer = container
     let solver = SolvedLayout.sectionSolver(layout, container)
-    // Spec §9.3: layout-level items are dropped when there are no sections.
+    // Layout-level items are dropped when there are no sections (docs/LAYOUT-RULES.md,
+    // "Boundary supplementary items").
     let leadingExtension =
       layout.sections.isEmpty ? 0 : placeGlobals(layout, hostLength: 0).leadingExtension
     sections.reserveCapacity(layout.sections.count)
@@ -88,9 +90,9 @@ struct SolvedLayout {
     try finish(layout, leadingExtension: leadingExtension)
   }
 
-  /// Where section `index + 1` starts: after section `index` and `interSectionSpacing` (spec
-  /// §9.1: only between sections). The one formula of a solve and of a change that moves the
-  /// sections after it (`stack(from:_:)`).
+  /// Where section `index + 1` starts: after section `index` and `interSectionSpacing` (only
+  /// between sections: docs/LAYOUT-RULES.md, "Stacking sections"). The one formula of a solve
+  /// and of a change that moves the sections after it (`stack(from:_:)`).
   @inline(__always)
   private func nextStart(after index: Int, _ layout: Layout) -> Double {
     sections[index].frame.maxY + layout.description.configuration.interSectionSpacing
