@@ -124,7 +124,7 @@ test-deps:
 test-swift: deps
 	$(SWIFT) test
 
-# The header compiles as strict C99 and C++ (STYLE.md).
+# The header compiles as strict C99 and C++ (docs/C-API.md).
 test-header: | $(BUILD)/tests
 	$(CC) -std=c99 $(C_WARN) -Iinclude -fsyntax-only -x c include/snaplayout.h
 	$(CXX) -std=c++11 $(C_WARN) -Iinclude -fsyntax-only -x c++ include/snaplayout.h

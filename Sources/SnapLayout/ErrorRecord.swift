@@ -9,7 +9,7 @@ import CSnapLayoutSupport
 #endif
 
 /// The one place that turns failures into a status code plus the calling thread's error record
-/// (STYLE.md: no export invents its own path).
+/// (docs/ARCHITECTURE.md, "Modules": every export maps its errors through this one helper).
 enum ErrorRecord {
   /// Records a failure and returns `status`.
   static func fail(

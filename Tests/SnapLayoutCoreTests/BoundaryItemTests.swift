@@ -1,8 +1,9 @@
 import SnapLayoutCore
 import Testing
 
-/// Spec §7.4, §7.6, §7.7: headers and footers, badges, backgrounds and zIndex.
-@Suite("Boundary, supplementary and decoration items (spec §7.4-7.7)")
+/// docs/LAYOUT-RULES.md, "Boundary supplementary items", "Item supplementary items", "zIndex":
+/// headers and footers, badges, backgrounds and zIndex.
+@Suite("Boundary, supplementary and decoration items (LAYOUT-RULES.md)")
 struct BoundaryItemTests {
   func section(_ items: [BoundarySupplementaryItem], count: Int64 = 1) -> LayoutSection {
     LayoutSection(
@@ -95,7 +96,7 @@ struct BoundaryItemTests {
     return try solve([LayoutSection(group: group, itemCount: 6)], width: 400)
   }
 
-  @Test("Apple's badge: top-trailing, fractional offset (0.3, -0.3), 20 x 20 (§7.6)")
+  @Test("Apple's badge: top-trailing, fractional offset (0.3, -0.3), 20 x 20 (badges)")
   func appleBadge() throws {
     let layout = try badgeLayout(Self.badge([.top, .trailing], fractional: Point(x: 0.3, y: -0.3)))
     // cell (5, 5, 90, 90): x = 95 - 20 + 6, y = 5 - 6
@@ -123,7 +124,7 @@ struct BoundaryItemTests {
         kind: "badge", section: 0), 5, 5, 45, 9)
   }
 
-  @Test("a background covers the whole section, inset; it promotes zIndex (§7.7)")
+  @Test("a background covers the whole section, inset; it promotes zIndex (Decorations, zIndex)")
   func background() throws {
     var plain = section([header(height: abs_(44), zIndex: 0)], count: 2)
     plain.contentInsets = insets(10)

@@ -1,11 +1,11 @@
 import SnapLayoutCore
 import Testing
 
-/// Spec §3: which container each level resolves its dimensions against, pixel snapping and
-/// content insets.
-@Suite("Dimension resolution (spec §3)")
+/// docs/LAYOUT-RULES.md, "Dimensions": which container each level resolves its dimensions
+/// against, pixel snapping and content insets.
+@Suite("Dimension resolution (LAYOUT-RULES.md, Dimensions)")
 struct DimensionResolutionTests {
-  @Test("items resolve against their group minus the group's contentInsets (§3.2, §4.1)")
+  @Test("items resolve against their group minus the group's contentInsets (Dimensions)")
   func itemInGroupWithInsets() throws {
     let group = hgroup(
       fw(1), abs_(100), .subitems([item(fw(0.5), fh(0.5))]),
@@ -17,7 +17,7 @@ struct DimensionResolutionTests {
     try expectItem(layout, 2, 20, 110, 180, 40)
   }
 
-  @Test("a normal section's root group: section insets shrink only the cross axis (§3.2)")
+  @Test("a normal section's root group: section insets shrink only the cross axis (Dimensions)")
   func rootGroupOfNormalSection() throws {
     let section = LayoutSection(
       group: hgroup(fw(0.5), fh(0.25), .subitems([item(fw(1), fh(1))])), itemCount: 3,
@@ -29,7 +29,7 @@ struct DimensionResolutionTests {
     #expect(layout.contentSize == Size(width: 400, height: 20 + 600 + 40))
   }
 
-  @Test("an orthogonal section's root group: full width, height minus section insets (§8.1)")
+  @Test("an orthogonal section's root group: full width, height minus section insets (Dimensions)")
   func rootGroupOfOrthogonalSection() throws {
     let section = LayoutSection(
       group: hgroup(fw(0.5), fh(0.25), .subitems([item(fw(1), fh(1))])), itemCount: 3,
@@ -59,7 +59,7 @@ struct DimensionResolutionTests {
       try frame(layout, kind: "header", section: 0), follow ? 30 : 0, 0, width, width * 0.1)
   }
 
-  @Test("displayScale floors fractional lengths to the pixel grid; absolute values stay (§3.3)")
+  @Test("displayScale floors fractional lengths to the pixel grid; absolute values stay")
   func pixelSnapping() throws {
     func firstWidth(scale: Double, _ dimension: Dimension, width: Double = 390) throws -> Double {
       let group = hgroup(fw(1), abs_(100.7), .subitems([item(dimension, fh(1))]))
@@ -90,7 +90,7 @@ struct DimensionResolutionTests {
     try expectItem(layout, 1, 10, 395, 370, 395)
   }
 
-  @Test("item contentInsets shrink the cell but not its slot; estimated axes ignore them (§3.4)")
+  @Test("item contentInsets shrink the cell but not its slot; estimated axes ignore them")
   func itemInsets() throws {
     let group = hgroup(
       fw(1), est(60), .subitems([item(fw(0.5), est(60), insets: insets(10))]))

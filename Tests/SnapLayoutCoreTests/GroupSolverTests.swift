@@ -1,8 +1,9 @@
 import SnapLayoutCore
 import Testing
 
-/// Spec §4: the fit loop, the spacing re-solve, arrangement along and across a group, nesting.
-@Suite("Group solving (spec §4)")
+/// docs/LAYOUT-RULES.md, "Groups": the fit loop, the spacing re-solve, arrangement along and
+/// across a group, nesting.
+@Suite("Group solving (LAYOUT-RULES.md, Groups)")
 struct GroupSolverTests {
   func oneSection(_ group: LayoutGroup, items: Int64, width: Double = 400) throws -> Layout {
     try solve([LayoutSection(group: group, itemCount: items)], width: width)
@@ -98,7 +99,7 @@ struct GroupSolverTests {
     try expectItem(layout, 2, 300, 0, 150, 50)
   }
 
-  @Test("subitem+count rewrites the subitem's width to 1/count (spec §1, quirk 1)")
+  @Test("subitem+count rewrites the subitem's width to 1/count (Groups 3)")
   func subitemCountRewritesSize() throws {
     let layout = try oneSection(
       hgroup(fw(1), abs_(50), .subitem(item(fw(0.3), fh(1)), count: 3)), items: 3, width: 390)
@@ -134,7 +135,7 @@ struct GroupSolverTests {
     try expectItem(layout, 2, 220, 0, 100, 50)
   }
 
-  @Test("flexible interItemSpacing shares the leftover room evenly (§4.3)")
+  @Test("flexible interItemSpacing shares the leftover room evenly (Groups 4)")
   func flexibleSpacing() throws {
     let layout = try oneSection(
       hgroup(
@@ -145,7 +146,7 @@ struct GroupSolverTests {
     try expectItem(layout, 2, 300, 0, 100, 50)
   }
 
-  @Test("flexible edge spacing on both sides centres an item (§4.3)")
+  @Test("flexible edge spacing on both sides centres an item (Groups 4)")
   func flexibleEdgesCentre() throws {
     let centred = EdgeSpacing(leading: .flexible(0), trailing: .flexible(0))
     let layout = try oneSection(
@@ -166,7 +167,7 @@ struct GroupSolverTests {
   }
 
   @Test(
-    "cross-axis placement by edge spacing (§4.4)",
+    "cross-axis placement by edge spacing (Groups 5)",
     arguments: [
       (EdgeSpacing(top: .flexible(0), bottom: .flexible(0)), 25.0),
       (EdgeSpacing(bottom: .flexible(0)), 0.0),
@@ -204,7 +205,7 @@ struct GroupSolverTests {
     }
   }
 
-  @Test("an estimated group along its axis holds exactly one cycle of subitems (§6)")
+  @Test("an estimated group along its axis holds exactly one cycle of subitems (Groups 6)")
   func estimatedGroupOneCycle() throws {
     let group = vgroup(
       fw(1), est(100), .subitems([item(fw(1), abs_(44)), item(fw(1), abs_(80))]))

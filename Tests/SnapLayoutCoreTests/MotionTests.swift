@@ -2,7 +2,7 @@ import Foundation
 @testable import SnapLayoutCore
 import Testing
 
-/// The pure-Swift elementary functions and the motions built on them (snapping spec §4).
+/// The pure-Swift elementary functions and the motions built on them (docs/SNAPPING.md, "Motion").
 @Suite("Math and motion")
 struct MotionTests {
   @Test("exp, log, sin and cos agree with libm to a few ulps")

@@ -1,8 +1,9 @@
 import SnapLayoutCore
 import Testing
 
-/// Spec §8.1 (orthogonal geometry), §9.5 (horizontal layouts) and §11 (right-to-left).
-@Suite("Orthogonal sections, horizontal and right-to-left layouts (spec §8, §9.5, §11)")
+/// docs/LAYOUT-RULES.md, "Orthogonal sections", "Coordinates" (horizontal layouts) and
+/// "Right-to-left".
+@Suite("Orthogonal sections, horizontal and right-to-left layouts (LAYOUT-RULES.md)")
 struct OrthogonalAndDirectionTests {
   /// Apple's OrthogonalScrollBehaviorViewController section (seed 000): a container group of
   /// fractionalWidth(0.85) (1.0 for .none) x fractionalHeight(0.4) holding a leading item
@@ -77,7 +78,7 @@ struct OrthogonalAndDirectionTests {
     }
   }
 
-  @Test("a horizontal layout is the transpose of a vertical one (§9.5)")
+  @Test("a horizontal layout is the transpose of a vertical one (Horizontal layouts)")
   func horizontalLayout() throws {
     let column = vgroup(abs_(100), fh(1), .subitem(item(fw(1), fh(1)), count: 3))
     let section = LayoutSection(
@@ -96,7 +97,7 @@ struct OrthogonalAndDirectionTests {
     #expect(layout.contentSize == Size(width: 50 + 20 + 300 + 20, height: 300))
   }
 
-  @Test("right-to-left mirrors frames, insets and leading alignments (§11, choice 10)")
+  @Test("right-to-left mirrors frames, insets and leading alignments (Right-to-left)")
   func rightToLeft() throws {
     let section = LayoutSection(
       group: hgroup(fw(1), abs_(100), .subitems([item(abs_(100), fh(1))])), itemCount: 3,

@@ -1,8 +1,9 @@
 import SnapLayoutCore
 import Testing
 
-/// Pinned boundary items follow the main scroll (spec §7.5); visible-item effects scale, fade
-/// and restack items by their distance from the viewport's centre (snapping spec §4.6).
+/// Pinned boundary items follow the main scroll (docs/LAYOUT-RULES.md, "Pinned boundary items");
+/// visible-item effects scale, fade and restack items by their distance from the viewport's
+/// centre (docs/SNAPPING.md, "Pinned headers and visible-item effects").
 @Suite("Pinned headers and visible-item effects")
 struct PinningAndEffectsTests {
   /// Three sections of 10 rows of 100 pt, each with a pinned 50-pt header and a pinned 30-pt

@@ -2,7 +2,7 @@ import SnapLayoutCore
 import Testing
 
 /// Resting offsets: the seeds' carousel under both UIKit algorithms and the standard rule,
-/// the six orthogonal behaviors, and properties over many releases (snapping spec §2, §3).
+/// the six orthogonal behaviors, and properties over many releases (docs/SNAPPING.md).
 @Suite("Scrolling and snapping")
 struct ScrollingTests {
   /// Seeds 001/004: 320-pt cards, 7 pt apart, contentInset 34 on a 390-pt screen, scrolling
@@ -211,7 +211,8 @@ struct ScrollingTests {
   func groupPagingCenteredRoundedInsets() throws {
     // Groups of 0.85 · 390 = 331.5 pt: the centring inset (390 − 331.5)/2 = 29.25 rounds to
     // 88/3 pt at scale 3, so the exactly centred first and last groups lie a fraction of a point
-    // inside the bounds; they rest on the bounds, where the carousel starts (snapping spec §0.4).
+    // inside the bounds; they rest on the bounds, where the carousel starts (docs/SNAPPING.md,
+    // "Rest positions").
     let section = LayoutSection(
       group: hgroup(fw(0.85), abs_(200), .subitems([item(fw(1), fh(1))])), itemCount: 6,
       interGroupSpacing: 10, orthogonalScrollingBehavior: .groupPagingCentered)

@@ -1,12 +1,13 @@
 import SnapLayoutCore
 import Testing
 
-/// Spec §7 and §9: repetition, insets, spacing, partial groups and section stacking.
-@Suite("Sections and stacking (spec §7, §9)")
+/// docs/LAYOUT-RULES.md, "Sections" and "Stacking sections": repetition, insets, spacing, partial
+/// groups and section stacking.
+@Suite("Sections and stacking (LAYOUT-RULES.md, Sections, Stacking sections)")
 struct SectionTests {
   let row = hgroup(fw(1), abs_(100), .subitems([item(fw(1), fh(1))]))
 
-  @Test("root group edge spacing along the repeat axis adds to the step (§7.2)")
+  @Test("root group edge spacing along the repeat axis adds to the step (Sections)")
   func rootEdgesAlongAxis() throws {
     for top in [Spacing.fixed(5), .flexible(5)] {  // flexible counts only its minimum
       var group = row
@@ -18,7 +19,7 @@ struct SectionTests {
     }
   }
 
-  @Test("flexible root edges across the repeat axis centre a narrower group (§7.2)")
+  @Test("flexible root edges across the repeat axis centre a narrower group (Sections)")
   func rootEdgesAcross() throws {
     let group = hgroup(
       fw(0.5), abs_(100), .subitems([item(fw(1), fh(1))]),
@@ -27,7 +28,7 @@ struct SectionTests {
     try expectItem(layout, 1, 100, 100, 200, 100)
   }
 
-  @Test("insets, interGroupSpacing and a header outside the top inset (§7.3, §7.4)")
+  @Test("insets, interGroupSpacing and a header outside the top inset (Sections)")
   func insetsSpacingHeader() throws {
     let section = LayoutSection(
       group: hgroup(fw(1), abs_(50), .subitems([item(fw(1), fh(1))])), itemCount: 3,
@@ -40,7 +41,7 @@ struct SectionTests {
     expectFrame(try layout.sectionInfo(0).frame, 0, 0, 400, 44 + 10 + 166 + 20)
   }
 
-  @Test("a partial vertical stack is shorter than a full one (§7.3, choice 3)")
+  @Test("a partial vertical stack is shorter than a full one (Partial last group)")
   func partialVerticalStack() throws {
     let stack = vgroup(fw(1), abs_(300), .repeatingSubitem(item(fw(1), abs_(100)), count: 3))
     let layout = try solve(
@@ -56,7 +57,7 @@ struct SectionTests {
   func partialOverflowingStack() throws {
     // Three 60-pt rows in a 100-pt vertical group overflow it to 180 pt. Within the group the
     // missing rows reach 100 at most: one row leaves 100 − 60 = 40 unused (length 60), two
-    // rows fill it (100); the spec's formula unclamped gave −20 and 40.
+    // rows fill it (100); the partial-group formula without that clamp gave −20 and 40.
     let stack = vgroup(fw(1), abs_(100), .repeatingSubitem(item(fw(1), abs_(60)), count: 3))
     var heights: [Double] = []
     for count in 0...4 {
@@ -86,7 +87,7 @@ struct SectionTests {
     #expect(layout.contentSize == Size(width: 390, height: 200))
   }
 
-  @Test("interSectionSpacing only between sections, empty sections included (§9.1)")
+  @Test("interSectionSpacing only between sections, empty sections included (Stacking sections)")
   func interSectionSpacing() throws {
     let layout = try solve(
       [
@@ -108,7 +109,7 @@ struct SectionTests {
     #expect(try layout.sectionInfo(0).groupCount == 0)
   }
 
-  @Test("Apple List sample: 94 rows of 44 pt give contentSize (W, 44 * 94) (§9.2)")
+  @Test("Apple List sample: 94 rows of 44 pt give contentSize (W, 44 * 94) (Stacking sections)")
   func appleList() throws {
     let list = hgroup(fw(1), abs_(44), .subitems([item(fw(1), fh(1))]))
     let layout = try solve([LayoutSection(group: list, itemCount: 94)], width: 375, height: 667)
@@ -124,12 +125,12 @@ struct SectionTests {
     // count: 3 makes each item 390 / 3 = 130 wide; the group is 844 * 0.3 = 253.2 high.
     try expectItem(layout, 0, 8, 8, 114, 253.2 - 16)
     try expectItem(layout, 4, 390 + 130 + 8, 8, 114, 253.2 - 16)
-    // Partial last group (§7.3): one item of three reaches x = 8 + 114 = 122 instead of 382,
-    // so the last repetition is 390 - (382 - 122) = 130 long.
+    // Partial last group (LAYOUT-RULES.md): one item of three reaches x = 8 + 114 = 122 instead
+    // of 382, so the last repetition is 390 - (382 - 122) = 130 long.
     #expect(try layout.sectionInfo(0).orthogonalContentLength == 2 * 390 + 130)
   }
 
-  @Test("layout-level header and footer wrap the sections (§9.3)")
+  @Test("layout-level header and footer wrap the sections (Boundary supplementary items)")
   func globalBoundaryItems() throws {
     let configuration = LayoutConfiguration(
       interSectionSpacing: 10,
@@ -146,7 +147,7 @@ struct SectionTests {
     #expect(layout.contentSize == Size(width: 400, height: 300))
   }
 
-  @Test("layout-level boundary items are dropped when there are no sections (§9.3)")
+  @Test("layout-level boundary items are dropped when there are no sections (Layout-level items)")
   func globalItemsWithoutSections() throws {
     let layout = try solve(
       [], configuration: LayoutConfiguration(boundarySupplementaryItems: [header("banner")]))

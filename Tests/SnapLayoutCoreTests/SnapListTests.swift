@@ -107,7 +107,7 @@ struct SnapListTests {
         #expect(list.rank(at, strict: true) <= index, "strict rank(offset(\(index)))")
       }
     }
-    // Positions within the tolerance of a bound rest on it (snapping spec §0.4).
+    // Positions within the tolerance of a bound rest on it (docs/SNAPPING.md, "Rest positions").
     for index in 0..<fast.count where c.containment != .none {
       let at = fast.offset(index)
       #expect(

@@ -1,4 +1,5 @@
-/// Which edge of the visible rect a pinned boundary item sticks to (spec §7.5).
+/// Which edge of the visible rect a pinned boundary item sticks to (docs/LAYOUT-RULES.md,
+/// "Pinned boundary items").
 enum PinEdge: Equatable {
   case none
   /// A header: follows the visible rect's start, within its section.
@@ -15,8 +16,9 @@ struct PlacedElement: Equatable {
   var pin: PinEdge = .none
 }
 
-/// Boundary supplementary items placed around a host rect (spec §7.4), with frames relative
-/// to the host's top edge so that the host can move once the extensions are known.
+/// Boundary supplementary items placed around a host rect (docs/LAYOUT-RULES.md, "Boundary
+/// supplementary items"), with frames relative to the host's top edge so that the host can move
+/// once the extensions are known.
 struct BoundaryPlacement {
   var elements: [PlacedElement] = []
   /// How far items extending the boundary reach before the host (headers).
@@ -28,7 +30,8 @@ struct BoundaryPlacement {
   /// `anchorMinX ..< anchorMaxX` across the main axis.
   ///
   /// Items that extend the boundary on the same edge stack outward in declaration order (the
-  /// first one is nearest the content); the spec leaves this open (UNK, docs/LAYOUT-RULES.md).
+  /// first one is nearest the content), a choice of this project (docs/LAYOUT-RULES.md, "Boundary
+  /// supplementary items").
   /// An item's estimated axes take the length in `measured`, when the host reported one.
   init(
     _ items: [BoundarySupplementaryItem], hostLength: Double, anchorMinX: Double,

@@ -1,12 +1,12 @@
-/// Turns dimensions into lengths against a container (spec §3.2) and snaps fractional results
-/// to the pixel grid (spec §3.3).
+/// Turns dimensions into lengths against a container and snaps fractional results to the pixel
+/// grid (docs/LAYOUT-RULES.md, "Dimensions", "Pixel snapping").
 struct DimensionResolver {
   /// Pixels per point; 0 keeps exact arithmetic.
   let displayScale: Double
 
-  /// Floors a fractional length to the pixel grid, as iOS 26 does (spec §3.3). The small bias
-  /// keeps values that are on the grid in exact arithmetic (`390 * 0.5`) from dropping a pixel
-  /// because of binary rounding.
+  /// Floors a fractional length to the pixel grid, as iOS 26 does (docs/LAYOUT-RULES.md, "Pixel
+  /// snapping"). The small bias keeps values that are on the grid in exact arithmetic
+  /// (`390 * 0.5`) from dropping a pixel because of binary rounding.
   func snap(_ value: Double) -> Double {
     guard displayScale > 0 else { return value }
     return (value * displayScale + 1e-7).rounded(.down) / displayScale

@@ -18,7 +18,8 @@ struct EffectContext {
     return distance.isNaN ? 0 : distance > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
   }
 
-  /// The element with the effects of its distance applied (snapping spec §4.6).
+  /// The element with the effects of its distance applied (docs/SNAPPING.md, "Pinned headers
+  /// and visible-item effects").
   @inline(__always)
   func apply(_ element: inout LayoutElement, distance: Double) {
     let t = min(Swift.abs(distance) / effects.distance, 1)
@@ -41,8 +42,9 @@ struct ElementEmitter {
   let visibleMin: Double
   let visibleMax: Double
 
-  /// A pinned item's frame for the current main offset (spec §7.5): a header follows the
-  /// visible rect's top, a footer its bottom, each kept inside its host.
+  /// A pinned item's frame for the current main offset (docs/LAYOUT-RULES.md, "Pinned boundary
+  /// items"): a header follows the visible rect's top, a footer its bottom, each kept inside its
+  /// host.
   @inline(__always)
   func pinned(_ element: PlacedElement, host: (min: Double, max: Double)) -> Rect {
     var frame = element.frame

@@ -1,5 +1,6 @@
-/// Solves a root group into a template of cell frames (spec §4): the fit loop, the spacing
-/// re-solve, the arrangement along the group's axis, cross-axis placement and nesting.
+/// Solves a root group into a template of cell frames (docs/LAYOUT-RULES.md, "Groups"): the fit
+/// loop, the spacing re-solve, the arrangement along the group's axis, cross-axis placement and
+/// nesting.
 struct GroupSolver {
   /// At most this many children in one group per repetition.
   static let maxChildrenPerGroup = 10_000
@@ -7,7 +8,7 @@ struct GroupSolver {
   static let maxLeavesPerTemplate = 100_000
   /// At most this many nested group levels below a section's root group.
   static let maxDepth = 32
-  /// How far a `subitems` group may overflow before a child counts as not fitting (spec §4.2):
+  /// How far a `subitems` group may overflow before a child counts as not fitting:
   /// a quarter point, as in UIKit, or a quarter of the room the child takes when it takes less
   /// than a point (docs/LAYOUT-RULES.md, "Groups" 1).
   static let fitTolerance = 0.25
@@ -71,7 +72,8 @@ struct GroupSolver {
   }
 
   /// Solves `group` with its top-left corner at the origin and returns its size: `size`, except
-  /// on estimated axes, where the group takes the extent of its children (spec §6).
+  /// on estimated axes, where the group takes the extent of its children (docs/LAYOUT-RULES.md,
+  /// "Groups" 6).
   private mutating func solve(
     _ group: LayoutGroup, size: Size, path: String, depth: Int
   ) throws(LayoutError) -> Size {
@@ -99,7 +101,7 @@ struct GroupSolver {
     let spacing = group.interItemSpacing?.value ?? 0
 
     var placed = try fit(group, container: content, axisLength: length, secondPass: false, path: path)
-    // Spec §4.2: fractional children are re-sized so that the spacing fits.
+    // Fractional children are re-sized so that the spacing fits (LAYOUT-RULES.md, "Groups" 2).
     if spacing != 0, placed.count >= 2,
       placed.contains(where: { $0.subitem.layoutSize.isFractional(along: axis) })
     {
@@ -115,7 +117,8 @@ struct GroupSolver {
       width: contentSize.width + insets.horizontal, height: contentSize.height + insets.vertical)
   }
 
-  /// The fit loop (spec §4.2): which children one repetition of `group` holds.
+  /// The fit loop (docs/LAYOUT-RULES.md, "Groups" 1): which children one repetition of `group`
+  /// holds.
   private func fit(
     _ group: LayoutGroup, container: Size, axisLength: Double, secondPass: Bool, path: String
   ) throws(LayoutError) -> [Placed] {
@@ -201,8 +204,8 @@ struct GroupSolver {
     return placed
   }
 
-  /// Places the chosen children along the axis (spec §4.3) and across it (spec §4.4), after
-  /// solving nested groups (spec §4.5) and measured cells, and returns the size the content
+  /// Places the chosen children along the axis and across it, after solving nested groups and
+  /// measured cells (docs/LAYOUT-RULES.md, "Groups" 4, 5 and 7), and returns the size the content
   /// takes: `content`, except on the group's estimated axes, which follow the children.
   private mutating func arrange(
     _ placed: [Placed], in group: LayoutGroup, content: Size, contentOrigin: Point, depth: Int
@@ -232,7 +235,8 @@ struct GroupSolver {
         sizes[index] = measurements.size(
           of: item.layoutSize, proposed: child.size, leaf: firstLeaf)
         leaves.append(LeafSlot(frame: .zero, firstBadge: 0, badgeCount: 0))
-        // uniformAcrossSiblings in the root group is shared by the whole section (spec §6).
+        // uniformAcrossSiblings in the root group is shared by the whole section
+        // (docs/SELF-SIZING.md rule 5).
         let root = depth == 0 ? child : nil
         sectionUniform.append(
           (root?.isUniform(along: .horizontal) == true ? 1 : 0)
@@ -243,7 +247,7 @@ struct GroupSolver {
       ranges.append((firstLeaf..<leaves.count, firstBadge..<badges.count))
     }
     // 2. uniformAcrossSiblings: such cells take the largest length among them — and the
-    // section's largest when the parent is the root group (spec §6).
+    // section's largest when the parent is the root group (docs/SELF-SIZING.md rule 5).
     for uniformAxis in [GroupAxis.horizontal, .vertical] {
       var largest = depth == 0 ? measurements.sectionUniform.length(along: uniformAxis) : 0
       var shared = false
@@ -319,8 +323,8 @@ struct GroupSolver {
       ? Size(width: length, height: crossLength) : Size(width: crossLength, height: length)
   }
 
-  /// Adds one cell (the slot minus the item's effective content insets, spec §3.4) and its
-  /// item supplementary items (spec §7.6).
+  /// Adds one cell (the slot minus the item's effective content insets) and its item
+  /// supplementary items (docs/LAYOUT-RULES.md, "Content insets", "Item supplementary items").
   private mutating func emitCell(_ item: LayoutItem, slot: Rect, at index: Int) {
     let cell = slot.inset(by: item.contentInsets.ignoringEstimatedAxes(of: item.layoutSize))
     let first = Int32(truncatingIfNeeded: badges.count)
@@ -366,7 +370,8 @@ struct GroupSolver {
 }
 
 extension SupplementaryItem {
-  /// The frame of this supplementary item attached to `cell` (spec §7.4 anchor math, §7.6).
+  /// The frame of this supplementary item attached to `cell` (docs/LAYOUT-RULES.md, "Item
+  /// supplementary items").
   func frame(anchoredTo cell: Rect, resolver: DimensionResolver) -> Rect {
     let size = resolver.resolve(layoutSize, in: cell.size)
     let itemAnchor = self.itemAnchor ?? Anchor(edges: containerAnchor.edges)
@@ -396,7 +401,7 @@ extension EdgeSpacing {
 }
 
 extension LayoutSize {
-  /// Whether the size depends on the container's length along `axis` (spec §4.2 `dep`).
+  /// Whether the size depends on the container's length along `axis` (LAYOUT-RULES.md, "Groups" 1).
   func isFractional(along axis: GroupAxis) -> Bool {
     switch axis {
     case .horizontal: return widthDimension.isFractionalWidth || heightDimension.isFractionalWidth

@@ -15,7 +15,7 @@ struct BadgeSlot: Equatable {
 }
 
 /// A root group solved once: the frames of one repetition, reused for every repetition
-/// (the engine is periodic, STYLE.md).
+/// (docs/ARCHITECTURE.md, "The engine is periodic").
 struct GroupTemplate: Equatable {
   /// The root group's resolved size.
   var size: Size

@@ -191,7 +191,8 @@ extension Layout {
     let space = self.space
     let query = space.canonical(rect)
     let main = solved.mainScroll
-    // The visible rect along the main axis, inside the host's contentInset (spec §7.5).
+    // The visible rect along the main axis, inside the host's contentInset
+    // (docs/LAYOUT-RULES.md, "Pinned boundary items").
     let emitter = ElementEmitter(
       space: space, query: query, visibleMin: mainOffset + main.insetLeading,
       visibleMax: mainOffset + main.viewportLength - main.insetTrailing)

@@ -217,7 +217,8 @@ extension Layout {
   }
 
   /// The rest position a new touch should be measured from: the target of a motion still in
-  /// flight at time `t`, else the position nearest the touch (snapping spec §3.5, §3.9).
+  /// flight at time `t`, else the position nearest the touch (docs/SNAPPING.md, "The release
+  /// pipeline", step 1).
   public func referenceSnap(
     touchOffset: Double, inFlight motion: Motion?, at t: Double, container: Int
   ) throws(LayoutError) -> Int64 {

@@ -2,7 +2,8 @@
 ///
 /// The engine works in canonical coordinates (main axis = y, leading = left). A horizontal
 /// layout is solved as its transpose and a right-to-left layout as its mirror image; frames are
-/// converted back to the host's coordinates on the way out (spec §9.5, §11).
+/// converted back to the host's coordinates on the way out (docs/LAYOUT-RULES.md, "Coordinates",
+/// "Right-to-left").
 ///
 /// A class, and queries read the solved state through chains of stored properties: calling a
 /// method on a struct held in a class property copies the struct, retaining and releasing every
@@ -152,7 +153,8 @@ public final class Layout {
   /// The number of sections.
   public var sectionCount: Int { entries.count }
 
-  /// Sets the logical scroll offset of an orthogonal section (spec §8.1).
+  /// Sets the logical scroll offset of an orthogonal section (docs/LAYOUT-RULES.md, "Orthogonal
+  /// sections").
   public func setOrthogonalOffset(_ offset: Double, section: Int) throws(LayoutError) {
     try checkSection(section)
     guard entries[section].isOrthogonal else {

@@ -7,7 +7,7 @@ struct RepetitionSolver {
   let resolver: DimensionResolver
   let kinds: KindTable
   let transposed: Bool
-  /// Whether cells' supplementary items rise above a background (spec §7.7).
+  /// Whether cells' supplementary items rise above a background (docs/LAYOUT-RULES.md, "zIndex").
   let promotesBadges: Bool
   /// Whether repetitions follow one another along x (an orthogonal section).
   let alongX: Bool
@@ -98,7 +98,8 @@ struct RepetitionSolver {
     var template = try solver.solveRoot(
       group, size: proposedSize, path: path, measurements: measurements)
     if promotesBadges {
-      // Spec §7.7: with a background, cells and supplementaries are promoted above it.
+      // With a background, cells and supplementaries are promoted above it
+      // (docs/LAYOUT-RULES.md, "zIndex").
       for index in template.badges.indices {
         template.badges[index].zIndex = max(template.badges[index].zIndex, 1)
       }
@@ -107,10 +108,10 @@ struct RepetitionSolver {
   }
 
   /// The length a repetition of `template` holding its first `present` cells takes along the
-  /// repeat axis (spec §7.3): the full step, minus how far the missing cells would have
-  /// reached beyond the present ones, both counted within the group (choice: cells that
-  /// overflow a `count` group do not count past its end), so a partial group is never negative
-  /// and one more cell never shortens it.
+  /// repeat axis (docs/LAYOUT-RULES.md, "Partial last group"): the full step, minus how far the
+  /// missing cells would have reached beyond the present ones, both counted within the group
+  /// (choice: cells that overflow a `count` group do not count past its end), so a partial group
+  /// is never negative and one more cell never shortens it.
   func extent(_ template: GroupTemplate, present: Int? = nil) -> Double {
     let length = alongX ? template.size.width : template.size.height
     let step = length + edgeLength

@@ -1,5 +1,5 @@
-/// Solves one section (spec §7, §8.1) in canonical coordinates: the main axis is y and
-/// "leading" is the left edge.
+/// Solves one section (docs/LAYOUT-RULES.md, "Sections", "Orthogonal sections") in canonical
+/// coordinates: the main axis is y and "leading" is the left edge.
 struct SectionSolver {
   let resolver: DimensionResolver
   let kinds: KindTable
@@ -127,7 +127,8 @@ struct SectionSolver {
     let crossLength = max(
       orthogonal ? groupSize.height : groupSize.width, measured?.largestCross ?? 0, widest)
 
-    // The host: insets plus content along the main axis (spec §7.4).
+    // The host: insets plus content along the main axis (docs/LAYOUT-RULES.md, "Boundary
+    // supplementary items").
     let rowLength: Double
     if orthogonal {
       rowLength = groupCount > 0 ? crossLength + crossOffset + shared.trailingCrossEdge : 0

@@ -6,7 +6,7 @@ final class SectionTemplate {
   let repetitionSolver: RepetitionSolver
   /// One repetition's frames.
   let template: GroupTemplate
-  /// The root group's container (spec §3.2).
+  /// The root group's container (docs/LAYOUT-RULES.md, "Dimensions").
   let groupContainer: Size
   /// A full repetition's length along the repeat axis, edge spacing included, and the
   /// distance between repetitions.
@@ -17,7 +17,8 @@ final class SectionTemplate {
   let crossOffset: Double
   let leadingEdge: Double
   let trailingCrossEdge: Double
-  /// Whether the section has a background (cells and badges rise above it, spec §7.7).
+  /// Whether the section has a background (cells and badges rise above it,
+  /// docs/LAYOUT-RULES.md, "zIndex").
   let hasBackground: Bool
   /// Where the snap units of a repetition rest, per container axis and last-repetition size,
   /// built once (`unitTables(alongX:byGroup:remainder:settings:viewportLength:)`).
@@ -32,8 +33,8 @@ final class SectionTemplate {
     let path = "/sections/\(index)"
     let insets = section.contentInsets
     let orthogonal = section.isOrthogonal
-    // Spec §3.2: the root group's container. Section insets shrink it only across the repeat
-    // axis; for orthogonal sections that is the main axis (§8.1).
+    // The root group's container (docs/LAYOUT-RULES.md, "Dimensions"). Section insets shrink it
+    // only across the repeat axis; for orthogonal sections that is the main axis.
     let groupContainer =
       orthogonal
       ? Size(
@@ -78,8 +79,8 @@ final class SectionTemplate {
     leadingEdge = repeatEdges.pre?.value ?? 0
     trailingCrossEdge = crossEdges.post?.value ?? 0
 
-    // Spec §7.2: the root group's edge spacing. Along the repeat axis only the (minimum)
-    // values count; across it flexible edges share the leftover room.
+    // The root group's edge spacing (docs/LAYOUT-RULES.md, "Sections"). Along the repeat axis
+    // only the (minimum) values count; across it flexible edges share the leftover room.
     step = solver.extent(template)
     stride = step + section.interGroupSpacing
     var crossOffset = crossEdges.pre?.value ?? 0

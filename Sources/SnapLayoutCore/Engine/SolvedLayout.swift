@@ -17,7 +17,8 @@ struct SolvedLayout {
 }
 
 extension Layout {
-  /// Solves every section and the layout's boundary items at `container` (canonical; spec §9).
+  /// Solves every section and the layout's boundary items at `container` (canonical;
+  /// docs/LAYOUT-RULES.md, "Stacking sections", "Boundary supplementary items").
   /// With `refresh`, sections' measured repetitions are solved again (see
   /// `SectionSolver.solve`). On failure nothing changes.
   /// - Complexity: O(sections + template sizes), independent of item counts; each shape's
@@ -36,7 +37,8 @@ extension Layout {
           measured: entries[id: id].measured, flowSizes: entries[id: id].flowSizes,
           boundarySizes: entries[id: id].boundarySizes, refresh: refresh))
     }
-    // Spec §9.3: layout-level items are dropped when there are no sections.
+    // Layout-level items are dropped when there are no sections (docs/LAYOUT-RULES.md,
+    // "Boundary supplementary items").
     let leadingExtension =
       ids.isEmpty ? 0 : placeGlobals(container, hostLength: 0).leadingExtension
     var extents: [SectionExtent] = []
@@ -104,7 +106,8 @@ extension Layout {
   func finishSolving(leadingExtension known: Double? = nil) {
     let container = solved.canonicalContainer
     let count = entries.count
-    // Spec §9.3: layout-level items are dropped when there are no sections.
+    // Layout-level items are dropped when there are no sections (docs/LAYOUT-RULES.md,
+    // "Boundary supplementary items").
     let leadingExtension =
       known ?? (count == 0 ? 0 : placeGlobals(container, hostLength: 0).leadingExtension)
     entries.setBase(WideLength(leadingExtension))

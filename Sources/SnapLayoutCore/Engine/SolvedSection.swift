@@ -53,7 +53,7 @@ struct SectionPlacement {
 /// A section solved at one container size, in canonical coordinates (main axis = y).
 ///
 /// Memory and solving time depend on the root group's template, never on `itemCount`: item
-/// `i` is repetition `i / N`, slot `i % N` (spec §7.3).
+/// `i` is repetition `i / N`, slot `i % N` (docs/LAYOUT-RULES.md, "Sections").
 struct SolvedSection {
   /// The whole section: boundary items, insets and content, across the container.
   var frame: Rect

@@ -14,7 +14,7 @@ public enum Dimension: Equatable, Sendable {
   case uniformAcrossSiblings(Double)
 
   /// Whether the dimension self-sizes: `estimated` or `uniformAcrossSiblings` (its axis ignores
-  /// content insets, spec §3.4, and takes measured sizes, docs/SELF-SIZING.md).
+  /// content insets, LAYOUT-RULES.md "Content insets", and takes measured sizes, SELF-SIZING.md).
   public var isEstimated: Bool {
     switch self {
     case .estimated, .uniformAcrossSiblings: return true

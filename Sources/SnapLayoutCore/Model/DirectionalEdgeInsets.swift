@@ -25,7 +25,7 @@ public struct DirectionalEdgeInsets: Equatable, Sendable {
     DirectionalEdgeInsets(top: leading, leading: top, bottom: trailing, trailing: bottom)
   }
 
-  /// The insets with the edges of estimated axes removed (spec §3.4).
+  /// The insets with the edges of estimated axes removed (docs/LAYOUT-RULES.md, "Content insets").
   public func ignoringEstimatedAxes(of size: LayoutSize) -> DirectionalEdgeInsets {
     var result = self
     if size.widthDimension.isEstimated {

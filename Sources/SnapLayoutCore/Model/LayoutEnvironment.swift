@@ -12,7 +12,8 @@ public struct LayoutEnvironment: Equatable, Sendable {
   /// move content on the cross axis.
   public var contentInsets: DirectionalEdgeInsets
   public var layoutDirection: LayoutDirection
-  /// Pixels per point for snapping fractional lengths; 0 keeps exact arithmetic (spec §3.3).
+  /// Pixels per point for snapping fractional lengths; 0 keeps exact arithmetic
+  /// (docs/LAYOUT-RULES.md, "Pixel snapping").
   public var displayScale: Double
 
   public init(

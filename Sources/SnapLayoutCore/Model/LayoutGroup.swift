@@ -34,7 +34,8 @@ public indirect enum Subitem: Equatable, Sendable {
     }
   }
 
-  /// The same child with one dimension replaced (used by `subitem:count:`, spec §1).
+  /// The same child with one dimension replaced (used by `subitem:count:`, docs/LAYOUT-RULES.md,
+  /// "Groups" 3).
   func replacingDimension(along axis: GroupAxis, with dimension: Dimension) -> Subitem {
     switch self {
     case .item(var item):

@@ -22,7 +22,7 @@ public struct RectEdges: OptionSet, Equatable, Sendable {
   }
 
   /// The unit anchor point of the edges: 0 at leading/top, 1 at trailing/bottom, ½ when neither
-  /// edge of an axis is named (spec §7.4).
+  /// edge of an axis is named (docs/LAYOUT-RULES.md, "Boundary supplementary items").
   public var unitPoint: Point {
     func unit(_ low: RectEdges, _ high: RectEdges) -> Double {
       let hasLow = contains(low)

@@ -10,7 +10,7 @@ public enum SnapUnit: Equatable, Sendable {
   case group
 }
 
-/// How rest positions near the content bounds are kept (snapping spec §0.4).
+/// How rest positions near the content bounds are kept (docs/SNAPPING.md, "Rest positions").
 public enum SnapContainment: Equatable, Sendable {
   /// Clamp to the bounds and collapse the runs that meet at a bound into one rest position.
   case trimSnaps
@@ -20,7 +20,7 @@ public enum SnapContainment: Equatable, Sendable {
   case none
 }
 
-/// Where content shorter than the viewport rests (snapping spec §3.2).
+/// Where content shorter than the viewport rests (docs/SNAPPING.md, "Rest positions").
 public enum InsufficientContentAlignment: Equatable, Sendable {
   case start, center, end
 }
@@ -52,7 +52,7 @@ public enum Bounce: Equatable, Sendable {
   case automatic, always, never
 }
 
-/// A damped spring, in one of its two usual parameterizations (snapping spec §4.1).
+/// A damped spring, in one of its two usual parameterizations (docs/SNAPPING.md, "Motion").
 public enum SpringParameters: Equatable, Sendable {
   /// SwiftUI's `Spring(response:dampingRatio:)`: response in seconds.
   case response(dampingRatio: Double, response: Double)
@@ -103,7 +103,8 @@ public struct ScrollingProperties: Equatable, Sendable {
   public var rounding: UIKitRounding?
   public var spring: SpringParameters?
   /// Decelerations that land exactly on the target are used when their implied rate per ms
-  /// lies in this band; otherwise the motion is a spring (snapping spec §4.2).
+  /// lies in this band; otherwise the motion is a spring (docs/SNAPPING.md, "The release
+  /// pipeline", step 4).
   public var decayLanding: (minimumRate: Double, maximumRate: Double)?
   /// The host scroll view's `contentInset` along the axis (main scroll only).
   public var contentInset: (leading: Double, trailing: Double)?
@@ -130,7 +131,8 @@ public struct ScrollingProperties: Equatable, Sendable {
 }
 
 /// Scale, opacity and zIndex of a section's items by their distance from the centre of their
-/// scroll container's viewport (the seeds' carousel zoom; snapping spec §4.6).
+/// scroll container's viewport (the seeds' carousel zoom; docs/SNAPPING.md, "Pinned headers and
+/// visible-item effects").
 public struct VisibleItemEffects: Equatable, Sendable {
   /// Values at distance 0 and at `distance` (and beyond), interpolated linearly in between.
   public var scale: (center: Double, edge: Double)

@@ -4,7 +4,8 @@ public struct SupplementaryItem: Equatable, Sendable {
   public var elementKind: String
   public var layoutSize: LayoutSize
   public var containerAnchor: Anchor
-  /// Defaults to the container anchor's edges with no offset (spec §7.4).
+  /// Defaults to the container anchor's edges with no offset (docs/LAYOUT-RULES.md, "Item
+  /// supplementary items").
   public var itemAnchor: Anchor?
   public var zIndex: Int32
 

@@ -1,5 +1,5 @@
 /// How a scroll travels to its target, sampled in closed form at any time (no integration
-/// drift; snapping spec §4). Times are in seconds, velocities in points per second.
+/// drift; docs/SNAPPING.md, "Motion"). Times are in seconds, velocities in points per second.
 public struct Motion: Equatable, Sendable {
   public enum Kind: Int32, Sendable {
     /// Already at the target: nothing to animate.
@@ -67,7 +67,7 @@ public struct Motion: Equatable, Sendable {
     }
   }
 
-  /// Displacement from the target and velocity of the spring (snapping spec §4.2).
+  /// Displacement from the target and velocity of the spring (docs/SNAPPING.md, "Motion").
   private func springState(at t: Double) -> (Double, Double) {
     let e0 = startOffset - targetOffset
     let v0 = startVelocity
@@ -119,7 +119,8 @@ public struct Motion: Equatable, Sendable {
     }
   }
 
-  /// A motion from `offset` moving at `velocity` to `target` (snapping spec §2.1 step 7):
+  /// A motion from `offset` moving at `velocity` to `target` (docs/SNAPPING.md, "The release
+  /// pipeline", step 4):
   /// an exact-landing decay when the release already heads for the target and the rate that
   /// stops there is in `landing`; otherwise a spring seeded with the velocity, so the hand-off
   /// is continuous and nothing jumps.
@@ -201,7 +202,7 @@ public struct Motion: Equatable, Sendable {
   }
 
   /// The same motion redirected at time `t` to `target`, continuing from the offset and
-  /// velocity it has then (snapping spec §4.3).
+  /// velocity it has then (docs/SNAPPING.md, "Motion", Retargeting).
   public func retargeted(at t: Double, to target: Double) -> Motion {
     let state = sample(at: t)
     return Motion.plan(
@@ -231,7 +232,7 @@ public struct Motion: Equatable, Sendable {
   }
 
   /// An upper bound on the time after which the spring stays within the tolerances
-  /// (snapping spec §4.4, with velocity bounds derived the same way).
+  /// (docs/SNAPPING.md, "Motion", Settling; with velocity bounds derived the same way).
   @inline(always)
   private func springSettlingTime(_ tolerance: Tolerance) -> Double {
     let e0 = startOffset - targetOffset

@@ -47,7 +47,8 @@ struct ScrollBuilder {
     let width = container.width
     var insets = (leading: 0.0, trailing: 0.0)
     if behavior == .groupPagingCentered && solved.placement.groupCount > 0 {
-      // UIKit adds insets so that the first and last groups can rest centred (spec §8.2).
+      // UIKit adds insets so that the first and last groups can rest centred (docs/SNAPPING.md,
+      // "The six orthogonal behaviors"; LAYOUT-RULES.md, "Orthogonal sections").
       let groupWidth = solved.template.size.width
       let first = solved.placement.origin.x + groupWidth / 2 - width / 2
       let lastGroup = solved.placement.groupCount - 1

@@ -1,6 +1,6 @@
 /// One scroll container — the layout's main scroll or an orthogonal section — along its axis,
 /// in logical coordinates: 0 is the start of the content, offsets grow toward its end (in a
-/// right-to-left horizontal scroll too; snapping spec §0.2).
+/// right-to-left horizontal scroll too; docs/SNAPPING.md, "Scroll containers and units").
 ///
 /// Built when the layout is solved or changed; immutable afterwards, and a class so that
 /// queries share it instead of copying its arrays.
@@ -18,13 +18,13 @@ final class ScrollContainer {
   /// centring insets for `groupPagingCentered`.
   let insetLeading: Double
   let insetTrailing: Double
-  /// The offsets the container can rest at (snapping spec §0.3).
+  /// The offsets the container can rest at (docs/SNAPPING.md, "Rest positions").
   let minimumOffset: Double
   let maximumOffset: Double
   let snaps: SnapList
   /// The distance between a section's repetitions along the axis (for effects; 0 if none).
   let unitStride: Double
-  /// Settling tolerances (snapping spec §4.4): position (pt) and velocity (pt/s).
+  /// Settling tolerances (docs/SNAPPING.md, "Motion"): position (pt) and velocity (pt/s).
   let tolerance: Motion.Tolerance
   /// The landing band with its decay constants, computed once.
   let landing: Motion.LandingBand
@@ -49,12 +49,14 @@ final class ScrollContainer {
     var maximum = max(minimum, contentLength + insets.trailing - viewportLength)
     let total = contentLength + insets.leading + insets.trailing
     if behavior == .none && isSection {
-      // Spec §2.2 "none": the section does not scroll across the main axis.
+      // "none": the section does not scroll across the main axis (docs/SNAPPING.md, "The six
+      // orthogonal behaviors").
       minimum = 0
       maximum = 0
       snaps = SnapList(single: 0)
     } else if total <= viewportLength + SnapList.tolerance {
-      // Content shorter than the viewport has one rest position (snapping spec §3.2).
+      // Content shorter than the viewport has one rest position (docs/SNAPPING.md, "Rest
+      // positions").
       let room = viewportLength - total
       switch settings.insufficientContentAlignment {
       case .start: break

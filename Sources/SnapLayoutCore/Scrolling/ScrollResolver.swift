@@ -55,7 +55,8 @@ public struct SnapDecision: Equatable, Sendable {
 }
 
 extension ScrollContainer {
-  /// Resolves a release into a rest position and a motion (snapping spec §2.1).
+  /// Resolves a release into a rest position and a motion (docs/SNAPPING.md, "The release
+  /// pipeline").
   /// - Complexity: O(log sections).
   @inline(always)
   func resolve(_ release: ScrollRelease) -> SnapDecision {
@@ -107,8 +108,8 @@ extension ScrollContainer {
       referenceSnap: reference, releaseProgress: progress, motion: motion)
   }
 
-  /// SnapLayout's rule (snapping spec §2.1, §2.4, §3.5, §3.6): the rest position and its
-  /// offset. `around` is the segment of rest positions containing `current`.
+  /// SnapLayout's rule (docs/SNAPPING.md, "The release pipeline", steps 1 to 3): the rest
+  /// position and its offset. `around` is the segment of rest positions containing `current`.
   @inline(always)
   private func standardIndex(
     current: Double, start: Double, velocity: Double, reference: Int64,
@@ -176,7 +177,7 @@ extension ScrollContainer {
   }
 
   /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` of seeds 000/001
-  /// (snapping spec §2.3, variant A), number for number.
+  /// (docs/SNAPPING.md, "The seeds' carousel on the main scroll"), number for number.
   private func willEndDraggingTarget(
     current: Double, start: Double, velocity: Double, reference: Double?
   ) -> Double {
@@ -202,8 +203,9 @@ extension ScrollContainer {
   }
 
   /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)` of seed 004
-  /// (snapping spec §2.3, variant B), number for number — including its use of
-  /// `contentOffset − contentInset.left`, which biases the page by 2·inset/stride.
+  /// (docs/SNAPPING.md, "The seeds' carousel on the main scroll"), number for number —
+  /// including its use of `contentOffset − contentInset.left`, which biases the page by
+  /// 2·inset/stride.
   private func targetContentOffsetTarget(current: Double, velocity: Double) -> Double {
     let (stride, base) = uniformUnit
     let insetLeft = insetLeading

@@ -38,8 +38,8 @@ struct ScrollSettings {
       decayLanding: (0.990, 0.9985), contentInset: (0, 0), bounce: .automatic)
   }
 
-  /// The defaults of an orthogonal behavior (snapping spec §2.2). `groupLeading` is where a
-  /// group's leading edge rests: the section's effective leading inset.
+  /// The defaults of an orthogonal behavior (docs/SNAPPING.md, "The six orthogonal behaviors").
+  /// `groupLeading` is where a group's leading edge rests: the section's effective leading inset.
   static func defaults(for behavior: OrthogonalScrollingBehavior, groupLeading: Double)
     -> ScrollSettings
   {
@@ -116,7 +116,7 @@ struct ScrollSettings {
 
   /// Where an unhindered deceleration from a release at velocity `v` (pt/ms) comes to rest,
   /// relative to the release point: `v·d/(1 − d)` (UIKit, WWDC 2018 "Designing Fluid
-  /// Interfaces"; snapping spec §1.1).
+  /// Interfaces"; docs/SNAPPING.md, "The release pipeline", step 2).
   func projection(_ velocity: Double) -> Double {
     velocity * decelerationRate / (1 - decelerationRate)
   }

@@ -1,22 +1,25 @@
 /// The rest positions of a scroll container, in order, without materialising them: a section
 /// of ten million items has ten million positions and costs what one of ten costs.
 ///
-/// Positions are logical offsets (snapping spec §0.2). Containment (§0.4) and content shorter
-/// than the viewport (§3.2) are applied here, so every consumer sees the same list.
+/// Positions are logical offsets (docs/SNAPPING.md, "Scroll containers and units"). Containment
+/// and content shorter than the viewport (docs/SNAPPING.md, "Rest positions") are applied here,
+/// so every consumer sees the same list.
 final class SnapList {
   enum Source {
     /// Free deceleration: no rest positions.
     case free
     /// One position (content shorter than the viewport, or a single unit).
     case single(Double)
-    /// `minimum + j · length` for `j < count − 1`, then `maximum` (snapping spec §3.3).
+    /// `minimum + j · length` for `j < count − 1`, then `maximum` (docs/SNAPPING.md, "Rest
+    /// positions").
     case pages(length: Double)
     /// Units `first ... last` of the sequence, after the start bound when `leading` is 1 and
     /// before the end bound when `trailing` is 1 (trimSnaps makes both bounds rest positions).
     case units(UnitSequence, first: Int64, last: Int64, leading: Int64, trailing: Int64)
   }
 
-  /// Positions closer than this to a bound merge into it (snapping spec §0.4).
+  /// Positions closer than this to a bound merge into it (docs/SNAPPING.md, "Rest positions",
+  /// Containment).
   static let tolerance = 1.0
 
   let source: Source
@@ -293,7 +296,8 @@ final class SnapList {
   }
 
   /// A unit's position as a rest position: clamped to the bounds, and on a bound when within
-  /// `tolerance` of it (snapping spec §0.4), as trimSnaps' collapsing already assumes.
+  /// `tolerance` of it (docs/SNAPPING.md, "Rest positions"), as trimSnaps' collapsing already
+  /// assumes.
   @inline(always)
   private func contained(_ raw: Double) -> Double {
     guard clamps else { return raw }

@@ -2,7 +2,7 @@
 /// repetition's start gives the offset at which the unit rests.
 struct UnitSlot {
   /// `start + alignment · extent − (padding.leading + alignment · snapport)` relative to the
-  /// repetition's start (snapping spec §0.3).
+  /// repetition's start (docs/SNAPPING.md, "Rest positions").
   var aligned: Double
   /// The first cell of the template at this position (for "which item rests here").
   var leaf: Int64

@@ -1,0 +1,221 @@
+"""Exact comparisons of whole states (docs/TESTING-MODEL.md, "Checks"): do-then-undo returns
+identical state, and a layout created afresh in the same state answers identically, bit for bit.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, Dict, List, Optional
+
+import checks
+from sllib import LibError, Layout
+
+Json = Dict[str, Any]
+
+
+class ExactChecks:
+    """Mixed into runner.Run."""
+
+    def light_state(self):
+        L = self.lib
+        state = [L.section_count(), L.kind_names()]
+        try:
+            state.append(L.content_size())
+            state += [L.section_info(s) for s in range(L.section_count())]
+        except LibError as e:
+            state.append(e.name)
+        state.append([L.item_count(s) for s in range(L.section_count())])
+        return state
+
+    def fingerprint(
+        self, layout: Layout, kinds: bool = True, limit: int = checks.MODEL_ELEMENT_LIMIT
+    ):
+        """Everything the layout answers, for exact comparisons (undo, re-created layouts). A
+        layout keeps the kinds of deleted sections (their ids never change): a fresh one has
+        only those of its sections, so `kinds` is off for re-created layouts."""
+        fp: Dict[str, Any] = {}
+        n = layout.section_count()
+        if kinds:
+            fp["kinds"] = layout.kind_names()
+        fp["content"] = layout.content_size()
+        fp["sections"] = [layout.section_info(s) for s in range(n)]
+        counts = [layout.item_count(s) for s in range(n)]
+        small = sum(counts) <= limit
+        fp["frames"] = [layout.item_frames(s, 0, min(c, 300)) for s, c in enumerate(counts)]
+        fp["measured"] = [
+            [layout.measured_size(s, i) for i in range(min(c, 300))] for s, c in enumerate(counts)
+        ]
+        scrolls = {}
+        for c in [-1] + list(range(n)):
+            try:
+                info = layout.scroll_info(c)
+            except LibError:
+                continue
+            scrolls[c] = [info, layout.snap_offsets(c) if 0 < info["snap_count"] <= 5000 else None]
+        fp["scrolls"] = scrolls
+        if small:
+            fp["json"] = json.loads(layout.copy_json())
+        return fp
+
+    def offsets_now(self) -> Dict[int, float]:
+        return self.lib_offsets()
+
+    def restore_offsets(self, offsets: Dict[int, float]) -> None:
+        M = self.model
+        for c, value in offsets.items():
+            host_set = M.main_host_set if c == -1 else (c < len(M.host_set) and M.host_set[c])
+            if host_set:
+                self.lib.set_scroll_offset(c, value)
+                M.set_offset(c, value)
+        M.invalidate()
+
+    def undo(self, step: Json) -> None:
+        """Do-then-undo returns identical state (the offsets apart: anchoring moves them both
+        ways, and they are compared within 1e-6 before being put back)."""
+        if self.model.container is None:
+            return
+        # A layout keeps the kinds of the sections it deleted (ids never change).
+        kinds = step.get("kinds", True)
+        before = self.fingerprint(self.lib, kinds)
+        offsets = self.offsets_now()
+        count = len(self.failures)
+        if (
+            not self.change(step["do"])
+            or not self.change(step["undo"])
+            or len(self.failures) != count
+        ):
+            return
+        self.restore_offsets(offsets)
+        after = self.fingerprint(self.lib, kinds)
+        difference = diff(before, after)
+        if difference is not None:
+            self.fail(
+                "undo", f"{describe(step)}: {difference['text']}", kind=step["kind"], **difference
+            )
+
+    def equivalent(self) -> Optional[Json]:
+        """The configuration a fresh layout needs to be in this state (None: not expressible)."""
+        M = self.model
+        config = copy.deepcopy(M.config)
+        # The container is set afterwards: the one at creation may not fit the sections now.
+        config.get("environment", {}).pop("container", None)
+        for s, storage in enumerate(M.flow):
+            if storage is not None and any(v != M.flow_size(s) for v in storage.given.values()):
+                fs = M.desc.canonical_section(config["sections"][s])["_flow"]
+                w, h = fs.canonical_size(fs.item_size)
+                config["sections"][s]["itemSizes"] = [
+                    {
+                        "width": storage.given.get(i, (w, h))[0],
+                        "height": storage.given.get(i, (w, h))[1],
+                    }
+                    for i in range(int(config["sections"][s]["itemCount"]))
+                ]
+        return config
+
+    def recreate(self) -> None:
+        """copy_json and every answer of a layout created afresh in the same state are identical."""
+        M = self.model
+        if M.container is None:
+            return
+        config = self.equivalent()
+        if config is None or self.model_diverged:
+            return
+        fresh = Layout(json.dumps(config))
+        try:
+            fresh.set_container_size(*self.lib.container_size())
+            for s in range(self.lib.section_count()):
+                for i in range(min(self.lib.item_count(s), 300)):
+                    size = self.lib.measured_size(s, i)
+                    if size is not None:
+                        fresh.report_item_size(s, i, *size)
+                for kind in M.boundary_kinds(s):
+                    k = self.lib.find_kind(kind)
+                    size = self.lib.measured_supplementary(s, k)
+                    if size is not None:
+                        fresh.report_supplementary_size(s, fresh.find_kind(kind), *size)
+            for kind in M.boundary_kinds(-1):
+                size = self.lib.measured_supplementary(-1, self.lib.find_kind(kind))
+                if size is not None:
+                    fresh.report_supplementary_size(-1, fresh.find_kind(kind), *size)
+            for c, value in self.offsets_now().items():
+                host_set = M.main_host_set if c == -1 else M.host_set[c]
+                if host_set:
+                    fresh.set_scroll_offset(c, value)
+            a, b = self.fingerprint(self.lib, False), self.fingerprint(fresh, False)
+            difference = diff(b, a)
+            if difference is not None:
+                self.fail(
+                    "recreate",
+                    f"a layout created afresh in this state differs: {difference['text']}",
+                    **difference,
+                )
+        except LibError as e:
+            self.fail("recreate", f"re-creating the state failed: {e}")
+        finally:
+            fresh.close()
+
+    # -- handlers and misuse -------------------------------------------------------------------
+
+
+def args(step: Json) -> str:
+    return json.dumps({k: v for k, v in step.items() if k != "op"})[:160]
+
+
+def describe(step: Json) -> str:
+    return f"{step['kind']} ({args(step['do'])} then {args(step['undo'])})"
+
+
+def diff(a, b, path: str = ""):
+    """The first difference of two fingerprints, and whether every numeric difference is in the
+    last bits (at most 8 units in the last place) — the issue's defect 8."""
+    worst = [0.0]
+    first: List[str] = []
+    structural: List[str] = []
+
+    def walk(x, y, where):
+        if (
+            isinstance(x, float)
+            and isinstance(y, (int, float))
+            or isinstance(y, float)
+            and isinstance(x, (int, float))
+        ):
+            if x != y:
+                u = checks.ulps(float(x), float(y))
+                worst[0] = max(worst[0], u)
+                if not first:
+                    first.append(f"{where}: {x!r} vs {y!r}")
+            return
+        if isinstance(x, dict) and isinstance(y, dict):
+            if set(x) != set(y):
+                structural.append(f"{where}: keys {sorted(set(x) ^ set(y), key=str)}")
+                return
+            for k in x:
+                walk(x[k], y[k], f"{where}/{k}")
+            return
+        if isinstance(x, (list, tuple)) and isinstance(y, (list, tuple)):
+            if len(x) != len(y):
+                structural.append(f"{where}: {len(x)} vs {len(y)} entries")
+                return
+            for k, (p, q) in enumerate(zip(x, y)):
+                walk(p, q, f"{where}/{k}")
+            return
+        if x != y:
+            structural.append(f"{where}: {x!r} vs {y!r}")
+
+    walk(a, b, path)
+    if not first and not structural:
+        return None
+    if structural:
+        return {
+            "text": "; ".join(structural[:3]),
+            "structural": True,
+            "ulps": worst[0],
+            "where": structural[0].split(":")[0],
+        }
+    return {
+        "text": f"{first[0]} (at most {worst[0]:.0f} ulps)",
+        "structural": False,
+        "ulps": worst[0],
+        "where": first[0].split(":")[0],
+    }

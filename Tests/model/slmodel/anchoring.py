@@ -1,0 +1,166 @@
+"""Anchoring (docs/SELF-SIZING.md rule 7): a size change keeps the content at the leading edge
+of the visible bounds in place — each host-set offset moves by as much as its anchor moved.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+
+class Anchor:
+    """The repetition (or line) at the leading edge of a container's visible bounds: its section
+    (-1: before every section), repetition (-1: the section's own start) and position. In a
+    flow section it is the line's first item: lines that break again above it change which
+    line that is, and the content that stays in place is the item's."""
+
+    def __init__(self, section: int, repetition: int, position: float, item: int = -1) -> None:
+        self.section, self.repetition, self.position, self.item = (
+            section,
+            repetition,
+            position,
+            item,
+        )
+
+
+def _starts(s) -> List[float]:
+    if s.lines is not None:
+        return [start for _, _, start, _ in s.lines]
+    return s.starts
+
+
+def _anchor_in(sol, section: int, position: float, along_x: bool) -> Anchor:
+    s = sol.sections[section]
+    base = s.origin[0] if along_x else s.origin[1]
+    starts = _starts(s)
+    if not starts or position < base or (s.lines is None and not s.stride > 0):
+        return Anchor(section, -1, 0.0 if along_x else s.frame[1])
+    r = max(k for k, start in enumerate(starts) if k == 0 or base + start <= position)
+    item = s.lines[r][0] if s.lines is not None else -1
+    return Anchor(section, r, base + starts[r], item)
+
+
+def anchor_main(sol, offset: float) -> Anchor:
+    holder = -1
+    for index, s in enumerate(sol.sections):
+        if s.frame[1] <= offset:
+            holder = index
+    if holder < 0:
+        return Anchor(-1, -1, 0.0)
+    if sol.sections[holder].orthogonal:
+        return Anchor(holder, -1, sol.sections[holder].frame[1])
+    return _anchor_in(sol, holder, offset, False)
+
+
+def anchor_position(sol, anchor: Anchor, along_x: bool) -> float:
+    if anchor.section < 0:
+        return anchor.position
+    s = sol.sections[anchor.section]
+    starts = _starts(s)
+    if anchor.repetition < 0 or anchor.repetition >= len(starts):
+        return anchor.position if along_x else s.frame[1]
+    if s.lines is not None and 0 <= anchor.item < s.item_count:
+        line = next(k for k, (first, end, _, _) in enumerate(s.lines) if first <= anchor.item < end)
+        return s.origin[1] + starts[line]
+    return (s.origin[0] if along_x else s.origin[1]) + starts[anchor.repetition]
+
+
+def within(x: float, low: float, high: float) -> bool:
+    """In bounds, counting an offset the library clamped to a bound the model computes a few
+    ulps away as on it."""
+    slack = 1e-9 * (1 + abs(x))
+    return low - slack <= x <= high + slack
+
+
+def anchored(model, section: Optional[int], change, remap=None) -> None:
+    """Applies `change` keeping the content at the leading edge of the visible bounds in place:
+    each host-set offset moves by as much as its anchor moved, and is clamped to the new bounds
+    when it was within the old ones (SELF-SIZING.md rule 7, and "Live data changes"). `remap`
+    (anchor, old solution, new solution) says where an anchor went when items or sections moved."""
+    if model.container is None:
+        change()
+        return
+    sol, scrolls = model.solution, model.scrolls
+    main = scrolls[-1]
+    before_main = model.main_offset
+    main_anchor = anchor_main(sol, before_main)
+    main_in = within(before_main, main.minimum, main.maximum)
+    section_anchor = None
+    if section is not None and section in scrolls:
+        c = scrolls[section]
+        section_anchor = (
+            _anchor_in(sol, section, model.offsets[section], True),
+            model.offsets[section],
+            within(model.offsets[section], c.minimum, c.maximum),
+        )
+    old = sol
+    change()
+    model.invalidate()
+    sol, scrolls = model.solution, model.scrolls
+    if remap is not None:
+        main_anchor = remap(main_anchor, old, sol)
+        if section_anchor is not None:
+            section_anchor = (remap(section_anchor[0], old, sol),) + section_anchor[1:]
+    if model.main_host_set:
+        offset = before_main + anchor_position(sol, main_anchor, False) - main_anchor.position
+        if main_in:
+            offset = min(max(offset, scrolls[-1].minimum), scrolls[-1].maximum)
+        model.main_offset = offset
+    if section_anchor is not None and section in scrolls and model.host_set[section]:
+        anchor, before, was_in = section_anchor
+        offset = before + anchor_position(sol, anchor, True) - anchor.position
+        if was_in:
+            offset = min(max(offset, scrolls[section].minimum), scrolls[section].maximum)
+        model.offsets[section] = offset
+    model.invalidate()
+
+
+def item_remap(section: int, old_count: int, new_count: int, mapping, kept):
+    """Where an anchor goes when a section's items change (SELF-SIZING.md, "Live data changes"):
+    an anchor in the section follows its repetition's first item; a deleted item hands over to
+    the first one after it that remains (or the last item)."""
+
+    def remap(anchor: Anchor, old, new) -> Anchor:
+        if anchor.section != section or anchor.repetition < 0:
+            return anchor
+        s = old.sections[section]
+        first = (
+            s.lines[anchor.repetition][0]
+            if s.lines is not None
+            else anchor.repetition * s.items_per_group
+        )
+        item = kept(first)
+        target = mapping(item) if item < old_count else None
+        if target is None:
+            target = max(0, new_count - 1)
+        t = new.sections[section]
+        if t.group_count == 0:
+            return Anchor(section, -1, anchor.position, -1)
+        if t.lines is not None:
+            target = min(target, t.item_count - 1)
+            line = next(k for k, (f, e, _, _) in enumerate(t.lines) if f <= target < e)
+            return Anchor(section, line, anchor.position, target)
+        return Anchor(section, min(target // t.items_per_group, t.group_count - 1), anchor.position)
+
+    return remap
+
+
+def section_remap(order: List[Optional[int]], replaced: Optional[int]):
+    """Where the main anchor goes when sections change: its section, wherever it moved; the start
+    of a replaced section; for a deleted one, the start of the first section after it that
+    remains (none: the offset stays)."""
+
+    def remap(anchor: Anchor, old, new) -> Anchor:
+        if anchor.section < 0:
+            return anchor
+        if anchor.section != replaced and anchor.section in order:
+            return Anchor(
+                order.index(anchor.section), anchor.repetition, anchor.position, anchor.item
+            )
+        if replaced is not None and anchor.section == replaced:
+            return Anchor(replaced, -1, old.sections[replaced].frame[1])
+        for index, source in enumerate(order):
+            if source is not None and source > anchor.section:
+                return Anchor(index, -1, old.sections[source].frame[1])
+        return Anchor(-1, -1, 0.0)
+
+    return remap

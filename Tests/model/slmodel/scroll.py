@@ -1,0 +1,314 @@
+"""Scroll containers and their rest positions (docs/SNAPPING.md: "Scroll containers and units",
+"Rest positions", "The six orthogonal behaviors", "Settings reference"), as plain sorted lists.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+from .canon import Json
+from .layout import Solution
+
+TOLERANCE = 1.0  # SNAPPING.md, Containment: within 1 pt of a bound rests on the bound
+
+
+@dataclass
+class Settings:
+    snap_unit: str = "none"
+    page_length: Optional[float] = None
+    alignment: float = 0.0
+    padding: Tuple[float, float] = (0.0, 0.0)
+    containment: str = "trimSnaps"
+    insufficient: str = "start"
+    max_steps: int = 0
+    content_inset: Tuple[float, float] = (0.0, 0.0)
+    deceleration: float = 0.998
+    bounce: str = "automatic"
+    algorithm: str = "standard"
+
+
+def behavior_defaults(behavior: str, group_leading: float) -> Settings:
+    """SNAPPING.md, "The six orthogonal behaviors"."""
+    s = Settings()
+    if behavior == "continuousGroupLeadingBoundary":
+        s.snap_unit, s.padding = "group", (group_leading, 0.0)
+    elif behavior == "paging":
+        s.snap_unit, s.max_steps, s.deceleration = "page", 1, 0.99
+    elif behavior == "groupPaging":
+        s.snap_unit, s.padding, s.max_steps, s.deceleration = "group", (group_leading, 0.0), 1, 0.99
+    elif behavior == "groupPagingCentered":
+        s.snap_unit, s.alignment, s.max_steps, s.deceleration = "group", 0.5, 1, 0.99
+    return s
+
+
+def overridden(s: Settings, props: Json, vertical: bool) -> Settings:
+    def along(value: Json) -> Tuple[float, float]:
+        if vertical:
+            return float(value.get("top", 0)), float(value.get("bottom", 0))
+        return float(value.get("leading", 0)), float(value.get("trailing", 0))
+
+    if "snapUnit" in props:
+        s.snap_unit = props["snapUnit"]
+    if "pageLength" in props:
+        s.page_length = float(props["pageLength"])
+    if "alignment" in props:
+        a = props["alignment"]
+        s.alignment = (
+            {"start": 0.0, "center": 0.5, "end": 1.0}[a] if isinstance(a, str) else float(a)
+        )
+    if "contentInset" in props:
+        # The snapport starts where the host's inset ends unless scrollPadding says otherwise.
+        s.content_inset = along(props["contentInset"])
+        s.padding = s.content_inset
+    if "scrollPadding" in props:
+        s.padding = along(props["scrollPadding"])
+    if "containment" in props:
+        s.containment = props["containment"]
+    if "insufficientContentAlignment" in props:
+        s.insufficient = props["insufficientContentAlignment"]
+    if "maxPagesPerGesture" in props:
+        s.max_steps = int(props["maxPagesPerGesture"])
+    if "decelerationRate" in props:
+        d = props["decelerationRate"]
+        s.deceleration = {"normal": 0.998, "fast": 0.99}[d] if isinstance(d, str) else float(d)
+    if "bounce" in props:
+        s.bounce = props["bounce"]
+    if "algorithm" in props:
+        s.algorithm = props["algorithm"]
+    return s
+
+
+@dataclass
+class Container:
+    id: int
+    settings: Settings
+    viewport: float
+    content: float
+    inset_leading: float
+    inset_trailing: float
+    minimum: float = 0.0
+    maximum: float = 0.0
+    free: bool = True
+    #: Rest offsets, sorted (the model's reading of SNAPPING.md); `raw` in the order the units
+    #: follow one another (sections, repetitions, slots).
+    rests: List[float] = field(default_factory=list)
+    raw: List[float] = field(default_factory=list)
+    #: Whether the units, in the order they follow one another, are out of order.
+    unsorted: bool = False
+
+    @property
+    def snapport(self) -> float:
+        return self.viewport - self.settings.padding[0] - self.settings.padding[1]
+
+
+def round_to_pixel(value: float, scale: float) -> float:
+    import math
+
+    return math.floor(value * scale + 0.5 + 1e-7) / scale if scale > 0 else value
+
+
+def section_units(
+    s, settings: Settings, viewport: float, along_x: bool, whole: bool
+) -> List[float]:
+    """The aligned unit positions of one section (SNAPPING.md, Rest positions)."""
+    alpha = settings.alignment
+    snapport = viewport - settings.padding[0] - settings.padding[1]
+    constant = settings.padding[0] + alpha * snapport
+    if s.item_count == 0:
+        return []
+    if whole:
+        return [s.origin[1] + alpha * s.template.size[1] - constant]
+    if s.lines is not None:
+        base = s.origin[1]
+        return [base + start + alpha * tallest - constant for _, _, start, tallest in s.lines]
+    base = s.origin[0] if along_x else s.origin[1]
+    count = len(s.starts)
+
+    def limit(r: int) -> float:
+        # No unit rests after the first place a unit of the next repetition can (SNAPPING.md,
+        # "A unit's span").
+        return base + s.starts[r + 1] - constant if r + 1 < count else math.inf
+
+    def clip(start: float, extent: float, length: float):
+        if not (start < 0 or start + extent > length):
+            return start, extent
+        low = min(max(start, 0.0), length)
+        high = min(max(start + extent, low), length)
+        return low, high - low
+
+    def group_units() -> List[float]:
+        return [
+            min(base + start + alpha * (s.group_length + s.deltas[r]) - constant, limit(r))
+            for r, start in enumerate(s.starts)
+        ]
+
+    if settings.snap_unit != "item":
+        return group_units()
+    template = s.template
+    group_length = s.group_length
+
+    def slots(present: int):
+        """The template's units: distinct starts, each spanning to its furthest end, clipped
+        to the group; with the leaves that belong to each."""
+        found: Dict[float, List] = {}
+        for leaf, cell in enumerate(template.cells[:present]):
+            start = cell.frame[0] if along_x else cell.frame[1]
+            ext = cell.frame[2] if along_x else cell.frame[3]
+            if start in found:
+                found[start][1] = max(found[start][1], ext)
+                found[start][2].append(leaf)
+            else:
+                found[start] = [leaf, ext, [leaf]]
+        result = []
+        for start, (leaf, ext, leaves) in found.items():
+            a, e = clip(start, ext, group_length)
+            result.append((a + alpha * e - constant, leaf, leaves))
+        result.sort(key=lambda entry: entry[0])
+        return result
+
+    n = s.items_per_group
+    full = slots(n)
+    if full[-1][0] - full[0][0] >= s.stride:
+        # A repetition's units span a whole stride: item snapping rests on groups.
+        return group_units()
+    remainder = s.item_count % n
+    last = slots(remainder) if remainder else full
+    units: List[float] = []
+    for r, start in enumerate(s.starts):
+        rep = s.repetitions[r]
+        these = last if r == count - 1 else full
+        if rep is template:
+            units += [min(base + start + aligned, limit(r)) for aligned, _, _ in these]
+            continue
+        # A measured repetition: each unit spans its own cells there, clipped to the group as
+        # measured, in the order of the positions.
+        length = rep.size[0] if along_x else rep.size[1]
+        present = remainder if (r == count - 1 and remainder) else n
+        positions = []
+        for aligned, _, leaves in these:
+            cells = [rep.cells[k].frame for k in leaves if k < present]
+            if not cells:
+                positions.append(min(base + start + aligned, limit(r)))
+                continue
+            first = min(c[0] if along_x else c[1] for c in cells)
+            reach = max(
+                (
+                    (c[2] if along_x else c[3])
+                    if (c[0] if along_x else c[1]) == first
+                    else ((c[0] if along_x else c[1]) + (c[2] if along_x else c[3])) - first
+                )
+                for c in cells
+            )
+            a, e = clip(first, reach, length)
+            positions.append(min(base + start + (a + alpha * e - constant), limit(r)))
+        units += sorted(positions)
+    return units
+
+
+def contain(units: List[float], containment: str, minimum: float, maximum: float) -> List[float]:
+    """SNAPPING.md, Containment."""
+    merges = containment != "none" and maximum - minimum > 2 * TOLERANCE
+
+    def contained(raw: float) -> float:
+        if containment == "none":
+            return raw
+        if not merges:
+            return min(max(raw, minimum), maximum)
+        if raw <= minimum + TOLERANCE:
+            return minimum
+        if raw >= maximum - TOLERANCE:
+            return maximum
+        return raw
+
+    if not units:
+        return [minimum]
+    if containment == "trimSnaps":
+        at_start = sum(1 for u in units if u <= minimum + TOLERANCE)
+        first = max(0, at_start - 1)
+        at_end = sum(1 for u in units if u < maximum - TOLERANCE)
+        last = max(first, min(len(units) - 1, at_end))
+        result = [minimum] if at_start == 0 else []
+        result += [contained(u) for u in units[first : last + 1]]
+        if at_end >= len(units):
+            result.append(maximum)
+        return result
+    return [contained(u) for u in units]
+
+
+def build(container: Container, units: List[float], raw_units: List[float]) -> Container:
+    c = container
+    s = c.settings
+    minimum = -c.inset_leading
+    maximum = max(minimum, c.content + c.inset_trailing - c.viewport)
+    total = c.content + c.inset_leading + c.inset_trailing
+    if total <= c.viewport + TOLERANCE:
+        room = c.viewport - total
+        if s.insufficient == "center":
+            minimum -= room / 2
+        elif s.insufficient == "end":
+            minimum -= room
+        maximum = minimum
+        c.free = s.snap_unit == "none"
+        c.rests = c.raw = [] if c.free else [minimum]
+    elif s.snap_unit == "none":
+        c.free = True
+    elif s.snap_unit == "page":
+        c.free = False
+        span = maximum - minimum
+        length = s.page_length if s.page_length is not None else c.viewport
+        if span > TOLERANCE and length > 0:
+            import math
+
+            whole = int(math.floor((span - TOLERANCE) / length))
+            c.rests = [min(minimum + j * length, maximum) for j in range(whole + 1)] + [maximum]
+        else:
+            c.rests = [minimum]
+        c.raw = c.rests
+    else:
+        c.free = False
+        c.unsorted = any(b < a for a, b in zip(raw_units, raw_units[1:]))
+        c.rests = contain(sorted(units), s.containment, minimum, maximum)
+        c.raw = contain(raw_units, s.containment, minimum, maximum)
+    c.minimum, c.maximum = minimum, maximum
+    return c
+
+
+def containers(sol: Solution) -> dict:
+    """The main scroll (-1) and each orthogonal section's container."""
+    desc = sol.desc
+    cw, ch = sol.container
+    main_settings = overridden(Settings(), desc.scrolling, not desc.horizontal)
+    main = Container(-1, main_settings, ch, sol.content[1], *main_settings.content_inset)
+    units: List[float] = []
+    for s in sol.sections:
+        if s.item_count > 0:
+            units += section_units(s, main_settings, ch, False, s.orthogonal)
+    result = {-1: build(main, units, units)}
+    for index, (s, section) in enumerate(zip(sol.sections, sol.canonical)):
+        if not s.orthogonal:
+            continue
+        behavior = section["orthogonalScrollingBehavior"]
+        env = desc.env_insets
+        leading = float(env.get("leading", 0)) + float(
+            (section.get("contentInsets") or {}).get("leading", 0)
+        )
+        settings = overridden(
+            behavior_defaults(behavior, leading),
+            section.get("orthogonalScrollingProperties", {}),
+            desc.horizontal,
+        )
+        insets = (0.0, 0.0)
+        if behavior == "groupPagingCentered" and s.group_count > 0:
+            gw = s.template.size[0]
+            first = s.origin[0] + gw / 2 - cw / 2
+            last = first + s.starts[-1] + s.deltas[-1] / 2
+            insets = (
+                round_to_pixel(max(0.0, -first), desc.scale),
+                round_to_pixel(max(0.0, last - (s.orthogonal_length - cw)), desc.scale),
+            )
+        c = Container(index, settings, cw, s.orthogonal_length, *insets)
+        u = section_units(s, settings, cw, True, False)
+        result[index] = build(c, u, u)
+    return result

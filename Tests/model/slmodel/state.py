@@ -1,0 +1,622 @@
+"""The model's state and the API's changes, applied the plain way: measured sizes are a dict per
+section (item -> size), a flow section's sizes a dict of given and one of measured sizes, and every
+query solves the whole layout again from them (docs/SELF-SIZING.md, docs/FLOW-LAYOUT.md, "Live
+data changes").
+
+Not modelled (the driver checks them by invariants instead): where the offsets go when sizes or
+data change (SELF-SIZING.md rule 7, anchoring) — the driver copies host-set offsets from the
+library after every change — and the decisions of sl_layout_resolve_scroll.
+"""
+
+from __future__ import annotations
+
+import copy
+import struct
+from typing import Dict, List, Optional, Tuple
+
+from .canon import Description, Json, add_section_kinds, kind_names
+from .groups import ModelError
+from .layout import Solution
+from .anchoring import anchored, item_remap, section_remap
+from .scroll import containers
+
+Size = Tuple[float, float]
+BEHAVIORS = [
+    "none",
+    "continuous",
+    "continuousGroupLeadingBoundary",
+    "paging",
+    "groupPaging",
+    "groupPagingCentered",
+]
+
+
+def f32(value: float) -> float:
+    """SELF-SIZING.md rule 9: measured cell sizes are kept in single precision."""
+    return struct.unpack("f", struct.pack("f", value))[0]
+
+
+class Refused(Exception):
+    """A call the documented rules refuse: the status name and the error path."""
+
+    def __init__(self, status: str, path: str) -> None:
+        super().__init__(f"{status} at {path!r}")
+        self.status = status
+        self.path = path
+
+
+class FlowStorage:
+    """A flow section's sizes of their own (FLOW-LAYOUT.md, Per-item sizes)."""
+
+    def __init__(self) -> None:
+        self.given: Dict[int, Size] = {}
+        self.measured: Dict[int, Size] = {}
+
+    def copy(self) -> "FlowStorage":
+        other = FlowStorage()
+        other.given = dict(self.given)
+        other.measured = dict(self.measured)
+        return other
+
+
+class ModelLayout:
+    def __init__(self, config: Json) -> None:
+        self.config = copy.deepcopy(config)
+        self.desc = Description(self.config)
+        self.sections: List[Json] = self.config["sections"]
+        self.kinds = kind_names(self.config)
+        n = len(self.sections)
+        self.measured: List[Dict[int, Size]] = [{} for _ in range(n)]
+        self.shares: List[Size] = [(0.0, 0.0) for _ in range(n)]
+        self.flow: List[Optional[FlowStorage]] = [self._given_storage(s) for s in self.sections]
+        self.boundary: List[Dict[str, Size]] = [{} for _ in range(n)]
+        self.global_measured: Dict[str, Size] = {}
+        self.offsets: List[float] = [0.0] * n
+        self.host_set: List[bool] = [False] * n
+        self.main_offset = 0.0
+        self.main_host_set = False
+        self.container: Optional[Size] = None
+        self._solution: Optional[Solution] = None
+        self._containers = None
+        c = self.desc.container
+        if c is not None:
+            self.set_container(float(c["width"]), float(c["height"]))
+
+    def _given_storage(self, section: Json) -> Optional[FlowStorage]:
+        if self.desc.flow is None or "itemSizes" not in section:
+            return None
+        storage = FlowStorage()
+        for i, size in enumerate(section.pop("itemSizes")):
+            storage.given[i] = (float(size["width"]), float(size["height"]))
+        return storage
+
+    # -- solving -------------------------------------------------------------------------------
+
+    def flow_size(self, section: int) -> Size:
+        """The size of a flow section's items that have none of their own, host orientation."""
+        fs = self.desc.canonical_section(self.sections[section])["_flow"]
+        return fs.canonical_size(fs.item_size)
+
+    def sizes_differ(self, section: int) -> bool:
+        """FLOW-LAYOUT.md F13: while every item has the flow's size, given or measured, the
+        section is the periodic one (its lines are F1-F5's, items_per_group their count)."""
+        storage = self.flow[section]
+        if storage is None:
+            return False
+        uniform = self.flow_size(section)
+        count = int(self.sections[section]["itemCount"])
+        for i in set(storage.given) | set(storage.measured):
+            size = storage.measured.get(i) or storage.given.get(i)
+            if i < count and size != uniform:
+                return True
+        return False
+
+    def keeps_sizes(self, section: int) -> bool:
+        """FLOW-LAYOUT.md F13: a flow section has sizes of its own while some item's size is not
+        the flow's or some item is measured; otherwise it is the periodic section, whatever
+        sizes were given before."""
+        storage = self.flow[section]
+        if storage is None:
+            return False
+        if storage.measured:
+            return True
+        uniform = self.flow_size(section)
+        count = int(self.sections[section]["itemCount"])
+        return any(v != uniform for i, v in storage.given.items() if i < count)
+
+    def canonical_size(self, size: Size) -> Size:
+        return (size[1], size[0]) if self.desc.horizontal else size
+
+    def _solve(self, container: Size) -> Solution:
+        measured = [{i: self.canonical_size(v) for i, v in m.items()} for m in self.measured]
+        flow_sizes = []
+        for index, storage in enumerate(self.flow):
+            if not self.sizes_differ(index):
+                # FLOW-LAYOUT.md: a section's items have sizes of their own while some are given
+                # or measured; with none left it is laid out as a fresh one is (issue 16, 7).
+                flow_sizes.append(None)
+                continue
+            fs = self.desc.canonical_section(self.sections[index])["_flow"]
+            sizes = []
+            for i in range(int(self.sections[index]["itemCount"])):
+                size = storage.measured.get(i) or storage.given.get(i)
+                sizes.append(self.canonical_size(size) if size is not None else fs.item_size)
+            flow_sizes.append(sizes)
+        boundary = [{k: self.canonical_size(v) for k, v in b.items()} for b in self.boundary]
+        globals_ = {k: self.canonical_size(v) for k, v in self.global_measured.items()}
+        return Solution(
+            self.desc,
+            self.sections,
+            container,
+            measured,
+            self.shares,
+            flow_sizes,
+            boundary,
+            globals_,
+        )
+
+    @property
+    def solution(self) -> Solution:
+        if self._solution is None:
+            if self.container is None:
+                raise Refused("SL_ESTATE", "layout")
+            self._solution = self._solve(self.container)
+        return self._solution
+
+    @property
+    def scrolls(self):
+        if self._containers is None:
+            self._containers = containers(self.solution)
+            for index, c in self._containers.items():
+                if index == -1:
+                    if not self.main_host_set:
+                        self.main_offset = c.minimum
+                elif not self.host_set[index]:
+                    self.offsets[index] = c.minimum
+        return self._containers
+
+    def invalidate(self) -> None:
+        self._solution = None
+        self._containers = None
+
+    def resolve_now(self) -> None:
+        """Solves at once (a change that cannot be solved is refused and undone)."""
+        self.invalidate()
+        if self.container is not None:
+            _ = self.scrolls
+
+    def set_container(self, width: float, height: float) -> None:
+        previous = self.container
+        self.container = (width, height)
+        try:
+            self.resolve_now()
+        except ModelError:
+            self.container = previous
+            self.invalidate()
+            raise
+
+    # -- queries -------------------------------------------------------------------------------
+
+    def item_frame(self, section: int, item: int):
+        self.scrolls
+        offset = self.offsets[section]
+        return self.solution.item_frame(section, item, offset)
+
+    def section_info(self, section: int) -> Json:
+        self.scrolls
+        s = self.solution.sections[section]
+        behavior = self.sections[section].get("orthogonalScrollingBehavior", "none")
+        if self.desc.flow is not None:
+            behavior = "none"
+        return {
+            "frame": self.solution.physical(s.frame),
+            "item_count": s.item_count,
+            "group_count": s.group_count,
+            "items_per_group": s.items_per_group,
+            "behavior": BEHAVIORS.index(behavior),
+            "orthogonal_length": s.orthogonal_length,
+            "offset": self.offsets[section] if s.orthogonal else 0.0,
+        }
+
+    def item_distance(self, section: int, item: int) -> float:
+        """SNAPPING.md, visible-item effects: (centre of the unscrolled frame − the snapport's
+        centre) / the section's stride, 0 without a stride."""
+        scrolls = self.scrolls
+        s = self.solution.sections[section]
+        frame = s.cells[item].frame
+        if section in scrolls:
+            c = scrolls[section]
+            center = self.offsets[section] + c.settings.padding[0] + c.snapport / 2
+        else:
+            main = scrolls[-1]
+            center = self.main_offset + main.settings.padding[0] + main.snapport / 2
+        if not s.stride > 0:
+            return 0.0
+        mid = frame[0] + frame[2] / 2 if s.orthogonal else frame[1] + frame[3] / 2
+        return (mid - center) / s.stride
+
+    def main_scroll(self):
+        c = self.scrolls[-1]
+        return c
+
+    def elements(self):
+        scrolls = self.scrolls
+        main = scrolls[-1]
+        offsets = {i: self.offsets[i] for i in range(len(self.sections))}
+
+        def effects(index: int):
+            settings = self.sections[index].get("visibleItemEffects")
+            if settings is None:
+                return None
+            s = self.solution.sections[index]
+            if index in scrolls:
+                c = scrolls[index]
+                center = self.offsets[index] + c.settings.padding[0] + c.snapport / 2
+            else:
+                center = self.main_offset + main.settings.padding[0] + main.snapport / 2
+            return (s.orthogonal, center, s.stride, settings)
+
+        return self.solution.elements(
+            offsets,
+            (self.main_offset, main.inset_leading, main.viewport, main.inset_trailing),
+            effects,
+        )
+
+    def scroll_info(self, container: int) -> Json:
+        c = self.scrolls[container]
+        return {
+            "viewport_length": c.viewport,
+            "content_length": c.content,
+            "inset_leading": c.inset_leading,
+            "inset_trailing": c.inset_trailing,
+            "min_offset": c.minimum,
+            "max_offset": c.maximum,
+            "offset": self.main_offset if container == -1 else self.offsets[container],
+            "snap_count": 0 if c.free else len(c.rests),
+            "max_pages_per_gesture": c.settings.max_steps,
+            "deceleration_rate": c.settings.deceleration,
+        }
+
+    def container_ids(self) -> List[int]:
+        return sorted(self.scrolls)
+
+    # -- changes -------------------------------------------------------------------------------
+
+    def check_section(self, section: int, path: str = "section") -> None:
+        if not 0 <= section < len(self.sections):
+            raise Refused("SL_ERANGE", path)
+
+    def check_item(self, section: int, item: int, path: str = "item") -> None:
+        if not 0 <= item < int(self.sections[section]["itemCount"]):
+            raise Refused("SL_ERANGE", path)
+
+    @staticmethod
+    def check_measured(width: float, height: float) -> None:
+        for value, name in ((width, "width"), (height, "height")):
+            if not (value == value and 0 <= value <= 1e6):
+                raise Refused("SL_EINVAL", name)
+
+    def set_offset(self, container: int, offset: float) -> None:
+        if container == -1:
+            self.main_offset, self.main_host_set = offset, True
+        else:
+            self.offsets[container], self.host_set[container] = offset, True
+
+    def report(self, section: int, item: int, size: Optional[Size]) -> None:
+        """SELF-SIZING.md rules 1-7, 11 (size None: reset)."""
+        if self.container is not None:
+            self.check_section(section)
+            self.check_item(section, item)
+            if size is not None:
+                self.check_measured(*size)
+            anchored(self, section, lambda: self._report(section, item, size))
+            return
+        self._report(section, item, size)
+
+    def _report(self, section: int, item: int, size: Optional[Size]) -> None:
+        if self.container is None:
+            raise Refused("SL_ESTATE", "layout")
+        self.check_section(section)
+        self.check_item(section, item)
+        if size is not None:
+            self.check_measured(*size)
+        if self.desc.flow is not None:
+            fs = self.desc.canonical_section(self.sections[section])["_flow"]
+            if not fs.self_sizing:
+                raise Refused("SL_EINVAL", "section")
+            if size is None and self.flow[section] is None:
+                return
+            if self.flow[section] is None:
+                self.flow[section] = FlowStorage()
+            if size is None:
+                self.flow[section].measured.pop(item, None)
+            else:
+                self.flow[section].measured[item] = (float(size[0]), float(size[1]))
+            self.invalidate()
+            return
+        if size is None:
+            self.measured[section].pop(item, None)
+        else:
+            stored = (f32(size[0]), f32(size[1]))
+            self.measured[section][item] = stored
+        self.invalidate()
+
+    def measured_size(self, section: int, item: int) -> Optional[Size]:
+        if self.desc.flow is not None:
+            storage = self.flow[section]
+            return None if storage is None else storage.measured.get(item)
+        return self.measured[section].get(item)
+
+    def report_boundary(self, section: int, kind: str, size: Optional[Size]) -> None:
+        anchored(
+            self,
+            None if section == -1 else section,
+            lambda: self._report_boundary(section, kind, size),
+        )
+
+    def _report_boundary(self, section: int, kind: str, size: Optional[Size]) -> None:
+        target = self.global_measured if section == -1 else self.boundary[section]
+        if size is None:
+            target.pop(kind, None)
+        else:
+            target[kind] = (float(size[0]), float(size[1]))
+        self.invalidate()
+
+    def boundary_kinds(self, section: int) -> List[str]:
+        if section == -1:
+            return [
+                b["elementKind"]
+                for b in self.config.get("configuration", {}).get("boundarySupplementaryItems", [])
+            ]
+        if self.desc.flow is not None:
+            fs = self.desc.canonical_section(self.sections[section])["_flow"]
+            return [b["elementKind"] for b in fs.boundary_items()]
+        return [
+            b["elementKind"] for b in self.sections[section].get("boundarySupplementaryItems", [])
+        ]
+
+    def set_item_sizes(self, section: int, first: int, sizes: List[Size]) -> None:
+        anchored(self, section, lambda: self._set_item_sizes(section, first, sizes))
+
+    def _set_item_sizes(self, section: int, first: int, sizes: List[Size]) -> None:
+        if self.flow[section] is None:
+            self.flow[section] = FlowStorage()
+        for k, size in enumerate(sizes):
+            self.flow[section].given[first + k] = (float(size[0]), float(size[1]))
+        self.invalidate()
+
+    def change_items(self, section: int, count: int, mapping, kept=None, extra=None) -> None:
+        """Items change; the offsets follow the item at the leading edge (SELF-SIZING.md, "Live
+        data changes"). `kept(item)`: the first item at or after it that remains; `extra`: what
+        else the same change does (the sizes a moved item brings)."""
+        old_count = int(self.sections[section]["itemCount"])
+
+        def change() -> None:
+            self._change_items(section, count, mapping)
+            if extra is not None:
+                extra()
+
+        anchored(
+            self,
+            section,
+            change,
+            item_remap(section, old_count, count, mapping, kept or (lambda item: item)),
+        )
+
+    def _change_items(self, section: int, count: int, mapping) -> None:
+        """Measured and own sizes follow their items (SELF-SIZING.md, Live data changes)."""
+        self.measured[section] = {
+            mapping(i): v for i, v in self.measured[section].items() if mapping(i) is not None
+        }
+        storage = self.flow[section]
+        if storage is not None:
+            storage.given = {
+                mapping(i): v for i, v in storage.given.items() if mapping(i) is not None
+            }
+            storage.measured = {
+                mapping(i): v for i, v in storage.measured.items() if mapping(i) is not None
+            }
+        self.sections[section]["itemCount"] = count
+        self.invalidate()
+
+    def move_item(self, fs: int, fi: int, ts: int, ti: int) -> None:
+        if fs == ts:
+
+            def mapping(i: int):
+                if i == fi:
+                    return ti
+                if fi < ti and fi < i <= ti:
+                    return i - 1
+                if ti < fi and ti <= i < fi:
+                    return i + 1
+                return i
+
+            self.change_items(fs, int(self.sections[fs]["itemCount"]), mapping)
+            return
+        carried_given = carried_measured = None
+        if self.desc.flow is not None:
+            # FLOW-LAYOUT.md, "Moving items".
+            storage = self.flow[fs]
+            if self.keeps_sizes(fs):
+                source = self.desc.canonical_section(self.sections[fs])["_flow"]
+                uniform = self.flow_size(fs)
+                if not source.self_sizing or any(v != uniform for v in storage.given.values()):
+                    carried_given = storage.given.get(fi, uniform)
+                carried_measured = storage.measured.get(fi)
+        else:
+            carried_measured = self.measured[fs].get(fi)
+        self.change_items(
+            fs,
+            int(self.sections[fs]["itemCount"]) - 1,
+            lambda i: None if i == fi else (i - 1 if i > fi else i),
+            lambda i: fi + 1 if i == fi else i,
+        )
+
+        def bring() -> None:
+            if self.desc.flow is None:
+                return
+            destination = self.desc.canonical_section(self.sections[ts])["_flow"]
+            uniform = self.flow_size(ts)
+            needs = (carried_given is not None and carried_given != uniform) or (
+                destination.self_sizing and carried_measured is not None
+            )
+            if not needs:
+                return
+            if self.flow[ts] is None:
+                self.flow[ts] = FlowStorage()
+            self.flow[ts].given[ti] = carried_given if carried_given is not None else uniform
+            if destination.self_sizing and carried_measured is not None:
+                self.flow[ts].measured[ti] = carried_measured
+
+        self.change_items(
+            ts,
+            int(self.sections[ts]["itemCount"]) + 1,
+            lambda i: i + 1 if i >= ti else i,
+            extra=bring,
+        )
+        if carried_measured is not None and self.container is not None and self.desc.flow is None:
+            # A compositional destination takes the measured size as a report.
+            self.report(ts, ti, carried_measured)
+        self.invalidate()
+
+    def _blank(self):
+        return {}, (0.0, 0.0), None, {}, 0.0, False
+
+    def _sections_change(self, order, replaced, change) -> None:
+        """The main offset follows the content at the leading edge (SELF-SIZING.md, Sections)."""
+        anchored(self, None, change, section_remap(order, replaced))
+
+    def insert_sections(self, at: int, new: List[Json]) -> None:
+        order = list(range(len(self.sections)))
+        order[at:at] = [None] * len(new)
+        self._sections_change(order, None, lambda: self._insert_sections(at, new))
+
+    def _insert_sections(self, at: int, new: List[Json]) -> None:
+        for offset, s in enumerate(new):
+            s = copy.deepcopy(s)
+            self.sections.insert(at + offset, s)
+            self.flow.insert(at + offset, self._given_storage(s))
+            self.measured.insert(at + offset, {})
+            self.shares.insert(at + offset, (0.0, 0.0))
+            self.boundary.insert(at + offset, {})
+            self.offsets.insert(at + offset, 0.0)
+            self.host_set.insert(at + offset, False)
+            add_section_kinds(self.config, s, self._intern)
+        self.invalidate()
+
+    def _intern(self, name: str) -> None:
+        if name not in self.kinds:
+            self.kinds.append(name)
+
+    def _lists(self):
+        return [
+            self.sections,
+            self.flow,
+            self.measured,
+            self.shares,
+            self.boundary,
+            self.offsets,
+            self.host_set,
+        ]
+
+    def delete_sections(self, at: int, count: int) -> None:
+        order = list(range(len(self.sections)))
+        del order[at : at + count]
+        self._sections_change(order, None, lambda: self._delete_sections(at, count))
+
+    def _delete_sections(self, at: int, count: int) -> None:
+        for values in self._lists():
+            del values[at : at + count]
+        self.invalidate()
+
+    def move_section(self, source: int, to: int) -> None:
+        order = list(range(len(self.sections)))
+        order.insert(to, order.pop(source))
+        self._sections_change(order, None, lambda: self._move_section(source, to))
+
+    def _move_section(self, source: int, to: int) -> None:
+        for values in self._lists():
+            values.insert(to, values.pop(source))
+        self.invalidate()
+
+    def replace_section(self, index: int, new: Json) -> None:
+        order = list(range(len(self.sections)))
+        order[index] = None
+        self._sections_change(order, index, lambda: self._replace_section(index, new))
+
+    def _replace_section(self, index: int, new: Json) -> None:
+        old = self.sections[index]
+        new = copy.deepcopy(new)
+        flow = self._given_storage(new)
+        count = int(new["itemCount"])
+        keep = lambda d: {i: v for i, v in d.items() if i < count}
+        if self.desc.flow is None:
+            # The section-wide share of uniformAcrossSiblings cells goes with the measured sizes:
+            # kept while some cell of the section is measured, else the new section starts anew.
+            if not self.measured[index]:
+                self.shares[index] = (0.0, 0.0)
+            self.measured[index] = keep(self.measured[index])
+        else:
+            old_storage = self.flow[index]
+            fs = self.desc.canonical_section(new)["_flow"]
+            if fs.self_sizing and old_storage is not None and old_storage.measured:
+                carried = flow or FlowStorage()
+                carried.measured = keep(old_storage.measured)
+                flow = carried
+        self.flow[index] = flow
+        kinds = set(self.boundary_kinds_of(new))
+        self.boundary[index] = {k: v for k, v in self.boundary[index].items() if k in kinds}
+        orthogonal = (
+            lambda s: self.desc.flow is None
+            and s.get("orthogonalScrollingBehavior", "none") != "none"
+        )
+        if not (orthogonal(old) and orthogonal(new)):
+            self.offsets[index], self.host_set[index] = 0.0, False
+        self.sections[index] = new
+        add_section_kinds(self.config, new, self._intern)
+        self.invalidate()
+
+    def boundary_kinds_of(self, section: Json) -> List[str]:
+        if self.desc.flow is not None:
+            return [
+                b["elementKind"]
+                for b in self.desc.canonical_section(section)["_flow"].boundary_items()
+            ]
+        return [b["elementKind"] for b in section.get("boundarySupplementaryItems", [])]
+
+    def snapshot(self):
+        """Everything a change may need to put back when it is refused."""
+        return copy.deepcopy(
+            (
+                self.config,
+                self.kinds,
+                self.measured,
+                self.shares,
+                [f.copy() if f else None for f in self.flow],
+                self.boundary,
+                self.global_measured,
+                self.offsets,
+                self.host_set,
+                self.main_offset,
+                self.main_host_set,
+                self.container,
+            )
+        )
+
+    def restore(self, snap) -> None:
+        (
+            self.config,
+            self.kinds,
+            self.measured,
+            self.shares,
+            self.flow,
+            self.boundary,
+            self.global_measured,
+            self.offsets,
+            self.host_set,
+            self.main_offset,
+            self.main_host_set,
+            self.container,
+        ) = copy.deepcopy(snap)
+        self.sections = self.config["sections"]
+        self.invalidate()
