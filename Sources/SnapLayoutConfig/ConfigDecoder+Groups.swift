@@ -14,8 +14,12 @@ extension ConfigDecoder {
     "group", "layoutSize", "subitems", "subitem", "repeatingSubitem", "count", "interItemSpacing",
     "contentInsets", "edgeSpacing",
   ]
-  /// The keys of an item or a group, for telling them apart.
-  static let subitemKeys = itemKeys + groupKeys
+  /// The keys of an item or a group, for telling them apart: `itemKeys` and `groupKeys`, as a
+  /// literal (a list computed at run time would stay on the heap, and valgrind counts it).
+  static let subitemKeys = [
+    "layoutSize", "contentInsets", "edgeSpacing", "supplementaryItems", "group", "subitems",
+    "subitem", "repeatingSubitem", "count", "interItemSpacing",
+  ]
   static let sizeKeys = ["widthDimension", "heightDimension"]
   static let dimensionKeys = [
     "fractionalWidth", "fractionalHeight", "absolute", "estimated", "uniformAcrossSiblings",
