@@ -51,15 +51,6 @@ def _single_precision(f) -> bool:
 
 KNOWN: List[Known] = [
     Known(
-        "rest-offsets-partial-last-group",
-        0,
-        "rest offsets out of order across sections: a partial last group's unit is aligned on the "
-        "full group's length, past its section's end",
-        lambda f: f.check == "snap-sorted"
-        or (f.check in ("model-snap-offsets", "model-scroll-info") and f.info.get("unsorted")),
-        ("found-rest-offsets-partial-last-group.json",),
-    ),
-    Known(
         "uniform-one-cell-group",
         0,
         "a root group of one uniformAcrossSiblings cell keeps the estimate where its cell is "

@@ -113,8 +113,22 @@ struct RepetitionSolver {
   /// and one more cell never shortens it.
   func extent(_ template: GroupTemplate, present: Int? = nil) -> Double {
     let length = alongX ? template.size.width : template.size.height
-    let step = length + edgeLength
-    guard let present, present < template.leaves.count else { return step }
+    return (length + edgeLength) - missingReach(template, present: present)
+  }
+
+  /// The length of the group itself in a repetition of `template` holding its first `present`
+  /// cells, along the repeat axis, without its edge spacing: a partial group's own length, the
+  /// span of its group unit (docs/SNAPPING.md, "A unit's span").
+  func groupLength(_ template: GroupTemplate, present: Int? = nil) -> Double {
+    (alongX ? template.size.width : template.size.height)
+      - missingReach(template, present: present)
+  }
+
+  /// How far the cells missing from a partial repetition would have reached beyond the present
+  /// ones along the repeat axis, counted within the group (0 for a full one).
+  private func missingReach(_ template: GroupTemplate, present: Int?) -> Double {
+    guard let present, present < template.leaves.count else { return 0 }
+    let length = alongX ? template.size.width : template.size.height
     var all = -Double.infinity
     var reached = -Double.infinity
     for (index, leaf) in template.leaves.enumerated() {
@@ -122,7 +136,7 @@ struct RepetitionSolver {
       all = max(all, end)
       if index < present { reached = max(reached, end) }
     }
-    return step - max(0, all - reached)
+    return max(0, all - reached)
   }
 
   /// A repetition's frames with its measured cells, or `template` when it has none.
