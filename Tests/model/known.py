@@ -77,28 +77,6 @@ KNOWN: List[Known] = [
         ("found-flow-anchor-line-index.json",),
     ),
     Known(
-        "cross-extent-after-reset",
-        0,
-        "a section's extent across its rows keeps the largest measured cross of a cell that has "
-        "been forgotten (content width after report-then-reset)",
-        lambda f: (
-            f.check in ("undo", "recreate")
-            and (
-                "/content/" in f.detail
-                or "contentSize/width" in f.detail
-                or "contentSize/height" in f.detail
-            )
-            and f.info.get("measured")
-        )
-        or (
-            f.check == "model-content-size"
-            and f.info.get("measured")
-            and f.info.get("rel", 0) >= 1e-6
-            and f.info.get("cross_only")
-        ),
-        ("found-cross-extent-after-reset.json",),
-    ),
-    Known(
         "single-precision-cross",
         0,
         "a measured repetition's extent across the repeat axis is kept in single precision: "

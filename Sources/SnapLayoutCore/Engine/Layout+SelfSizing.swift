@@ -58,10 +58,14 @@ extension Layout {
         repetition: repetition)
     }
     measured.setSize(canonical, ofItem: item)
+    // The repetition takes the shape of its sizes now. Also when the section's share changes
+    // below and every measured repetition is solved again: a repetition whose last measured
+    // cell was just forgotten is not among them and would keep the extent of a size no cell
+    // has any more (docs/SELF-SIZING.md rule 14).
+    measureRepetition()
     // A root-group cell whose length the section shares changes the section's share: every
     // repetition is solved again (docs/SELF-SIZING.md rule 5).
     let refresh = measured.sectionUniform != previousUniform
-    if !refresh { measureRepetition() }
     do throws(LayoutError) {
       if refresh {
         solved = try SolvedLayout(
