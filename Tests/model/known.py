@@ -51,23 +51,6 @@ def _single_precision(f) -> bool:
 
 KNOWN: List[Known] = [
     Known(
-        "uniform-one-cell-group",
-        0,
-        "a root group of one uniformAcrossSiblings cell keeps the estimate where its cell is "
-        "measured smaller (rule 5: the largest of the group's cells, measured or estimated)",
-        lambda f: f.check.startswith("model-") and f.info.get("uniform_measured"),
-        ("found-uniform-one-cell-group.json",),
-    ),
-    Known(
-        "single-cell-shortcut-subitem",
-        0,
-        "a `subitem` group of count 1 takes a measured length along its axis, which the "
-        "count rewrote to a fraction of the group (the one-cell shortcut reads the item as "
-        "written)",
-        lambda f: f.check.startswith("model-") and f.info.get("single_subitem_measured"),
-        ("found-single-cell-subitem-count-1.json",),
-    ),
-    Known(
         "flow-anchor-line-index",
         0,
         "in a flow section whose lines break again at or above the visible bounds' leading "
