@@ -41,14 +41,6 @@ def _items_per_group(f) -> bool:
     return False
 
 
-def _single_precision(f) -> bool:
-    return (
-        f.check.startswith("model-")
-        and f.info.get("measured")
-        and 0 < f.info.get("rel", float("inf")) < 1e-6
-    )
-
-
 KNOWN: List[Known] = [
     Known(
         "flow-anchor-line-index",
@@ -58,14 +50,6 @@ KNOWN: List[Known] = [
         "by whole lines",
         lambda f: f.check == "model-anchor" and f.info.get("flow") and f.info.get("rel", 1) >= 1e-6,
         ("found-flow-anchor-line-index.json",),
-    ),
-    Known(
-        "single-precision-cross",
-        0,
-        "a measured repetition's extent across the repeat axis is kept in single precision: "
-        "a report moves content by float rounding, even for a cell with no estimated axis",
-        _single_precision,
-        ("found-single-precision-cross.json",),
     ),
 ]
 
