@@ -299,6 +299,45 @@ static void test_subitem_count_one(void) {
   }
 }
 
+/*
+ * Anchoring in a flow section keeps the content in place, not the line index (rule 7): 30 items
+ * of 100 x 50, three to a 300-pt line, the main offset at 250 with line 5 (items 15 ... 17) at
+ * the top. Items 0 ... 2 become 300 wide, a line each: item 15 now starts line 7, at 350, and
+ * the offset follows it there (+100); set back, both return. Keeping line 5 in place left the
+ * offset at 250, showing items 9 ... 11 instead.
+ */
+static void test_flow_anchor_content(void) {
+  static const char json[] =
+      "{\"environment\": {\"container\": {\"width\": 300, \"height\": 200}},"
+      " \"flowLayout\": {\"itemSize\": {\"width\": 100, \"height\": 50},"
+      "  \"minimumInteritemSpacing\": 0, \"minimumLineSpacing\": 0},"
+      " \"sections\": [{\"itemCount\": 30}]}";
+  sl_layout *layout = create_layout(json);
+  if (layout == NULL) return;
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 250), SL_OK);
+  static const sl_size wide[3] = {{300, 50}, {300, 50}, {300, 50}};
+  static const sl_size back[3] = {{100, 50}, {100, 50}, {100, 50}};
+  static const struct {
+    const sl_size *sizes;
+    double offset, adjustment;
+  } steps[2] = {{wide, 350, 100}, {back, 250, -100}};
+  for (int step = 0; step < 2; step++) {
+    sl_size_report report;
+    CHECK_STATUS(sl_layout_set_item_sizes(layout, 0, 0, steps[step].sizes, 3, &report), SL_OK);
+    double offset = 0;
+    CHECK_STATUS(sl_layout_get_scroll_offset(layout, SL_SCROLL_MAIN, &offset), SL_OK);
+    sl_rect frame;
+    CHECK_STATUS(sl_layout_get_item_frame(layout, 0, 15, &frame), SL_OK);
+    CHECK(report.main_offset_adjustment == steps[step].adjustment &&
+              offset == steps[step].offset && frame.y == steps[step].offset,
+          "flow anchoring, step %d: adjustment %g, offset %g, item 15 at y %g; expected %g, "
+          "%g, %g",
+          step, report.main_offset_adjustment, offset, frame.y, steps[step].adjustment,
+          steps[step].offset, steps[step].offset);
+  }
+  sl_layout_destroy(layout);
+}
+
 /* A list with an estimated header (44) and footer (30), and a layout-level header (20). */
 static const char HEADERS_JSON[] =
     "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
@@ -434,5 +473,6 @@ int main(void) {
   test_supplementary_sizes();
   test_uniform_one_cell();
   test_subitem_count_one();
+  test_flow_anchor_content();
   return test_finish("test_self_sizing");
 }
