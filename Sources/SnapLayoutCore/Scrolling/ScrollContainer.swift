@@ -112,6 +112,16 @@ extension ScrollContainer {
     let base = alongX ? placement.origin.x : placement.origin.y
     let leaves = Int(placement.itemsPerGroup)
     let groupSlot = [UnitSlot(aligned: aligned(0, groupLength), leaf: 0)]
+    // A partial last group's unit spans the group as it is laid out, its own length: it ends
+    // where the section's groups end (docs/SNAPPING.md, "A unit's span").
+    let lastGroupSlot =
+      remainder == 0
+      ? groupSlot
+      : [
+        UnitSlot(
+          aligned: aligned(0, solved.repetitionSolver.groupLength(template, present: remainder)),
+          leaf: 0)
+      ]
     let zeros = [Int32](repeating: 0, count: max(leaves, 1))
     func measuredUnits(groupUnits: Bool) -> MeasuredUnits? {
       guard !whole, let sizes = solved.measured else { return nil }
@@ -137,8 +147,8 @@ extension ScrollContainer {
         section: Int32(truncatingIfNeeded: index), count: repetitions,
         base: base, stride: whole ? 1 : placement.stride, repetitions: repetitions,
         itemsPerGroup: whole ? max(placement.itemCount, 1) : placement.itemsPerGroup,
-        slots: groupSlot, lastSlots: groupSlot, slotOfLeaf: zeros, lastSlotOfLeaf: zeros,
-        measured: measuredUnits(groupUnits: true))
+        slots: groupSlot, lastSlots: whole ? groupSlot : lastGroupSlot, slotOfLeaf: zeros,
+        lastSlotOfLeaf: zeros, measured: measuredUnits(groupUnits: true))
     }
 
     // Item units: the distinct cell positions of one repetition, sorted.
@@ -178,7 +188,7 @@ extension ScrollContainer {
       return UnitRun(
         section: Int32(truncatingIfNeeded: index), count: placement.groupCount,
         base: base, stride: placement.stride, repetitions: placement.groupCount,
-        itemsPerGroup: placement.itemsPerGroup, slots: groupSlot, lastSlots: groupSlot,
+        itemsPerGroup: placement.itemsPerGroup, slots: groupSlot, lastSlots: lastGroupSlot,
         slotOfLeaf: zeros, lastSlotOfLeaf: zeros, measured: measuredUnits(groupUnits: true))
     }
     let count =
