@@ -864,6 +864,10 @@ SL_API int sl_layout_get_snap_position(const sl_layout *layout, int32_t containe
 /**
  * Lists rest offsets from position `first` on, in order (two-call pattern).
  *
+ * The offsets are sorted in every state: a unit spans its cells clipped to their group, and a
+ * group unit spans its group as the section lays it out, a partial last group its own length
+ * (docs/SNAPPING.md, "A unit's span").
+ *
  * `*out_count` receives the number of positions from `first` to the end (snap_count - first).
  * With a buffer, up to `capacity` offsets are written; SL_EBUFS when there are more.
  *

@@ -252,16 +252,36 @@ struct SelfSizingTests {
     #expect(try layout.itemFrame(section: 0, item: 8).y == 130)
   }
 
-  @Test("the one-cell shortcut gives what solving the group gives")
-  func singleCellShortcutMatchesSolver() throws {
+  /// The one-cell groups the shortcut takes: an estimated cell, a `subitem` of count 1 (its
+  /// estimated width rewritten to the group's: not measured, insets kept) and a
+  /// `uniformAcrossSiblings` cell (the section's share or its own measured length).
+  enum OneCellForm: CaseIterable { case estimated, subitemCount, uniform }
+
+  @Test(
+    "the one-cell shortcut gives what solving the group gives", arguments: OneCellForm.allCases)
+  func singleCellShortcutMatchesSolver(form: OneCellForm) throws {
     // A flexible(0) top edge changes nothing in an estimated group, but turns the shortcut off.
     func list(shortcut: Bool) -> LayoutSection {
       let edges = shortcut ? EdgeSpacing.none : EdgeSpacing(top: .flexible(0))
-      return LayoutSection(
-        group: vgroup(
+      let group: LayoutGroup
+      switch form {
+      case .estimated:
+        group = vgroup(
           fw(1), est(44), .subitems([item(fw(1), est(44), insets: insets(3), edges: edges)]),
-          insets: insets(2)),
-        itemCount: 300, contentInsets: insets(10), interGroupSpacing: 4)
+          insets: insets(2))
+      case .subitemCount:
+        group = hgroup(
+          fw(1), est(44),
+          .subitem(item(est(90), est(44), insets: insets(3), edges: edges), count: 1),
+          insets: insets(2))
+      case .uniform:
+        group = vgroup(
+          fw(1), est(44),
+          .subitems([item(fw(1), .uniformAcrossSiblings(44), insets: insets(3), edges: edges)]),
+          insets: insets(2))
+      }
+      return LayoutSection(
+        group: group, itemCount: 300, contentInsets: insets(10), interGroupSpacing: 4)
     }
     var configuration = LayoutConfiguration()
     configuration.scrolling.snapUnit = .item

@@ -13,6 +13,8 @@
  *    identical state: after insert + delete, container A -> B -> A, a move there and back
  *    (within and across sections), a size set (or measured) and set back, a section inserted
  *    and deleted or moved there and back, every query answers bit for bit as before.
+ * 3. What measured repetitions derive is kept exactly (docs/SELF-SIZING.md rule 9): a report
+ *    for a cell with no estimated axis changes no answer.
  */
 #include <stdint.h>
 #include <string.h>
@@ -699,9 +701,48 @@ static void test_sections_stay(void) {
   sl_layout_destroy(fresh);
 }
 
+/* What a measured repetition derives — its extent across the repeat axis — is kept exactly
+ * (docs/SELF-SIZING.md rule 9): a size reported for a cell with no estimated axis changes
+ * nothing, to the last bit (rule 1). An orthogonal row of estimated height around 50.2-pt cells
+ * became 50.200000762939453 pt tall once one of them was reported, moving the next section; and
+ * rows of estimated width around 200.3-pt cells, wider than the container, made the content
+ * 200.3000030517578 pt wide. */
+static void test_derived_lengths(void) {
+  static const char *const layouts[2] = {
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+      " \"sections\": [{\"itemCount\": 5, \"orthogonalScrollingBehavior\": \"continuous\","
+      "  \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+      SIZE(ABS(100), "{\"estimated\": 44}") ", \"subitems\": [{\"layoutSize\": "
+      SIZE(FW(1), ABS(50.2)) "}]}},"
+      " {\"itemCount\": 2, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+      SIZE(FW(1), ABS(50)) ", \"subitems\": [{\"layoutSize\": " SIZE(FW(1), ABS(50)) "}]}}]}",
+      "{\"environment\": {\"container\": {\"width\": 100, \"height\": 844}},"
+      " \"sections\": [{\"itemCount\": 5, \"group\": {\"group\": \"horizontal\","
+      "  \"layoutSize\": " SIZE("{\"estimated\": 44}", ABS(30)) ", \"subitems\": ["
+      "  {\"layoutSize\": " SIZE(ABS(200.3), ABS(30)) "}]}}]}"};
+  for (int i = 0; i < 2; i++) {
+    const char *name = i ? "rows of estimated width" : "orthogonal row of estimated height";
+    sl_layout *layout = create_layout(layouts[i]);
+    if (layout == NULL) continue;
+    tape before, after;
+    record(name, layout, &before);
+    CHECK_STATUS(sl_layout_report_item_size(layout, 0, 2, 100, 60, NULL), SL_OK);
+    record(name, layout, &after);
+    check_same(name, &before, &after);
+    tape_free(&before);
+    tape_free(&after);
+    sl_size content;
+    CHECK_STATUS(sl_layout_get_content_size(layout, &content), SL_OK);
+    CHECK(i ? content.width == 200.3 : content.height == 50.2 + 100,
+          "%s: content %.17g x %.17g", name, content.width, content.height);
+    sl_layout_destroy(layout);
+  }
+}
+
 int main(void) {
   test_fit_tolerance();
   test_one_answer();
   test_sections_stay();
+  test_derived_lengths();
   return test_finish("test_exact");
 }

@@ -355,6 +355,39 @@ static void test_supplementary_history(void) {
   sl_layout_destroy(fresh);
 }
 
+/* A repetition whose last measured cell is forgotten while the section's share changes (every
+ * measured repetition solved again) keeps no trace of it (docs/SELF-SIZING.md rule 14): rows of
+ * estimated width around one uniformAcrossSiblings cell; item 2 measured 64.5 wide, item 1
+ * 325 wide, then item 1 forgotten. The content is as wide as the container (200), as in a
+ * layout that saw only item 2's size; it stayed 325 wide. */
+static void test_forgotten_cross_extent(void) {
+  static const char json[] =
+      "{\"environment\": {" CONTAINER(200, 800) "},"
+      " \"sections\": [{\"itemCount\": 4, \"group\": {\"group\": \"horizontal\","
+      "  \"layoutSize\": " SIZE(EST(68.5), ABS(100)) ","
+      "  \"subitems\": [{\"layoutSize\": " SIZE(UNI(64.5), ABS(100)) "}]}}]}";
+  sl_layout *layout = create_layout(json), *direct = create_layout(json);
+  if (layout == NULL || direct == NULL) {
+    sl_layout_destroy(layout);
+    sl_layout_destroy(direct);
+    return;
+  }
+  CHECK_STATUS(sl_layout_report_item_size(layout, 0, 2, 64.5, 100, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_report_item_size(layout, 0, 1, 325, 100, NULL), SL_OK);
+  sl_size content;
+  CHECK_STATUS(sl_layout_get_content_size(layout, &content), SL_OK);
+  CHECK(content.width == 325, "content width %g while item 1 is 325 wide", content.width);
+  CHECK_STATUS(sl_layout_reset_item_size(layout, 0, 1, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_get_content_size(layout, &content), SL_OK);
+  CHECK(content.width == 200 && content.height == 400,
+        "content %g x %g after item 1 is forgotten, expected 200 x 400", content.width,
+        content.height);
+  CHECK_STATUS(sl_layout_report_item_size(direct, 0, 2, 64.5, 100, NULL), SL_OK);
+  compare(layout, direct, "uniform cell in rows of estimated width", "a wide size forgotten");
+  sl_layout_destroy(layout);
+  sl_layout_destroy(direct);
+}
+
 /* A container size the layout cannot take changes nothing, measured cells included: they are
  * measured again on a copy (docs/SELF-SIZING.md rule 10). Here a measured row's delta depends
  * on the width (its other cell is half as tall as it is wide) and the last section cannot
@@ -388,5 +421,6 @@ int main(void) {
   test_history();
   test_supplementary_history();
   test_failed_resize();
+  test_forgotten_cross_extent();
   return test_finish("test_measured");
 }

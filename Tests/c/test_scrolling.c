@@ -5,7 +5,7 @@
  *  1. the seeds' carousel configured in JSON: scroll info, the rest offsets (two-call
  *     pattern), and the three algorithms' targets for the Swift tests' releases;
  *  2. the six orthogonal behaviours: rest offsets, a fling each, groupPagingCentered's
- *     insets, "none" and unknown containers;
+ *     insets, "none" and unknown containers; partial last groups' units;
  *  3. motions: sampling, settling, continuity, retargeting, invalid motions;
  *  4. interrupted gestures: the reference rest position and releases measured from it;
  *  5. scroll offsets of the main scroll and of orthogonal sections;
@@ -921,6 +921,64 @@ static void test_orthogonal_behaviors(void) {
               info.offset == short_cases[i].rest,
           "insufficient content %zu: bounds [%g, %g], offset %g", i, info.min_offset,
           info.max_offset, info.offset);
+    sl_layout_destroy(layout);
+  }
+}
+
+/*
+ * A partial last group's unit spans the group as it is laid out, its own length, not the full
+ * group's (docs/SNAPPING.md, "A unit's span"). Main scroll, group units aligned at the end of a
+ * 200-pt viewport: rows of 50 (0 ... 500), a 300-pt group of three 100-pt cells holding one
+ * (a partial group 100 pt long, 500 ... 600), rows of 50 (600 ... 1100). The partial group rests
+ * at 600 − 200 = 400, between the rows before it (last at 300) and after it (first at 450); on
+ * the full group's length it rested at 500 + 300 − 200 = 600, after the next section's 450.
+ */
+#define PARTIAL_ROWS(count) \
+  "{\"itemCount\": " #count ", \"group\": " HGROUP(FW(1), ABS(50)) "}"
+static const char PARTIAL_MAIN_JSON[] =
+    "{" CONTAINER(390, 200) ", \"configuration\": {\"scrolling\": {\"snapUnit\": \"group\","
+    " \"alignment\": \"end\"}}, \"sections\": [" PARTIAL_ROWS(10) ","
+    " {\"itemCount\": 1, \"group\": {\"group\": \"vertical\", \"layoutSize\": "
+    SIZE(FW(1), ABS(300)) ", \"subitem\": " CELL ", \"count\": 3}}, " PARTIAL_ROWS(10) "]}";
+
+/*
+ * groupPagingCentered with a partial last group: 300-pt groups of three 100-pt cells, 4 items,
+ * so group 1 holds one cell and is 100 pt long (content 400). Group 0 rests centred at
+ * 150 − 195 = −45 (leading inset 45); group 1 at 300 + 50 − 195 = 155, which the trailing inset
+ * (155 − (400 − 390) = 145) lets it reach: bounds [−45, 155]. Centred on the full group's length
+ * it rested at 255, a centre past the content's end.
+ */
+static const char PARTIAL_CENTERED_JSON[] =
+    "{" CONTAINER(390, 844) ", \"sections\": [{\"itemCount\": 4,"
+    " \"orthogonalScrollingBehavior\": \"groupPagingCentered\", \"group\": {\"group\":"
+    " \"horizontal\", \"layoutSize\": " SIZE(ABS(300), ABS(200)) ", \"subitem\": " CELL ","
+    " \"count\": 3}}]}";
+
+static void test_partial_last_group(void) {
+  sl_layout *layout = create_layout(PARTIAL_MAIN_JSON);
+  if (layout != NULL) {
+    double expected[18];
+    size_t count = 0;
+    for (int k = 0; k <= 6; k++) expected[count++] = 50.0 * k;
+    expected[count++] = 400;
+    for (int k = 0; k < 10; k++) expected[count++] = 450 + 50.0 * k;
+    check_offsets(layout, SL_SCROLL_MAIN, expected, count, "partial last group, main scroll");
+    /* Its item rests there. */
+    sl_snap_position position;
+    CHECK_STATUS(sl_layout_get_snap_position(layout, SL_SCROLL_MAIN, 400, &position), SL_OK);
+    CHECK(position.index == 7 && position.section == 1 && position.item == 0,
+          "offset 400: rest %" PRId64 ", item %d/%" PRId64, position.index, position.section,
+          position.item);
+    sl_layout_destroy(layout);
+  }
+  layout = create_layout(PARTIAL_CENTERED_JSON);
+  if (layout != NULL) {
+    static const double centred[2] = {-45, 155};
+    check_offsets(layout, 0, centred, 2, "partial last group, groupPagingCentered");
+    sl_scroll_info info = scroll_info(layout, 0);
+    CHECK(info.min_offset == -45 && info.max_offset == 155,
+          "groupPagingCentered with a partial last group: bounds [%g, %g], expected [-45, 155]",
+          info.min_offset, info.max_offset);
     sl_layout_destroy(layout);
   }
 }
@@ -2236,6 +2294,7 @@ int main(void) {
   test_carousel_snap_offsets();
   test_carousel_algorithms();
   test_orthogonal_behaviors();
+  test_partial_last_group();
   test_motion_sampling();
   test_motion_retarget();
   test_motion_errors();

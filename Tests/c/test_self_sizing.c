@@ -10,6 +10,7 @@
 #include "test_support.h"
 
 #define EST(x) "{\"estimated\": " #x "}"
+#define UNI(x) "{\"uniformAcrossSiblings\": " #x "}"
 
 /* 2,000 rows estimated at 44 pt, 8 pt apart, 10 pt section insets, in a 390 x 844 container. */
 static const char LIST_JSON[] =
@@ -203,6 +204,140 @@ static void test_data_changes(void) {
   sl_layout_destroy(layout);
 }
 
+/* Checks the frames of items 0 ... count - 1 of section 0 and the content height. */
+static void check_column(const sl_layout *layout, const double *y, const double *height,
+                         int count, double x, double width, const char *label) {
+  for (int i = 0; i < count; i++) {
+    sl_rect frame;
+    CHECK_STATUS(sl_layout_get_item_frame(layout, 0, i, &frame), SL_OK);
+    CHECK(frame.x == x && frame.y == y[i] && frame.width == width && frame.height == height[i],
+          "%s: item %d at (%g, %g, %g, %g), expected (%g, %g, %g, %g)", label, i, frame.x,
+          frame.y, frame.width, frame.height, x, y[i], width, height[i]);
+  }
+  sl_size content;
+  CHECK_STATUS(sl_layout_get_content_size(layout, &content), SL_OK);
+  CHECK(content.height == y[count - 1] + height[count - 1], "%s: content height %g, expected %g",
+        label, content.height, y[count - 1] + height[count - 1]);
+}
+
+/*
+ * A root group of one uniformAcrossSiblings cell (rule 5): its cell takes the largest length
+ * among the group's cells — itself — and the section's share, the largest measured now. Rows of
+ * estimated height around one cell estimated 80 tall; item 1 measured 60: 60 tall (the share is
+ * 60) while the others keep 80; item 3 measured 70: the share is 70, items 1 and 3 are 70 tall;
+ * item 3 forgotten: back to item 1's 60 alone. The one-cell shortcut kept 80, where a group of
+ * two such cells took 60. Both one-cell forms: `subitem` (its width rewritten to the group's)
+ * and `subitems`.
+ */
+static void test_uniform_one_cell(void) {
+  static const char *const forms[2] = {
+      "{\"environment\": {\"container\": {\"width\": 400, \"height\": 800}},"
+      " \"sections\": [{\"itemCount\": 5, \"group\": {\"group\": \"horizontal\","
+      "  \"layoutSize\": " SIZE(FW(1), EST(50)) ", \"subitem\": {\"layoutSize\": "
+      SIZE(ABS(100), UNI(80)) "}, \"count\": 1}}]}",
+      "{\"environment\": {\"container\": {\"width\": 400, \"height\": 800}},"
+      " \"sections\": [{\"itemCount\": 5, \"group\": {\"group\": \"horizontal\","
+      "  \"layoutSize\": " SIZE(FW(1), EST(50)) ", \"subitems\": [{\"layoutSize\": "
+      SIZE(FW(1), UNI(80)) "}]}}]}"};
+  for (int form = 0; form < 2; form++) {
+    const char *label = form ? "uniform cell, subitems" : "uniform cell, subitem count 1";
+    sl_layout *layout = create_layout(forms[form]);
+    if (layout == NULL) continue;
+    sl_size_report report;
+    CHECK_STATUS(sl_layout_report_item_size(layout, 0, 1, 100, 60, &report), SL_OK);
+    static const double y60[5] = {0, 80, 140, 220, 300}, h60[5] = {80, 60, 80, 80, 80};
+    check_column(layout, y60, h60, 5, 0, 400, label);
+    CHECK(report.content_size.height == 380, "%s: reported content %g", label,
+          report.content_size.height);
+    CHECK_STATUS(sl_layout_report_item_size(layout, 0, 3, 100, 70, NULL), SL_OK);
+    static const double y70[5] = {0, 80, 150, 230, 300}, h70[5] = {80, 70, 80, 70, 80};
+    check_column(layout, y70, h70, 5, 0, 400, label);
+    CHECK_STATUS(sl_layout_reset_item_size(layout, 0, 3, NULL), SL_OK);
+    check_column(layout, y60, h60, 5, 0, 400, label);
+    sl_layout_destroy(layout);
+  }
+}
+
+/*
+ * `subitem` with `count` 1 (LAYOUT-RULES.md, Groups 3): the count rewrites the item's width to
+ * the group's, so it is not estimated (rule 1: a measured width does not apply) and its leading
+ * inset applies: 200-pt rows, a cell estimated 90 wide with an 8-pt leading inset is 192 wide at
+ * x 8, measured or not. With `repeatingSubitem` the width stays estimated: 90, then the
+ * measured 150, at x 0 (rule 2: insets are ignored on estimated axes).
+ */
+static void test_subitem_count_one(void) {
+#define COUNT_ONE_JSON(content)                                                               \
+  "{\"environment\": {\"container\": {\"width\": 400, \"height\": 800}},"                     \
+  " \"sections\": [{\"itemCount\": 4, \"group\": {\"group\": \"horizontal\", \"layoutSize\": " \
+  SIZE(ABS(200), ABS(100)) ", \"" content "\": {\"layoutSize\": " SIZE(EST(90), ABS(80)) ","  \
+  " \"contentInsets\": {\"leading\": 8}}, \"count\": 1}}]}"
+  static const char *const forms[2] = {COUNT_ONE_JSON("subitem"),
+                                       COUNT_ONE_JSON("repeatingSubitem")};
+#undef COUNT_ONE_JSON
+  static const double x[2] = {8, 0}, before[2] = {192, 90}, after[2] = {192, 150};
+  for (int form = 0; form < 2; form++) {
+    const char *label = form ? "repeatingSubitem count 1" : "subitem count 1";
+    sl_layout *layout = create_layout(forms[form]);
+    if (layout == NULL) continue;
+    CHECK_STATUS(sl_layout_report_item_size(layout, 0, 1, 150, 80, NULL), SL_OK);
+    for (int item = 0; item < 4; item++) {
+      sl_rect frame;
+      double width = item == 1 ? after[form] : before[form];
+      CHECK_STATUS(sl_layout_get_item_frame(layout, 0, item, &frame), SL_OK);
+      CHECK(frame.x == x[form] && frame.y == 100 * item && frame.width == width &&
+                frame.height == 80,
+            "%s: item %d at (%g, %g, %g, %g), expected (%g, %g, %g, 80)", label, item, frame.x,
+            frame.y, frame.width, frame.height, x[form], 100.0 * item, width);
+    }
+    /* The size is kept all the same: it reads back. */
+    sl_size measured;
+    int is_measured = 0;
+    CHECK_STATUS(sl_layout_get_measured_size(layout, 0, 1, &measured, &is_measured), SL_OK);
+    CHECK(is_measured && measured.width == 150 && measured.height == 80,
+          "%s: measured size %g x %g (%d)", label, measured.width, measured.height, is_measured);
+    sl_layout_destroy(layout);
+  }
+}
+
+/*
+ * Anchoring in a flow section keeps the content in place, not the line index (rule 7): 30 items
+ * of 100 x 50, three to a 300-pt line, the main offset at 250 with line 5 (items 15 ... 17) at
+ * the top. Items 0 ... 2 become 300 wide, a line each: item 15 now starts line 7, at 350, and
+ * the offset follows it there (+100); set back, both return. Keeping line 5 in place left the
+ * offset at 250, showing items 9 ... 11 instead.
+ */
+static void test_flow_anchor_content(void) {
+  static const char json[] =
+      "{\"environment\": {\"container\": {\"width\": 300, \"height\": 200}},"
+      " \"flowLayout\": {\"itemSize\": {\"width\": 100, \"height\": 50},"
+      "  \"minimumInteritemSpacing\": 0, \"minimumLineSpacing\": 0},"
+      " \"sections\": [{\"itemCount\": 30}]}";
+  sl_layout *layout = create_layout(json);
+  if (layout == NULL) return;
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 250), SL_OK);
+  static const sl_size wide[3] = {{300, 50}, {300, 50}, {300, 50}};
+  static const sl_size back[3] = {{100, 50}, {100, 50}, {100, 50}};
+  static const struct {
+    const sl_size *sizes;
+    double offset, adjustment;
+  } steps[2] = {{wide, 350, 100}, {back, 250, -100}};
+  for (int step = 0; step < 2; step++) {
+    sl_size_report report;
+    CHECK_STATUS(sl_layout_set_item_sizes(layout, 0, 0, steps[step].sizes, 3, &report), SL_OK);
+    double offset = 0;
+    CHECK_STATUS(sl_layout_get_scroll_offset(layout, SL_SCROLL_MAIN, &offset), SL_OK);
+    sl_rect frame;
+    CHECK_STATUS(sl_layout_get_item_frame(layout, 0, 15, &frame), SL_OK);
+    CHECK(report.main_offset_adjustment == steps[step].adjustment &&
+              offset == steps[step].offset && frame.y == steps[step].offset,
+          "flow anchoring, step %d: adjustment %g, offset %g, item 15 at y %g; expected %g, "
+          "%g, %g",
+          step, report.main_offset_adjustment, offset, frame.y, steps[step].adjustment,
+          steps[step].offset, steps[step].offset);
+  }
+  sl_layout_destroy(layout);
+}
+
 /* A list with an estimated header (44) and footer (30), and a layout-level header (20). */
 static const char HEADERS_JSON[] =
     "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
@@ -336,5 +471,8 @@ int main(void) {
   test_anchoring_and_reset();
   test_bad_arguments();
   test_supplementary_sizes();
+  test_uniform_one_cell();
+  test_subitem_count_one();
+  test_flow_anchor_content();
   return test_finish("test_self_sizing");
 }

@@ -132,10 +132,7 @@ struct GroupSolver {
       count = nil
       childPath = { index in path + "/subitems/\(index)" }
     case .subitem(let child, let n):
-      let share: Dimension =
-        axis == .horizontal
-        ? .fractionalWidth(1 / Double(n)) : .fractionalHeight(1 / Double(n))
-      children = [child.replacingDimension(along: axis, with: share)]
+      children = [group.counted(child, count: n)]
       count = n
       childPath = { _ in path + "/subitem" }
     case .repeatingSubitem(let child, let n):

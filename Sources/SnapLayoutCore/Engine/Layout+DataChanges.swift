@@ -140,9 +140,13 @@ extension Layout {
     guard var anchors = before, let anchorItems else {
       return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
     }
-    if let item = anchorItems.main { anchors.main.repetition = repetition(of: item, in: section) }
+    if let item = anchorItems.main {
+      anchors.main.repetition = repetition(of: item, in: section)
+      anchors.main.item = item
+    }
     if let item = anchorItems.section {
       anchors.section?.repetition = repetition(of: item, in: section)
+      anchors.section?.item = item
     }
     return keep(anchors, section: section)
   }
@@ -164,15 +168,9 @@ extension Layout {
     _ anchor: Anchor, section: Int, map: (Int64) -> Int64?, kept: (Int64) -> Int64,
     newCount: Int64
   ) -> Int64? {
-    guard anchor.section == section, anchor.repetition >= 0 else { return nil }
-    let first: Int64
-    if let lines = entries[section].solved.flowLines {
-      first = Int64(lines.firstItem(ofLine: Int(anchor.repetition)))
-    } else {
-      first = anchor.repetition * entries[section].solved.placement.itemsPerGroup
-    }
+    guard anchor.section == section, anchor.repetition >= 0, anchor.item >= 0 else { return nil }
     // A deleted anchor hands over to the first item after it that remains.
-    let item = kept(first)
+    let item = kept(anchor.item)
     guard item < entries[section].itemCount, let target = map(item) else {
       return max(0, newCount - 1)
     }

@@ -58,10 +58,14 @@ extension Layout {
         repetition: repetition)
     }
     measured.setSize(canonical, ofItem: item)
+    // The repetition takes the shape of its sizes now. Also when the section's share changes
+    // below and every measured repetition is solved again: a repetition whose last measured
+    // cell was just forgotten is not among them and would keep the extent of a size no cell
+    // has any more (docs/SELF-SIZING.md rule 14).
+    measureRepetition()
     // A root-group cell whose length the section shares changes the section's share: every
     // repetition is solved again (docs/SELF-SIZING.md rule 5).
     let refresh = measured.sectionUniform != previousUniform
-    if !refresh { measureRepetition() }
     do throws(LayoutError) {
       // A new section-wide length solves the section's template again; otherwise only its
       // deltas changed.
@@ -126,9 +130,13 @@ extension Layout {
   struct Anchor {
     /// The section holding the anchor (-1: before every section).
     var section: Int
-    /// The repetition at the edge, or -1 for the section's own start.
+    /// The repetition (a flow section's line) at the edge, or -1 for the section's own start.
     var repetition: Int64
     var position: Double
+    /// The first item of that repetition or line: the content that stays in place, wherever
+    /// it is afterwards. In a flow section lines break again around a changed size, and the
+    /// line that held the item may hold others (docs/SELF-SIZING.md rule 7).
+    var item: Int64 = -1
   }
 
   /// The anchors of the main scroll and, when given, of `section`'s own scroll.
@@ -168,7 +176,9 @@ extension Layout {
     let base = alongX ? placement.origin.x : placement.origin.y
     if let lines = solvedSection.flowLines, lines.lineCount > 0, position >= base {
       let found = lines.line(at: position - base)
-      return Anchor(section: section, repetition: Int64(found.line), position: base + found.start)
+      return Anchor(
+        section: section, repetition: Int64(found.line), position: base + found.start,
+        item: Int64(found.first))
     }
     guard placement.groupCount > 0, placement.stride > 0, position >= base else {
       return Anchor(
@@ -180,31 +190,35 @@ extension Layout {
         at: position - base, stride: placement.stride, repetitions: placement.groupCount)
       ?? Int64(clamping: ((position - base) / placement.stride).rounded(.down), 0,
         placement.groupCount - 1)
+    let item = repetition * placement.itemsPerGroup
     return Anchor(
       section: section, repetition: repetition,
-      position: start(section: section, repetition: repetition, alongX: alongX))
+      position: start(section: section, ofItem: item, alongX: alongX), item: item)
   }
 
-  private func start(section: Int, repetition: Int64, alongX: Bool) -> Double {
+  /// Where the repetition (a flow section's line) holding `item` starts.
+  private func start(section: Int, ofItem item: Int64, alongX: Bool) -> Double {
     let solvedSection = placedSection(section)
     let placement = solvedSection.placement
     let base = alongX ? placement.origin.x : placement.origin.y
     if let lines = solvedSection.flowLines {
-      return base + lines.start(ofLineAt: lines.firstItem(ofLine: Int(repetition)))
+      return base + lines.start(ofLineAt: lines.lineStart(ofItem: Int(item)))
     }
+    let repetition = min(item / placement.itemsPerGroup, placement.groupCount - 1)
     return base + Double(repetition) * placement.stride
       + solvedSection.shift(before: repetition)
   }
 
-  /// Where `anchor` is now.
+  /// Where `anchor` is now: the start of the repetition or line holding its item.
   private func position(of anchor: Anchor, alongX: Bool) -> Double {
     guard anchor.section >= 0 else { return anchor.position }
-    if anchor.repetition < 0
-      || anchor.repetition >= entries[anchor.section].solved.placement.groupCount
+    let placement = entries[anchor.section].solved.placement
+    if anchor.repetition < 0 || anchor.item < 0 || anchor.item >= placement.itemCount
+      || placement.groupCount == 0
     {
       return alongX ? anchor.position : entries.start(at: anchor.section)
     }
-    return start(section: anchor.section, repetition: anchor.repetition, alongX: alongX)
+    return start(section: anchor.section, ofItem: anchor.item, alongX: alongX)
   }
 
   /// Moves the offsets so that the anchors stay in place (and within bounds when they were),

@@ -54,18 +54,16 @@ struct RepetitionShape: Equatable {
 final class MeasuredPage {
   /// Canonical width and height of each cell (two per cell); NaN where not measured.
   var sizes: [Float32]
-  /// Per repetition: how much longer than the unmeasured template it is along the repeat axis.
-  /// Float32 while every delta of the page is exact in it (measured lengths against an estimate
-  /// of a few points: the common case, 4 bytes per repetition); `wideDeltas` otherwise. Read
-  /// them with `delta(_:)`.
-  private(set) var deltas: [Float32]
-  /// The deltas of a page that holds one Float32 cannot represent (an estimate of 1e9 pt
-  /// measured at 1 pt: Float32 would misplace the next cell by up to 32 pt; found by
-  /// Tests/c/test_numeric.c).
-  private(set) var wideDeltas: [Double]?
-  /// Per repetition: its extent across the repeat axis (only kept when that can vary; NaN for
-  /// repetitions without measured cells).
-  var crosses: [Float32]
+  /// Per repetition: how much longer than the unmeasured template it is along the repeat axis,
+  /// exactly (single precision would misplace the cell after an estimate of 1e9 pt measured at
+  /// 1 pt by up to 32 pt; found by Tests/c/test_numeric.c). Read them with `delta(_:)`.
+  private(set) var deltas: CompactLengths
+  /// Per repetition: its extent across the repeat axis, exactly (only kept when that can vary;
+  /// NaN for repetitions without measured cells). Single precision made a row of 50.2-pt cells
+  /// 50.200000762939453 pt tall once one of them was reported, whatever its size.
+  private(set) var crosses: CompactLengths
+  /// Whether `crosses` is kept.
+  let tracksCross: Bool
   /// Per repetition, once one of the page outgrows what the template's reach covers: its
   /// `alongEnd`, `alongStart`, `crossEnd`, `crossStart`, rounded outward to Float32 (the rect
   /// walk only widens its search by them); NaN where a repetition does not outgrow it.
@@ -82,17 +80,17 @@ final class MeasuredPage {
 
   init(cells: Int, repetitions: Int, tracksCross: Bool) {
     sizes = Array(repeating: .nan, count: 2 * cells)
-    deltas = Array(repeating: 0, count: repetitions)
-    wideDeltas = nil
-    crosses = tracksCross ? Array(repeating: .nan, count: repetitions) : []
+    deltas = CompactLengths(repeating: 0, count: repetitions)
+    crosses = CompactLengths(repeating: .nan, count: tracksCross ? repetitions : 0)
+    self.tracksCross = tracksCross
   }
 
   /// A page with the same contents (reference semantics would share it).
   init(copying page: MeasuredPage) {
     sizes = page.sizes
     deltas = page.deltas
-    wideDeltas = page.wideDeltas
     crosses = page.crosses
+    tracksCross = page.tracksCross
     reaches = page.reaches
     measured = page.measured
     summary = page.summary
@@ -100,27 +98,14 @@ final class MeasuredPage {
 
   /// The delta of repetition `local` of the page.
   @inline(__always)
-  func delta(_ local: Int) -> Double {
-    if let wideDeltas { return wideDeltas[local] }
-    return Double(deltas[local])
-  }
+  func delta(_ local: Int) -> Double { deltas[local] }
 
   /// Stores the shape of repetition `local` exactly (its reaches rounded outward).
   func store(_ shape: RepetitionShape, at local: Int) {
-    let delta = shape.delta
-    if wideDeltas != nil {
-      wideDeltas![local] = delta
-    } else if Double(Float32(delta)) == delta {
-      deltas[local] = Float32(delta)
-    } else {
-      var wide = deltas.map { Double($0) }
-      wide[local] = delta
-      wideDeltas = wide
-      deltas = []
-    }
-    if !crosses.isEmpty { crosses[local] = Float32(shape.cross) }
+    deltas[local] = shape.delta
+    if tracksCross { crosses[local] = shape.cross }
     if shape.outgrows && reaches == nil {
-      reaches = Array(repeating: .nan, count: 4 * (wideDeltas?.count ?? deltas.count))
+      reaches = Array(repeating: .nan, count: 4 * deltas.count)
     }
     if reaches != nil {
       reaches![4 * local] = MeasuredPage.roundedUp(shape.alongEnd)
@@ -145,7 +130,7 @@ final class MeasuredPage {
   /// - Complexity: O(cells of the page).
   func summarize(origin: Double, stride: Double, itemsPerGroup: Int, uniformFlags: [UInt8]) {
     var result = MeasuredSummary()
-    let repetitions = wideDeltas?.count ?? deltas.count
+    let repetitions = deltas.count
     var start = origin
     for local in 0..<repetitions {
       let delta = self.delta(local)
@@ -168,8 +153,8 @@ final class MeasuredPage {
           result.crossBefore = min(result.crossBefore, Double(reaches[4 * local + 3]))
         }
       }
-      if !crosses.isEmpty && !crosses[local].isNaN {
-        result.largestCross = max(result.largestCross, Double(crosses[local]))
+      if tracksCross && !crosses[local].isNaN {
+        result.largestCross = max(result.largestCross, crosses[local])
       }
       if delta != 0 {
         start += delta

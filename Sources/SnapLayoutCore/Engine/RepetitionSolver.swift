@@ -14,10 +14,28 @@ struct RepetitionSolver {
   /// The root group's edge spacing before and after it along the repeat axis.
   let edgeLength: Double
   /// When every repetition is one cell placed by fixed edges, without supplementary items:
-  /// which of its axes take a measured length. Its frame in a measured repetition is then the
-  /// template's with those lengths, without solving the group (the common self-sizing list).
-  /// Cleared by `solveTemplate` when the template holds more than one cell.
-  private(set) var singleCell: (width: Bool, height: Bool)?
+  /// how each of its axes takes a measured length. Its frame in a measured repetition is then
+  /// the template's with those lengths, without solving the group (the common self-sizing
+  /// list). Cleared by `solveTemplate` when the template holds more than one cell.
+  private(set) var singleCell: (width: SingleCellAxis, height: SingleCellAxis)?
+
+  /// How the only cell of a one-cell repetition takes a measured length on one axis
+  /// (docs/SELF-SIZING.md rules 1 and 5).
+  enum SingleCellAxis {
+    /// Not estimated: the template's length.
+    case fixed
+    /// Estimated: the measured length.
+    case measured
+    /// `uniformAcrossSiblings`: the largest of its own measured length and the section's
+    /// share, as the group solver gives the group's uniform cells (the template holds the
+    /// share or the estimate, for a cell not measured).
+    case shared
+
+    init(_ dimension: Dimension) {
+      self =
+        dimension.isUniformAcrossSiblings ? .shared : dimension.isEstimated ? .measured : .fixed
+    }
+  }
   /// Whether a repetition's extent across the repeat axis can change with measuring (the root
   /// group's cross dimension is estimated).
   var tracksCross: Bool {
@@ -36,22 +54,25 @@ struct RepetitionSolver {
     self.promotesBadges = promotesBadges
     self.alongX = alongX
     self.edgeLength = edgeLength
-    var cell: LayoutItem? = nil
+    // The cell as the group lays it out: `count` rewrites a `subitem`'s length along the
+    // group's axis, which is then neither estimated nor free of its insets.
+    var cell: Subitem? = nil
     switch group.content {
     case .subitems(let children) where children.count == 1:
-      if case .item(let item) = children[0] { cell = item }
-    case .subitem(.item(let item), 1), .repeatingSubitem(.item(let item), 1):
-      cell = item
+      cell = children[0]
+    case .subitem(let child, 1):
+      cell = group.counted(child, count: 1)
+    case .repeatingSubitem(let child, 1):
+      cell = child
     default:
       break
     }
-    if let cell, cell.supplementaryItems.isEmpty, !cell.edgeSpacing.hasFlexibleEdge {
-      let width = cell.layoutSize.widthDimension
-      let height = cell.layoutSize.heightDimension
-      // Section-wide uniform lengths are already the template's.
+    if case .item(let item) = cell, item.supplementaryItems.isEmpty,
+      !item.edgeSpacing.hasFlexibleEdge
+    {
       singleCell = (
-        width.isEstimated && !width.isUniformAcrossSiblings,
-        height.isEstimated && !height.isUniformAcrossSiblings
+        SingleCellAxis(item.layoutSize.widthDimension),
+        SingleCellAxis(item.layoutSize.heightDimension)
       )
     } else {
       singleCell = nil
@@ -65,9 +86,25 @@ struct RepetitionSolver {
     var result = frame
     let width = page.sizes[measurements.base]
     let height = page.sizes[measurements.base + 1]
-    if singleCell.width && !width.isNaN { result.width = Double(width) }
-    if singleCell.height && !height.isNaN { result.height = Double(height) }
+    if !width.isNaN {
+      result.width = RepetitionSolver.length(
+        singleCell.width, frame.width, Double(width), measurements.sectionUniform.width)
+      result.height = RepetitionSolver.length(
+        singleCell.height, frame.height, Double(height), measurements.sectionUniform.height)
+    }
     return result
+  }
+
+  /// The only cell's length on an axis taken `how`, from the template's and its measured one.
+  @inline(__always)
+  private static func length(
+    _ how: SingleCellAxis, _ template: Double, _ measured: Double, _ share: Double
+  ) -> Double {
+    switch how {
+    case .fixed: return template
+    case .measured: return measured
+    case .shared: return max(share, measured)
+    }
   }
 
   /// The root group's length along the repeat axis in a one-cell repetition whose cell is
@@ -114,8 +151,22 @@ struct RepetitionSolver {
   /// is never negative and one more cell never shortens it.
   func extent(_ template: GroupTemplate, present: Int? = nil) -> Double {
     let length = alongX ? template.size.width : template.size.height
-    let step = length + edgeLength
-    guard let present, present < template.leaves.count else { return step }
+    return (length + edgeLength) - missingReach(template, present: present)
+  }
+
+  /// The length of the group itself in a repetition of `template` holding its first `present`
+  /// cells, along the repeat axis, without its edge spacing: a partial group's own length, the
+  /// span of its group unit (docs/SNAPPING.md, "A unit's span").
+  func groupLength(_ template: GroupTemplate, present: Int? = nil) -> Double {
+    (alongX ? template.size.width : template.size.height)
+      - missingReach(template, present: present)
+  }
+
+  /// How far the cells missing from a partial repetition would have reached beyond the present
+  /// ones along the repeat axis, counted within the group (0 for a full one).
+  private func missingReach(_ template: GroupTemplate, present: Int?) -> Double {
+    guard let present, present < template.leaves.count else { return 0 }
+    let length = alongX ? template.size.width : template.size.height
     var all = -Double.infinity
     var reached = -Double.infinity
     for (index, leaf) in template.leaves.enumerated() {
@@ -123,7 +174,7 @@ struct RepetitionSolver {
       all = max(all, end)
       if index < present { reached = max(reached, end) }
     }
-    return step - max(0, all - reached)
+    return max(0, all - reached)
   }
 
   /// A repetition's frames with its measured cells, or `template` when it has none.

@@ -98,6 +98,17 @@ public struct LayoutGroup: Equatable, Sendable {
   }
 }
 
+extension LayoutGroup {
+  /// The child of a `subitem` + `count` group as the group lays it out: its length along the
+  /// group's axis is `1/count` of the group (spec §4; docs/LAYOUT-RULES.md, Groups 3).
+  func counted(_ child: Subitem, count: Int) -> Subitem {
+    let share: Dimension =
+      axis == .horizontal
+      ? .fractionalWidth(1 / Double(count)) : .fractionalHeight(1 / Double(count))
+    return child.replacingDimension(along: axis, with: share)
+  }
+}
+
 extension LayoutSize {
   /// The dimension along a group axis.
   func dimension(along axis: GroupAxis) -> Dimension {

@@ -52,9 +52,15 @@ struct ScrollBuilder {
       let groupWidth = solved.template.size.width
       let first = solved.placement.origin.x + groupWidth / 2 - width / 2
       let lastGroup = solved.placement.groupCount - 1
+      // The last group as it is laid out (a partial one is shorter; a measured one longer) is
+      // centred at the end, as its unit rests there (docs/SNAPPING.md, "A unit's span").
+      let remainder = Int(solved.placement.itemCount % max(solved.placement.itemsPerGroup, 1))
+      let lastWidth =
+        remainder == 0
+        ? groupWidth : solved.repetitionSolver.groupLength(solved.template, present: remainder)
       let last =
         first + Double(lastGroup) * solved.placement.stride + solved.shift(before: lastGroup)
-        + (solved.measured?.delta(ofRepetition: lastGroup) ?? 0) / 2
+        + ((lastWidth - groupWidth) + (solved.measured?.delta(ofRepetition: lastGroup) ?? 0)) / 2
       insets = (
         roundToPixel(max(0, -first)),
         roundToPixel(max(0, last - (solved.orthogonalContentLength - width)))

@@ -106,7 +106,11 @@ extension ScrollContainer {
     let snapport = viewportLength - settings.padding.leading - settings.padding.trailing
     let base = alongX ? placement.origin.x : placement.origin.y
     let byGroup = whole || solved.flowLines != nil || settings.snapUnit != .item
-    let remainder = byGroup ? 0 : Int(placement.itemCount % placement.itemsPerGroup)
+    // The cells of a partial last group (0: it is whole). A flow section's lines and a whole
+    // section are units of their own.
+    let remainder =
+      whole || solved.flowLines != nil
+      ? 0 : Int(placement.itemCount % max(placement.itemsPerGroup, 1))
     let tables = solved.shared!.unitTables(
       alongX: alongX, byGroup: byGroup, remainder: remainder, settings: settings,
       viewportLength: viewportLength)
@@ -163,7 +167,8 @@ struct UnitTables {
 extension SectionTemplate {
   /// The unit tables of this template along a container's axis, aligned with `settings`;
   /// `byGroup` for units that are whole repetitions, otherwise cells, the last repetition
-  /// holding `remainder` of them (0: all). Built once per key and kept.
+  /// holding `remainder` of them (0: all; a partial group's unit spans its own length). Built
+  /// once per key and kept.
   func unitTables(
     alongX: Bool, byGroup: Bool, remainder: Int, settings: ScrollSettings, viewportLength: Double
   ) -> UnitTables {
@@ -188,9 +193,19 @@ extension SectionTemplate {
     let groupLength = alongX ? template.size.width : template.size.height
     let leaves = template.leaves.count
     let groupSlot = [UnitSlot(aligned: aligned(0, groupLength), leaf: 0)]
+    // A partial last group's unit spans the group as it is laid out, its own length: it ends
+    // where the section's groups end (docs/SNAPPING.md, "A unit's span").
+    let lastGroupSlot =
+      remainder == 0
+      ? groupSlot
+      : [
+        UnitSlot(
+          aligned: aligned(0, repetitionSolver.groupLength(template, present: remainder)),
+          leaf: 0)
+      ]
     let zeros = [Int32](repeating: 0, count: max(leaves, 1))
     let byGroupTables = UnitTables(
-      slots: groupSlot, lastSlots: groupSlot, slotOfLeaf: zeros, lastSlotOfLeaf: zeros,
+      slots: groupSlot, lastSlots: lastGroupSlot, slotOfLeaf: zeros, lastSlotOfLeaf: zeros,
       groupUnits: true)
     if byGroup { return byGroupTables }
 

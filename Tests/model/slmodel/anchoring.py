@@ -56,11 +56,13 @@ def anchor_position(sol, anchor: Anchor, along_x: bool) -> float:
         return anchor.position
     s = sol.sections[anchor.section]
     starts = _starts(s)
-    if anchor.repetition < 0 or anchor.repetition >= len(starts):
-        return anchor.position if along_x else s.frame[1]
-    if s.lines is not None and 0 <= anchor.item < s.item_count:
+    # In a flow section the anchor is its item, wherever the lines now break: a line index
+    # past the last line is no reason to give it up (docs/SELF-SIZING.md rule 7).
+    if anchor.repetition >= 0 and s.lines is not None and 0 <= anchor.item < s.item_count:
         line = next(k for k, (first, end, _, _) in enumerate(s.lines) if first <= anchor.item < end)
         return s.origin[1] + starts[line]
+    if anchor.repetition < 0 or anchor.repetition >= len(starts):
+        return anchor.position if along_x else s.frame[1]
     return (s.origin[0] if along_x else s.origin[1]) + starts[anchor.repetition]
 
 

@@ -139,8 +139,10 @@ def section_units(
         return low, high - low
 
     def group_units() -> List[float]:
+        # A group unit spans its group as laid out: a partial last group its own length.
+        lengths = [s.group_length] * (count - 1) + [s.last_group_length]
         return [
-            min(base + start + alpha * (s.group_length + s.deltas[r]) - constant, limit(r))
+            min(base + start + alpha * (lengths[r] + s.deltas[r]) - constant, limit(r))
             for r, start in enumerate(s.starts)
         ]
 
@@ -303,7 +305,8 @@ def containers(sol: Solution) -> dict:
         if behavior == "groupPagingCentered" and s.group_count > 0:
             gw = s.template.size[0]
             first = s.origin[0] + gw / 2 - cw / 2
-            last = first + s.starts[-1] + s.deltas[-1] / 2
+            # The last group as laid out (partial: shorter; measured: longer) rests centred.
+            last = first + s.starts[-1] + ((s.last_group_length - gw) + s.deltas[-1]) / 2
             insets = (
                 round_to_pixel(max(0.0, -first), desc.scale),
                 round_to_pixel(max(0.0, last - (s.orthogonal_length - cw)), desc.scale),

@@ -64,6 +64,9 @@ class SolvedSection:
     #: How much longer than the template each repetition is (SELF-SIZING.md).
     deltas: List[float] = field(default_factory=list)
     group_length: float = 0.0
+    #: The last group's own length along the repeat axis (a partial group's is shorter: its
+    #: group unit spans it, SNAPPING.md "A unit's span").
+    last_group_length: float = 0.0
     #: Flow sections with lines of their own: per line (first item, end, start, extent).
     lines: Optional[List[Tuple[int, int, float, float]]] = None
 
@@ -128,9 +131,21 @@ def extent(rep: Repetition, along_x: bool, edge_length: float, present: Optional
     """A repetition's length along the repeat axis holding its first `present` cells
     (LAYOUT-RULES.md, "Partial last group")."""
     length = rep.size[0] if along_x else rep.size[1]
-    step = length + edge_length
+    return (length + edge_length) - missing_reach(rep, along_x, present)
+
+
+def group_length(rep: Repetition, along_x: bool, present: Optional[int]) -> float:
+    """The group's own length in a repetition holding its first `present` cells, without its
+    edge spacing: what its group unit spans (SNAPPING.md, "A unit's span")."""
+    return (rep.size[0] if along_x else rep.size[1]) - missing_reach(rep, along_x, present)
+
+
+def missing_reach(rep: Repetition, along_x: bool, present: Optional[int]) -> float:
+    """How far the cells missing from a partial repetition would have reached beyond the
+    present ones, counted within the group."""
+    length = rep.size[0] if along_x else rep.size[1]
     if present is None or present >= len(rep.cells):
-        return step
+        return 0.0
     every = -math.inf
     reached = -math.inf
     for index, cell in enumerate(rep.cells):
@@ -139,7 +154,7 @@ def extent(rep: Repetition, along_x: bool, edge_length: float, present: Optional
         every = max(every, end)
         if index < present:
             reached = max(reached, end)
-    return step - max(0.0, every - reached)
+    return max(0.0, every - reached)
 
 
 class SectionContext:
@@ -349,6 +364,7 @@ def solve_section(
         starts,
         deltas,
         template.size[0] if orthogonal else template.size[1],
+        group_length(template, orthogonal, remainder or None),
     )
 
 
@@ -506,5 +522,5 @@ def solve_flow(
         cross_extent,
     )
     solved.lines = lines
-    solved.group_length = h
+    solved.group_length = solved.last_group_length = h
     return solved
