@@ -228,7 +228,7 @@ extension SectionSolver {
     -> SectionTemplate
   {
     if uniform == .zero, let cached = shape.template(at: container) { return cached }
-    let solved = try SectionTemplate(
+    let solved = try SectionTemplate.solve(
       shape.canonical, index: index, container: container, environmentInsets: environmentInsets,
       resolver: resolver, kinds: kinds, transposed: transposed, sectionUniform: uniform)
     if uniform == .zero { shape.cache(solved, at: container) }

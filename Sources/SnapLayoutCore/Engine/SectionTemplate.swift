@@ -24,12 +24,31 @@ final class SectionTemplate {
   /// built once (`unitTables(alongX:byGroup:remainder:settings:viewportLength:)`).
   var unitTables: [(key: Int, tables: UnitTables)] = []
 
+  private init(
+    repetitionSolver: RepetitionSolver, template: GroupTemplate, groupContainer: Size,
+    step: Double, stride: Double, crossOffset: Double, leadingEdge: Double,
+    trailingCrossEdge: Double, hasBackground: Bool
+  ) {
+    self.repetitionSolver = repetitionSolver
+    self.template = template
+    self.groupContainer = groupContainer
+    self.step = step
+    self.stride = stride
+    self.crossOffset = crossOffset
+    self.leadingEdge = leadingEdge
+    self.trailingCrossEdge = trailingCrossEdge
+    self.hasBackground = hasBackground
+  }
+
   /// Solves the root group of `section` in `container` (canonical), for section `index`.
+  ///
+  /// A factory, not a throwing initializer: Embedded Swift does not free a class instance
+  /// whose initializer throws (valgrind saw the leak when a container too small failed).
   /// - Throws: `LayoutError` naming the section when its group cannot be solved there.
-  init(
+  static func solve(
     _ section: LayoutSection, index: Int, container: Size, environmentInsets env: DirectionalEdgeInsets,
     resolver: DimensionResolver, kinds: KindTable, transposed: Bool, sectionUniform: Size
-  ) throws(LayoutError) {
+  ) throws(LayoutError) -> SectionTemplate {
     let path = "/sections/\(index)"
     let insets = section.contentInsets
     let orthogonal = section.isOrthogonal
@@ -59,8 +78,7 @@ final class SectionTemplate {
         "the section's contentInsets leave no room for its group in a \(size) container",
         path: section.flowItems?.sectionInsetPath ?? path + "/contentInsets")
     }
-    self.groupContainer = groupContainer
-    hasBackground = !section.decorationItems.isEmpty
+    let hasBackground = !section.decorationItems.isEmpty
     // A flow section's line depends on the room across the scroll axis (docs/FLOW-LAYOUT.md).
     let group =
       try section.flowItems.map { flow throws(LayoutError) in
@@ -74,15 +92,12 @@ final class SectionTemplate {
       resolver: resolver, kinds: kinds, transposed: transposed, promotesBadges: hasBackground,
       alongX: orthogonal,
       edgeLength: (repeatEdges.pre?.value ?? 0) + (repeatEdges.post?.value ?? 0))
-    template = try solver.solveTemplate(sectionUniform: sectionUniform, path: path + "/group")
-    repetitionSolver = solver
-    leadingEdge = repeatEdges.pre?.value ?? 0
-    trailingCrossEdge = crossEdges.post?.value ?? 0
+    let template = try solver.solveTemplate(sectionUniform: sectionUniform, path: path + "/group")
 
     // The root group's edge spacing (docs/LAYOUT-RULES.md, "Sections"). Along the repeat axis
     // only the (minimum) values count; across it flexible edges share the leftover room.
-    step = solver.extent(template)
-    stride = step + section.interGroupSpacing
+    let step = solver.extent(template)
+    let stride = step + section.interGroupSpacing
     var crossOffset = crossEdges.pre?.value ?? 0
     if !orthogonal {
       let flexible = (crossEdges.pre?.isFlexible == true ? 1 : 0)
@@ -92,6 +107,9 @@ final class SectionTemplate {
         crossOffset += (groupContainer.width - used) / Double(flexible)
       }
     }
-    self.crossOffset = crossOffset
+    return SectionTemplate(
+      repetitionSolver: solver, template: template, groupContainer: groupContainer, step: step,
+      stride: stride, crossOffset: crossOffset, leadingEdge: repeatEdges.pre?.value ?? 0,
+      trailingCrossEdge: crossEdges.post?.value ?? 0, hasBackground: hasBackground)
   }
 }
