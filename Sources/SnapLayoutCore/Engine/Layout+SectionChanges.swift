@@ -181,7 +181,7 @@ extension Layout {
     }
     var anchors = before
     anchors.main = handover
-    return keep(anchors, section: nil)
+    return keep(anchors, section: nil, anchorsMoved: true)
   }
 
   /// Where the main anchor is after the sections are reordered as `order` says: its own

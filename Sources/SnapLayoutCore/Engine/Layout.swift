@@ -29,6 +29,10 @@ public final class Layout {
   var mainOffset = 0.0
   var hostSetOffsets: [Bool]
   var hostSetMainOffset = false
+  /// Where anchoring last moved the main offset from, and an orthogonal section's offset
+  /// (docs/SELF-SIZING.md rule 7): one of each, for the run of changes going on.
+  var mainOffsetBase: OffsetBase?
+  var sectionOffsetBase: OffsetBase?
   /// The sizes the host measured, per section (docs/SELF-SIZING.md).
   var measuredSizes: [MeasuredSizes?]
   /// The sizes of flow sections' items, per section, once they are not all the same
@@ -98,6 +102,7 @@ public final class Layout {
     solved = try SolvedLayout(layout: self, container: transposed ? size.transposed : size)
     containerSize = size
     adoptMeasuredSizes()
+    forgetOffsetBases()
     // Until the host scrolls them, containers rest where they start: UIKit centres the first
     // group of a groupPagingCentered section (negative offset) and starts the main scroll at
     // -contentInset.
