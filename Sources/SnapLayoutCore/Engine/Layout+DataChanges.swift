@@ -148,7 +148,7 @@ extension Layout {
       anchors.section?.repetition = repetition(of: item, in: section)
       anchors.section?.item = item
     }
-    return keep(anchors, section: section)
+    return keep(anchors, section: section, anchorsMoved: true)
   }
 
   /// Checks that `section` can hold `count` items: a flow section whose items have sizes of

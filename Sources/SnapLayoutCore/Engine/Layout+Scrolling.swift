@@ -94,6 +94,7 @@ extension Layout {
     if container == mainScrollContainer {
       mainOffset = offset
       hostSetMainOffset = true
+      mainOffsetBase = nil
       return
     }
     try checkSection(container)
@@ -105,6 +106,7 @@ extension Layout {
     }
     entries[container].offset = offset
     entries[container].hostSetOffset = true
+    sectionOffsetBase = nil
   }
 
   /// Where a released drag comes to rest, and the motion that takes it there.

@@ -144,7 +144,7 @@ extension Layout {
     finishSolving()
     var anchors = before
     anchors.main = handover
-    return keep(anchors, section: nil)
+    return keep(anchors, section: nil, anchorsMoved: true)
   }
 
   /// Solves a section entering the layout at `index` (inserted, or described anew) when the

@@ -125,6 +125,36 @@ extension Layout {
     var sectionOffset: Double
     var mainInBounds: Bool
     var sectionInBounds: Bool
+    /// The bases the offsets move from, when the last change left them and they still apply.
+    var mainBase: OffsetBase?
+    var sectionBase: OffsetBase?
+  }
+
+  /// Where an anchored offset moves from (docs/SELF-SIZING.md rule 7): the offset and its
+  /// anchor's position when a run of changes with the same anchor began, and what the last of
+  /// them left. While the anchor and the offset are still where it left them, the next change
+  /// adds the anchor's whole move since the run began to the offset it began at: a change
+  /// undone puts the anchor back bit for bit, and so the offset. Adding each change's move to
+  /// the offset the last one left would round at every step, and an undo need not cancel.
+  struct OffsetBase {
+    /// The scroll container (`mainScrollContainer` or a section).
+    var container: Int
+    /// The anchor, by its content: its section (-1: before every section) and item (-1: the
+    /// section's start).
+    var section: Int
+    var item: Int64
+    /// The anchor's position and the offset when the run began.
+    var position: Double
+    var offset: Double
+    /// What the last change left: the offset, and where the anchor was.
+    var leftOffset: Double
+    var leftPosition: Double
+
+    /// Whether `anchor` and `offset` of `container` are those the last change left.
+    func applies(to anchor: Anchor, offset: Double, container: Int) -> Bool {
+      self.container == container && section == anchor.section && item == anchor.item
+        && leftPosition == anchor.position && leftOffset == offset
+    }
   }
 
   struct Anchor {
@@ -154,7 +184,23 @@ extension Layout {
       main: mainAnchor, section: sectionAnchor, mainOffset: mainOffset,
       sectionOffset: section.map { entries[$0].offset } ?? 0,
       mainInBounds: mainOffset >= main.minimumOffset && mainOffset <= main.maximumOffset,
-      sectionInBounds: inBounds)
+      sectionInBounds: inBounds,
+      mainBase: mainOffsetBase.flatMap {
+        $0.applies(to: mainAnchor, offset: mainOffset, container: mainScrollContainer) ? $0 : nil
+      },
+      sectionBase: sectionOffsetBase.flatMap { base in
+        guard let section, let sectionAnchor,
+          base.applies(to: sectionAnchor, offset: entries[section].offset, container: section)
+        else { return nil }
+        return base
+      })
+  }
+
+  /// Forgets where the offsets moved from: they, or the anchors' identities, changed other
+  /// than by keeping anchors in place (docs/SELF-SIZING.md rule 7).
+  func forgetOffsetBases() {
+    mainOffsetBase = nil
+    sectionOffsetBase = nil
   }
 
   /// The main-axis anchor at `y`: the repetition of a main-axis section whose span holds it,
@@ -222,17 +268,20 @@ extension Layout {
   }
 
   /// Moves the offsets so that the anchors stay in place (and within bounds when they were),
-  /// and reports the moves.
-  func keep(_ before: Anchors, section: Int?) -> SizeReport {
+  /// and reports the moves. `anchorsMoved`: items or sections changed and the anchors were
+  /// carried to their new places; the offsets move from where they are and no run goes on.
+  func keep(_ before: Anchors, section: Int?, anchorsMoved: Bool = false) -> SizeReport {
     let main = solved.mainScroll
     if hostSetMainOffset {
-      var offset = before.mainOffset + position(of: before.main, alongX: false)
-        - before.main.position
-      if before.mainInBounds { offset = main.clamp(offset) }
-      mainOffset = offset
+      (mainOffset, mainOffsetBase) = moved(
+        before.main, from: anchorsMoved ? nil : before.mainBase, offset: before.mainOffset,
+        container: mainScrollContainer, clamp: before.mainInBounds ? main.clamp : nil)
     } else {
       mainOffset = main.minimumOffset
+      mainOffsetBase = nil
     }
+    sectionOffsetBase = nil
+    if anchorsMoved { mainOffsetBase = nil }
     guard let section else {
       return SizeReport(
         mainOffsetAdjustment: mainOffset - before.mainOffset, sectionOffsetAdjustment: 0,
@@ -240,9 +289,11 @@ extension Layout {
     }
     if let anchor = before.section, let scroll = entries[section].scroll {
       if entries[section].hostSetOffset {
-        var offset = before.sectionOffset + position(of: anchor, alongX: true) - anchor.position
-        if before.sectionInBounds { offset = scroll.clamp(offset) }
+        let (offset, base) = moved(
+          anchor, from: anchorsMoved ? nil : before.sectionBase, offset: before.sectionOffset,
+          container: section, clamp: before.sectionInBounds ? scroll.clamp : nil)
         entries[section].offset = offset
+        if !anchorsMoved { sectionOffsetBase = base }
       } else {
         entries[section].offset = scroll.minimumOffset
       }
@@ -251,5 +302,31 @@ extension Layout {
       mainOffsetAdjustment: mainOffset - before.mainOffset,
       sectionOffsetAdjustment: entries[section].offset - before.sectionOffset,
       contentSize: contentSize ?? .zero)
+  }
+
+  /// The offset of `container` after `anchor` moved, from `base` when the run it began goes
+  /// on, else from `offset` (clamped by `clamp` when given), and the base it leaves.
+  private func moved(
+    _ anchor: Anchor, from base: OffsetBase?, offset: Double, container: Int,
+    clamp: ((Double) -> Double)?
+  ) -> (Double, OffsetBase) {
+    var base =
+      base
+      ?? OffsetBase(
+        container: container, section: anchor.section, item: anchor.item,
+        position: anchor.position, offset: offset, leftOffset: offset,
+        leftPosition: anchor.position)
+    let now = position(of: anchor, alongX: container != mainScrollContainer)
+    // The anchor's move since the run began, added once: no move gives the offset back.
+    let unclamped = base.offset + (now - base.position)
+    let result = clamp?(unclamped) ?? unclamped
+    if result != unclamped {
+      // A clamped offset begins a run of its own.
+      base.position = now
+      base.offset = result
+    }
+    base.leftOffset = result
+    base.leftPosition = now
+    return (result, base)
   }
 }

@@ -33,6 +33,10 @@ public final class Layout {
   /// initial rest offset.
   var mainOffset = 0.0
   var hostSetMainOffset = false
+  /// Where anchoring last moved the main offset from, and an orthogonal section's offset
+  /// (docs/SELF-SIZING.md rule 7): one of each, for the run of changes going on.
+  var mainOffsetBase: OffsetBase?
+  var sectionOffsetBase: OffsetBase?
   /// The sizes the host measured for the layout's own boundary items (docs/SELF-SIZING.md
   /// rule 12).
   var globalBoundarySizes = BoundarySizes()
@@ -124,6 +128,7 @@ public final class Layout {
     }
     try solveAll(container: transposed ? size.transposed : size)
     containerSize = size
+    forgetOffsetBases()
     // Until the host scrolls them, containers rest where they start: UIKit centres the first
     // group of a groupPagingCentered section (negative offset) and starts the main scroll at
     // -contentInset.

@@ -73,46 +73,71 @@ def within(x: float, low: float, high: float) -> bool:
     return low - slack <= x <= high + slack
 
 
+def _probes(x: float) -> List[float]:
+    """The offset, and a rounding either side of it: the model sums positions in its own order,
+    so an offset on a line's or repetition's start may fall on its other side in the library."""
+    slack = 1e-9 * (1 + abs(x))
+    return [x, x - slack, x + slack]
+
+
+def _distinct(anchors: List[Anchor]) -> List[Anchor]:
+    seen, out = set(), []
+    for a in anchors:
+        key = (a.section, a.repetition, a.item)
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
+
+
 def anchored(model, section: Optional[int], change, remap=None) -> None:
     """Applies `change` keeping the content at the leading edge of the visible bounds in place:
     each host-set offset moves by as much as its anchor moved, and is clamped to the new bounds
     when it was within the old ones (SELF-SIZING.md rule 7, and "Live data changes"). `remap`
-    (anchor, old solution, new solution) says where an anchor went when items or sections moved."""
+    (anchor, old solution, new solution) says where an anchor went when items or sections moved.
+    An offset within a rounding of a boundary between anchors may take either: the offsets the
+    others give are kept in `model.anchor_alternatives` (container -> offsets)."""
+    model.anchor_alternatives = {}
     if model.container is None:
         change()
         return
     sol, scrolls = model.solution, model.scrolls
     main = scrolls[-1]
     before_main = model.main_offset
-    main_anchor = anchor_main(sol, before_main)
+    main_anchors = _distinct([anchor_main(sol, x) for x in _probes(before_main)])
     main_in = within(before_main, main.minimum, main.maximum)
-    section_anchor = None
+    section_anchors = None
     if section is not None and section in scrolls:
         c = scrolls[section]
-        section_anchor = (
-            _anchor_in(sol, section, model.offsets[section], True),
-            model.offsets[section],
-            within(model.offsets[section], c.minimum, c.maximum),
+        before_section = model.offsets[section]
+        section_anchors = _distinct(
+            [_anchor_in(sol, section, x, True) for x in _probes(before_section)]
         )
+        section_in = within(before_section, c.minimum, c.maximum)
     old = sol
     change()
     model.invalidate()
     sol, scrolls = model.solution, model.scrolls
     if remap is not None:
-        main_anchor = remap(main_anchor, old, sol)
-        if section_anchor is not None:
-            section_anchor = (remap(section_anchor[0], old, sol),) + section_anchor[1:]
+        main_anchors = [remap(a, old, sol) for a in main_anchors]
+        if section_anchors is not None:
+            section_anchors = [remap(a, old, sol) for a in section_anchors]
+
+    def moved(anchors, before, was_in, container, along_x):
+        c = scrolls[container]
+        out = []
+        for a in anchors:
+            offset = before + anchor_position(sol, a, along_x) - a.position
+            if was_in:
+                offset = min(max(offset, c.minimum), c.maximum)
+            out.append(offset)
+        model.anchor_alternatives[container] = out[1:]
+        return out[0]
+
     if model.main_host_set:
-        offset = before_main + anchor_position(sol, main_anchor, False) - main_anchor.position
-        if main_in:
-            offset = min(max(offset, scrolls[-1].minimum), scrolls[-1].maximum)
-        model.main_offset = offset
-    if section_anchor is not None and section in scrolls and model.host_set[section]:
-        anchor, before, was_in = section_anchor
-        offset = before + anchor_position(sol, anchor, True) - anchor.position
-        if was_in:
-            offset = min(max(offset, scrolls[section].minimum), scrolls[section].maximum)
-        model.offsets[section] = offset
+        model.main_offset = moved(main_anchors, before_main, main_in, -1, False)
+    if section_anchors is not None and section in scrolls and model.host_set[section]:
+        model.offsets[section] = moved(section_anchors, before_section, section_in, section, True)
     model.invalidate()
 
 
