@@ -729,7 +729,8 @@ static void test_one_answer(void) {
       run_trips(name, layout, COMPOSITIONAL_TRIPS,
                 sizeof COMPOSITIONAL_TRIPS / sizeof COMPOSITIONAL_TRIPS[0]);
       strncat(name, ", scrolled", sizeof name - strlen(name) - 1);
-      size_t scrolled = sizeof SCROLLED_COMPOSITIONAL_TRIPS / sizeof SCROLLED_COMPOSITIONAL_TRIPS[0];
+      size_t scrolled =
+          sizeof SCROLLED_COMPOSITIONAL_TRIPS / sizeof SCROLLED_COMPOSITIONAL_TRIPS[0];
       run_scrolled_trips(name, layout, SCROLLED_COMPOSITIONAL_TRIPS, scrolled, 2);
       sl_layout_destroy(layout);
     }
