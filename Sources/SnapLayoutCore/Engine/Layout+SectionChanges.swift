@@ -181,7 +181,12 @@ extension Layout {
     }
     var anchors = before
     anchors.main = handover
-    return keep(anchors, section: nil, anchorsMoved: true)
+    // The base follows its anchor's section; a deleted or replaced one ends its run
+    // (docs/SELF-SIZING.md rule 7).
+    anchors.mainBase = before.mainBase?.mapped(
+      section: { old in old == replaced ? nil : order.firstIndex(where: { $0 == old }) },
+      item: { _ in nil })
+    return keep(anchors, section: nil)
   }
 
   /// Where the main anchor is after the sections are reordered as `order` says: its own
