@@ -576,10 +576,15 @@ static int insert_measured(sl_layout *l) { return sl_layout_insert_items(l, 3, 2
 static int delete_measured(sl_layout *l) { return sl_layout_delete_items(l, 3, 2, 3, NULL); }
 static int move_measured(sl_layout *l) { return sl_layout_move_item(l, 3, 1, 3, 20, NULL); }
 static int move_measured_back(sl_layout *l) { return sl_layout_move_item(l, 3, 20, 3, 1, NULL); }
+/* Section 2 of the compositional layout scrolls orthogonally. */
+static int insert_orthogonal(sl_layout *l) { return sl_layout_insert_items(l, 2, 0, 2, NULL); }
+static int delete_orthogonal(sl_layout *l) { return sl_layout_delete_items(l, 2, 0, 2, NULL); }
 
 static const round_trip COMPOSITIONAL_TRIPS[] = {
     {"insert and delete among measured cells", insert_measured, delete_measured},
     {"a measured cell moved there and back", move_measured, move_measured_back},
+    {"insert and delete in front of an orthogonal section's groups", insert_orthogonal,
+     delete_orthogonal},
     {"insert and delete at the front", insert_front, delete_front},
     {"insert and delete in the middle", insert_middle, delete_middle},
     {"insert and delete at the end", insert_end, delete_end},
@@ -611,6 +616,69 @@ static void run_trips(const char *name, sl_layout *layout, const round_trip *tri
   tape_free(&first);
 }
 
+/* Round trips that give a scrolled layout's offsets back bit for bit: the anchor's content
+ * stays the same through them, and anchoring adds its whole move since the first change to the
+ * offset before it (docs/SELF-SIZING.md rule 7). Not among them: items inserted or deleted before
+ * the anchor in a flow section, which break its lines anew (the line at the leading edge may
+ * begin with another item afterwards), and an item moved into the anchor's section and back,
+ * which shifts the first item of each repetition after it: the anchor follows that item. */
+static const round_trip SCROLLED_FLOW_TRIPS[] = {
+    {"insert and delete at the end", insert_end, delete_end},
+    {"container A -> B -> A", resize, resize_back},
+    {"move there and back", move_down, move_up},
+    {"section inserted and deleted", insert_section, delete_section},
+    {"section moved there and back", move_last, move_first},
+};
+static const round_trip SCROLLED_COMPOSITIONAL_TRIPS[] = {
+    {"insert and delete among measured cells", insert_measured, delete_measured},
+    {"a measured cell moved there and back", move_measured, move_measured_back},
+    {"insert and delete in front of an orthogonal section's groups", insert_orthogonal,
+     delete_orthogonal},
+    {"insert and delete at the front", insert_front, delete_front},
+    {"insert and delete in the middle", insert_middle, delete_middle},
+    {"insert and delete at the end", insert_end, delete_end},
+    {"container A -> B -> A", resize, resize_back},
+    {"move there and back", move_down, move_up},
+    {"section inserted and deleted", insert_list_section, delete_section},
+    {"section moved there and back", move_last, move_first},
+};
+
+/* Scrolls `layout` into the middle of its content: the main offset, and `orthogonal`'s when
+ * it is a section, to values binary fractions cannot hold. The round trips run again from
+ * there: anchoring moves the offsets with the content and back, and an undo gives them back
+ * bit for bit (docs/SELF-SIZING.md rule 7; issue 16, defect 8). */
+static void scroll_into(const char *name, sl_layout *layout, int32_t orthogonal) {
+  sl_scroll_info info;
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 1234.5678), SL_OK);
+  CHECK_STATUS(sl_layout_get_scroll_info(layout, SL_SCROLL_MAIN, &info), SL_OK);
+  CHECK(info.max_offset > 1234.5678 + 500, "%s: main content ends at %.17g", name,
+        info.max_offset);
+  if (orthogonal < 0) return;
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, orthogonal, 345.678), SL_OK);
+  CHECK_STATUS(sl_layout_get_scroll_info(layout, orthogonal, &info), SL_OK);
+  CHECK(info.max_offset > 345.678 + 300, "%s: section %d ends at %.17g", name, orthogonal,
+        info.max_offset);
+}
+
+/* Each round trip from `layout` scrolled into its content (scroll_into): every answer, the
+ * offsets among them, comes back bit for bit. */
+static void run_scrolled_trips(const char *name, sl_layout *layout, const round_trip *trips,
+                               size_t count, int32_t orthogonal) {
+  char context[160];
+  for (size_t i = 0; i < count; i++) {
+    tape first, back;
+    snprintf(context, sizeof context, "%s, %s", name, trips[i].name);
+    scroll_into(context, layout, orthogonal);
+    record(context, layout, &first);
+    CHECK(trips[i].there(layout) == SL_OK, "%s (there): %s", context, sl_error_last()->message);
+    CHECK(trips[i].back(layout) == SL_OK, "%s (back): %s", context, sl_error_last()->message);
+    record(context, layout, &back);
+    check_same(context, &first, &back);
+    tape_free(&first);
+    tape_free(&back);
+  }
+}
+
 static void test_one_answer(void) {
   const char *directions[2] = {"vertical", "horizontal"};
   /* SL_TEST_QUICK (valgrind): two of the four flow layouts and two of the four compositional
@@ -635,6 +703,9 @@ static void test_one_answer(void) {
                     sizeof SELF_SIZING_TRIPS / sizeof SELF_SIZING_TRIPS[0]);
         }
         run_trips(name, layout, FLOW_TRIPS, sizeof FLOW_TRIPS / sizeof FLOW_TRIPS[0]);
+        strncat(name, ", scrolled", sizeof name - strlen(name) - 1);
+        run_scrolled_trips(name, layout, SCROLLED_FLOW_TRIPS,
+                           sizeof SCROLLED_FLOW_TRIPS / sizeof SCROLLED_FLOW_TRIPS[0], -1);
         sl_layout_destroy(layout);
       }
       free(json);
@@ -657,6 +728,10 @@ static void test_one_answer(void) {
                      SL_OK);
       run_trips(name, layout, COMPOSITIONAL_TRIPS,
                 sizeof COMPOSITIONAL_TRIPS / sizeof COMPOSITIONAL_TRIPS[0]);
+      strncat(name, ", scrolled", sizeof name - strlen(name) - 1);
+      size_t scrolled =
+          sizeof SCROLLED_COMPOSITIONAL_TRIPS / sizeof SCROLLED_COMPOSITIONAL_TRIPS[0];
+      run_scrolled_trips(name, layout, SCROLLED_COMPOSITIONAL_TRIPS, scrolled, 2);
       sl_layout_destroy(layout);
     }
 }

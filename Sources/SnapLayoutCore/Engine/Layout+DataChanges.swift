@@ -148,7 +148,15 @@ extension Layout {
       anchors.section?.repetition = repetition(of: item, in: section)
       anchors.section?.item = item
     }
-    return keep(anchors, section: section, anchorsMoved: true)
+    // The bases follow their anchors' items; one whose item was deleted ends its run
+    // (docs/SELF-SIZING.md rule 7).
+    let follow: (OffsetBase?) -> OffsetBase? = { base in
+      base?.mapped(
+        section: { $0 }, item: { $0 == section ? { $0 < count ? map($0) : nil } : nil })
+    }
+    anchors.mainBase = follow(anchors.mainBase)
+    anchors.sectionBase = follow(anchors.sectionBase)
+    return keep(anchors, section: section)
   }
 
   /// Checks that `section` can hold `count` items: a flow section whose items have sizes of

@@ -144,7 +144,11 @@ extension Layout {
     finishSolving()
     var anchors = before
     anchors.main = handover
-    return keep(anchors, section: nil, anchorsMoved: true)
+    // The base follows its anchor's section; a deleted or replaced one ends its run
+    // (docs/SELF-SIZING.md rule 7).
+    anchors.mainBase = before.mainBase?.mapped(
+      section: { change.newIndex(of: $0) }, item: { _ in nil })
+    return keep(anchors, section: nil)
   }
 
   /// Solves a section entering the layout at `index` (inserted, or described anew) when the

@@ -152,8 +152,27 @@ extension Layout {
 
     /// Whether `anchor` and `offset` of `container` are those the last change left.
     func applies(to anchor: Anchor, offset: Double, container: Int) -> Bool {
+      follows(anchor, container: container) && leftPosition == anchor.position
+        && leftOffset == offset
+    }
+
+    /// Whether the run follows `anchor` (the same content) in `container`.
+    func follows(_ anchor: Anchor, container: Int) -> Bool {
       self.container == container && section == anchor.section && item == anchor.item
-        && leftPosition == anchor.position && leftOffset == offset
+    }
+
+    /// The base after items or sections changed: its anchor's content where it went, as
+    /// `section` and `item` map it (nil: deleted, and the run ends).
+    func mapped(section: (Int) -> Int?, item: (Int) -> ((Int64) -> Int64?)?) -> OffsetBase? {
+      guard self.section >= 0 else { return self }
+      guard let newSection = section(self.section) else { return nil }
+      var moved = self
+      moved.section = newSection
+      if self.item >= 0, let map = item(self.section) {
+        guard let newItem = map(self.item) else { return nil }
+        moved.item = newItem
+      }
+      return moved
     }
   }
 
@@ -268,20 +287,23 @@ extension Layout {
   }
 
   /// Moves the offsets so that the anchors stay in place (and within bounds when they were),
-  /// and reports the moves. `anchorsMoved`: items or sections changed and the anchors were
-  /// carried to their new places; the offsets move from where they are and no run goes on.
-  func keep(_ before: Anchors, section: Int?, anchorsMoved: Bool = false) -> SizeReport {
+  /// and reports the moves. When items or sections changed, the anchors were carried to their
+  /// new places and the bases with them (`OffsetBase.mapped`): a run goes on while a base
+  /// follows its anchor's content.
+  func keep(_ before: Anchors, section: Int?) -> SizeReport {
     let main = solved.mainScroll
     if hostSetMainOffset {
       (mainOffset, mainOffsetBase) = moved(
-        before.main, from: anchorsMoved ? nil : before.mainBase, offset: before.mainOffset,
+        before.main,
+        from: before.mainBase.flatMap {
+          $0.follows(before.main, container: mainScrollContainer) ? $0 : nil
+        }, offset: before.mainOffset,
         container: mainScrollContainer, clamp: before.mainInBounds ? main.clamp : nil)
     } else {
       mainOffset = main.minimumOffset
       mainOffsetBase = nil
     }
     sectionOffsetBase = nil
-    if anchorsMoved { mainOffsetBase = nil }
     guard let section else {
       return SizeReport(
         mainOffsetAdjustment: mainOffset - before.mainOffset, sectionOffsetAdjustment: 0,
@@ -290,10 +312,12 @@ extension Layout {
     if let anchor = before.section, let scroll = entries[section].scroll {
       if entries[section].hostSetOffset {
         let (offset, base) = moved(
-          anchor, from: anchorsMoved ? nil : before.sectionBase, offset: before.sectionOffset,
-          container: section, clamp: before.sectionInBounds ? scroll.clamp : nil)
+          anchor,
+          from: before.sectionBase.flatMap { $0.follows(anchor, container: section) ? $0 : nil },
+          offset: before.sectionOffset, container: section,
+          clamp: before.sectionInBounds ? scroll.clamp : nil)
         entries[section].offset = offset
-        if !anchorsMoved { sectionOffsetBase = base }
+        sectionOffsetBase = base
       } else {
         entries[section].offset = scroll.minimumOffset
       }
