@@ -1,8 +1,9 @@
 /*
  * bench.c — SnapLayout benchmark, through the public C interface only.
  *
- *   make bench            full run: 11 repetitions of >= 20 ms each (about 40 s)
+ *   make bench            full run: 11 repetitions of >= 20 ms each (about 75 s)
  *   build/bench --quick   smoke test: 3 repetitions of >= 2 ms each (about 3 s)
+ *   build/bench --sections  only the many-sections and many-kinds figures (bench/sections.c, about 35 s)
  *
  * Every timing is the median (and minimum) of repeated runs. A run repeats the operation until
  * it takes at least target_ns, far above the resolution of clock_gettime(CLOCK_MONOTONIC)
@@ -50,18 +51,19 @@
 
 #include <json-c/json.h>
 
+#include "bench.h"
 #include "snaplayout.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Errors
  * ------------------------------------------------------------------------------------------- */
 
-static void die(const char *what) {
+void die(const char *what) {
   fprintf(stderr, "bench: %s\n", what);
   exit(1);
 }
 
-static void die_status(int status, const char *call) {
+void die_status(int status, const char *call) {
   const sl_error *error = sl_error_last();
   fprintf(stderr, "bench: %s failed: %d (%s): %s [path: %s, line %d, column %d]\n", call, status,
           sl_status_string(status), error->message, error->path, (int)error->line,
@@ -69,16 +71,8 @@ static void die_status(int status, const char *call) {
   exit(1);
 }
 
-/* Aborts with the library's error record unless `expr` returns SL_OK. */
-#define SL_CHECK(expr)                                \
-  do {                                                \
-    int sl_check_status_ = (expr);                    \
-    if (sl_check_status_ != SL_OK) {                  \
-      die_status(sl_check_status_, #expr);            \
-    }                                                 \
-  } while (0)
 
-static void *xmalloc(size_t size) {
+void *xmalloc(size_t size) {
   void *memory = malloc(size);
   if (!memory) die("out of memory");
   return memory;
@@ -88,7 +82,7 @@ static void *xmalloc(size_t size) {
  * Clock, random numbers, memory
  * ------------------------------------------------------------------------------------------- */
 
-static double now_ns(void) {
+double now_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
@@ -108,7 +102,7 @@ static uint64_t rng_next(void) {
 static double rng_unit(void) { return (double)(rng_next() >> 11) * (1.0 / 9007199254740992.0); }
 
 /* Resident set size in bytes, from /proc/self/statm. */
-static double rss_bytes(void) {
+double rss_bytes(void) {
   FILE *file = fopen("/proc/self/statm", "r");
   unsigned long size = 0, resident = 0;
   if (!file) die("cannot open /proc/self/statm");
@@ -258,17 +252,9 @@ static sl_layout *make_layout(const config_text *config) {
  * Measurement
  * ------------------------------------------------------------------------------------------- */
 
-/* Runs `iters` operations and returns the nanoseconds they took (setup excluded). */
-typedef double (*timed_fn)(void *ctx, long iters);
-
-typedef struct stats {
-  double median;
-  double min;
-} stats;
-
-static int reps = 11;
-static double target_ns = 20e6;
-static int quick = 0;
+int reps = 11;
+double target_ns = 20e6;
+int quick = 0;
 
 static int compare_doubles(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
@@ -302,7 +288,7 @@ static long calibrate(timed_fn fn, void *ctx, double target) {
  * in the machine's speed affects both alike. Results are in ns per unit, where one operation is
  * `units_a` (`units_b`) units.
  */
-static void measure_pair(timed_fn a, void *ctx_a, double units_a, stats *out_a, timed_fn b,
+void measure_pair(timed_fn a, void *ctx_a, double units_a, stats *out_a, timed_fn b,
                          void *ctx_b, double units_b, stats *out_b) {
   double values_a[64], values_b[64];
   long iters_a = calibrate(a, ctx_a, target_ns);
@@ -317,7 +303,7 @@ static void measure_pair(timed_fn a, void *ctx_a, double units_a, stats *out_a, 
   if (b) *out_b = summarize(values_b, reps);
 }
 
-static stats measure(timed_fn fn, void *ctx, double units) {
+stats measure(timed_fn fn, void *ctx, double units) {
   stats result;
   measure_pair(fn, ctx, units, &result, NULL, NULL, 0, NULL);
   return result;
@@ -339,47 +325,13 @@ static stats measure_short(timed_fn fn, void *ctx, double target) {
  * The results table
  * ------------------------------------------------------------------------------------------- */
 
-enum verdict { VERDICT_NONE, VERDICT_PASS, VERDICT_MISS };
-
-/*
- * The table's parts, in the order it prints them (the issue's list of figures). Rows are added
- * as they are measured — memory first, while the heap is small — and printed by part.
- */
-enum part {
-  PART_CREATE,
-  PART_RESIZE,
-  PART_FRAME,
-  PART_RECT,
-  PART_ENUMERATE,
-  PART_RESOLVE,
-  PART_MOTION,
-  PART_SELF_SIZING,
-  PART_LOAD,
-  PART_SIZE,
-  PART_MEMORY,
-  PART_COUNT
-};
-
-/* The part the next rows belong to. */
-static enum part part;
-
-typedef struct row {
-  enum part part;
-  char operation[64];
-  char items[16];
-  double median;
-  double min; /* NAN: a single measurement */
-  char unit[12];
-  double ratio; /* NAN: no floor */
-  char target[32];
-  enum verdict verdict;
-} row;
+enum part part;
 
 #define MAX_ROWS 128
 static row rows[MAX_ROWS];
 static int row_count;
 
-static row *add_row(const char *operation, const char *items, stats s, const char *unit) {
+row *add_row(const char *operation, const char *items, stats s, const char *unit) {
   if (row_count == MAX_ROWS) die("too many rows");
   row *r = &rows[row_count++];
   memset(r, 0, sizeof *r);
@@ -395,7 +347,7 @@ static row *add_row(const char *operation, const char *items, stats s, const cha
   return r;
 }
 
-static void set_target(row *r, const char *target, int pass) {
+void set_target(row *r, const char *target, int pass) {
   snprintf(r->target, sizeof r->target, "%s", target);
   r->verdict = pass ? VERDICT_PASS : VERDICT_MISS;
 }
@@ -856,7 +808,7 @@ static memory_result memory_for(int64_t n) {
 
 /* Runs `fn(arg, out)` in a child process and copies its `size`-byte result back, so that every
  * measurement starts from the same heap. */
-static void run_in_child(void (*fn)(int64_t, void *), int64_t arg, void *out, size_t size) {
+void run_in_child(void (*fn)(int64_t, void *), int64_t arg, void *out, size_t size) {
   int fds[2];
   if (pipe(fds) != 0) die("pipe failed");
   fflush(NULL);
@@ -2390,11 +2342,14 @@ static double timer_granularity_ns(void) {
 }
 
 int main(int argc, char **argv) {
+  int sections_only = 0;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--quick") == 0) {
       quick = 1;
+    } else if (strcmp(argv[i], "--sections") == 0) {
+      sections_only = 1;
     } else {
-      fprintf(stderr, "usage: %s [--quick]\n", argv[0]);
+      fprintf(stderr, "usage: %s [--quick] [--sections]\n", argv[0]);
       return 2;
     }
   }
@@ -2405,19 +2360,22 @@ int main(int argc, char **argv) {
   if (sl_version_number() != SL_VERSION_NUMBER) die("header and library versions differ");
 
   /* Memory first, while the heap is still small. */
-  bench_memory();
+  if (!sections_only) bench_memory();
 
   struct timespec resolution;
   clock_getres(CLOCK_MONOTONIC, &resolution);
   double granularity = timer_granularity_ns();
 
-  bench_create();
-  bench_queries();
-  bench_enumeration();
-  bench_scrolling();
-  bench_self_sizing();
-  bench_flow_sizes();
-  bench_load();
+  if (!sections_only) {
+    bench_create();
+    bench_queries();
+    bench_enumeration();
+    bench_scrolling();
+    bench_self_sizing();
+    bench_flow_sizes();
+    bench_load();
+  }
+  bench_sections();
   fprintf(stderr, "\n");
 
   config_text sample;
@@ -2438,6 +2396,11 @@ int main(int argc, char **argv) {
          "scrolling rows: items = cards of the carousel (grid: items of the grid); 4096 random "
          "releases, 1/4 slow and 3/4 flings\nup to 10,000 pt/s (grid: 20,000); floors make the "
          "same decisions and motions in C (checked); zoom cost = frame with / without "
-         "visibleItemEffects.\n");
+         "visibleItemEffects.\n"
+         "many sections (bench/sections.c): items = sections; creating and memory against json-c's "
+         "parse and tree of the same text;\nsection changes in the middle of list sections against "
+         "creating a layout of that one section; reads after a change\nat the top (through the "
+         "section tree) against the same before it; kinds: 100 a section, growth = cost per kind "
+         "at 4x / at 1x.\n");
   return 0;
 }

@@ -714,7 +714,9 @@ SL_API int sl_layout_get_element_kind_name(const sl_layout *layout, int32_t kind
 /**
  * Finds the id of an element kind by name (the inverse of sl_layout_get_element_kind_name).
  *
- * "cell" gives SL_KIND_CELL unless the configuration itself names a kind "cell".
+ * "cell" gives SL_KIND_CELL unless the configuration itself names a kind "cell". Names compare
+ * byte for byte, as strcmp compares them (no Unicode normalization), in O(1) whatever the
+ * number of kinds.
  *
  * @param layout the layout.
  * @param name a NUL-terminated element kind, e.g. "header".
@@ -1010,8 +1012,8 @@ typedef struct sl_size_report {
  * above the viewport moves the offset with it (`out_report`). Unmeasured cells keep their
  * estimate. Sizes are kept in single precision (exact for multiples of 1/64 pt below 262,144).
  *
- * Costs O(log n) in the section's item count, plus solving the layout's sections again
- * (independent of item counts). Memory grows with the cells measured, not with the item count.
+ * Costs O(log n) in the section's item count, plus O(log sections): only the section is solved
+ * again (independent of item counts). Memory grows with the cells measured, not with the item count.
  *
  * @param layout the layout.
  * @param section the section index.
@@ -1071,7 +1073,8 @@ SL_API int sl_layout_get_measured_size(const sl_layout *layout, int32_t section,
  * stays where it is (`out_report`). Measured sizes stay with the section through data changes
  * (a section described anew keeps those of the kinds it still has).
  *
- * Costs O(sections + the section's boundary items), independent of item counts.
+ * Costs O(the section's boundary items + log sections), independent of item counts: only the
+ * section is solved again (docs/ARCHITECTURE.md, "Many sections").
  *
  * @param section the section index, or SL_SECTION_LAYOUT for a layout-level item.
  * @param kind the element kind id of one of the section's (or the layout's) boundary items.
@@ -1157,8 +1160,9 @@ SL_API int sl_layout_set_item_sizes(sl_layout *layout, int32_t section, int64_t 
  * The offsets move so that the item at the leading edge of the visible bounds stays in place
  * (a deleted one hands over to the next item that remains); an offset within its bounds is
  * clamped to the new ones. The moves come back in `out_report` (may be NULL). Without a
- * container size only the count changes. Costs O(sections + measured cells), independent of
- * item counts, except in a flow section whose items have sizes of their own (itemSizes,
+ * container size only the count changes. Costs O(the section's measured cells + log sections),
+ * independent of item counts: only the section is solved again; except in a flow section whose
+ * items have sizes of their own (itemSizes,
  * sl_layout_set_item_sizes or measured flow items): O(item count), which may then be at most
  * 67,108,864 (2^26).
  *
@@ -1228,7 +1232,9 @@ SL_API int sl_layout_move_item(sl_layout *layout, int32_t from_section, int64_t 
  *
  * Other sections keep their measured sizes, scroll offsets and visible-items handlers (which
  * follow their sections to their new indices). The main offset moves so that the content at
- * the leading edge of the visible bounds stays in place. Costs O(sections + measured cells).
+ * the leading edge of the visible bounds stays in place. Costs O(log sections) per section
+ * inserted, plus each inserted section's own solve; the other sections are not solved again
+ * (docs/ARCHITECTURE.md, "Many sections").
  *
  * @param json the sections (UTF-8 JSON); need not be NUL-terminated.
  * @param length the number of bytes of `json`; at most 64 MiB.

@@ -21,14 +21,10 @@ public func sl_layout_get_item_count(
 ) -> Int32 {
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outCount else { return ErrorRecord.null("out_count") }
-  let sections = handle(layout).layout.description.sections
-  guard section >= 0, Int(section) < sections.count else {
-    return ErrorRecord.fail(
-      SL_ERANGE, "section \(section) does not exist; the layout has \(sections.count) sections",
-      path: "section")
+  return withLayout(layout) { target throws(LayoutError) in
+    outCount.pointee = try target.itemCount(section: Int(section))
+    return SL_OK
   }
-  outCount.pointee = sections[Int(section)].itemCount
-  return SL_OK
 }
 
 @implementation @_cdecl("sl_layout_get_section_info")
@@ -101,7 +97,7 @@ public func sl_layout_get_elements_in_rect(
   var visitor = ElementBuffer(buffer: elements, capacity: room)
   let status = LayoutHandle.with(layout) { handle in
     do throws(LayoutError) {
-      if handle.handlers.isEmpty || elements == nil {
+      if handle.handlerCount == 0 || elements == nil {
         try handle.layout.visitElements(in: Rect(rect), &visitor)
       } else {
         var handled = HandlingBuffer(buffer: visitor, handle: handle)
@@ -254,14 +250,14 @@ struct HandlingBuffer: ElementVisitor {
   /// Calls the current section's handler on its elements that fit in the buffer.
   mutating func flush() {
     defer { section = Int32.min }
-    guard section >= 0, Int(section) < handle.handlers.count,
-      let handler = handle.handlers[Int(section)], let elements = buffer.buffer
+    guard section >= 0, let handler = handle.handler(section: Int(section)),
+      let elements = buffer.buffer
     else { return }
     let end = min(buffer.count, buffer.capacity)
     guard end > start else { return }
     let layout = handle.layout
-    let container =
-      layout.description.sections[Int(section)].isOrthogonal ? section : SL_SCROLL_MAIN
+    let orthogonal = (try? layout.scrollsOrthogonally(section: Int(section))) ?? false
+    let container = orthogonal ? section : SL_SCROLL_MAIN
     guard let info = try? layout.scrollInfo(Int(container)) else { return }
     var context = sl_visible_items_context(
       section: section, container: container, offset: info.offset,

@@ -326,15 +326,12 @@ public func sl_layout_set_visible_items_handler(
       SL_ERANGE, "section \(section) does not exist; the layout has \(count) sections",
       path: "section")
   }
-  if target.handlers.isEmpty {
-    guard function != nil else { return SL_OK }
-    target.handlers = Array(repeating: nil, count: count)
+  return withLayout(layout) { _ throws(LayoutError) in
+    try target.setHandler(
+      function.map { LayoutHandle.Handler(function: $0, userData: userData) },
+      section: Int(section))
+    return SL_OK
   }
-  target.handlers[Int(section)] = function.map {
-    LayoutHandle.Handler(function: $0, userData: userData)
-  }
-  if target.handlers.allSatisfy({ $0 == nil }) { target.handlers = [] }
-  return SL_OK
 }
 
 @implementation @_cdecl("sl_layout_get_item_distance")

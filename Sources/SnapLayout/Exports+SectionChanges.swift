@@ -108,12 +108,15 @@ private func changeSections(
   guard let layout else { return ErrorRecord.null("layout") }
   let target = handle(layout)
   return withLayout(layout) { layout throws(LayoutError) in
-    let order = try change.order(sectionCount: layout.sectionCount)
+    try change.check(sectionCount: layout.sectionCount)
+    // Handlers follow their sections (and a replaced section keeps its own); those of deleted
+    // sections are given back.
+    var deleted: [Int32] = []
+    if case .delete(let at, let count) = change, target.handlerCount > 0 {
+      for section in at..<at + count { deleted.append(try layout.hostTag(section: section)) }
+    }
     let report = try layout.changeSections(change)
-    // A replaced section keeps its handler.
-    var kept = order
-    if case .replace(_, let at) = change { kept[at] = at }
-    target.sectionsChanged(order: kept)
+    target.sectionsChanged(deletedTags: deleted)
     outReport?.pointee = sl_size_report(report)
     return SL_OK
   }

@@ -21,8 +21,13 @@ final class LayoutHandle {
   let sectionContext: ConfigDecoder.SectionContext
   /// NUL-terminated copies of the element kind names, owned by the handle.
   private(set) var kindNames: [UnsafeMutablePointer<CChar>]
-  /// Per section; empty until a handler is set, so queries without handlers pay nothing.
-  var handlers: [Handler?] = []
+  /// The handlers set, by the tag their section keeps (`Layout.hostTag(section:)`), which
+  /// follows the section through inserts, deletes and moves: a change of the sections costs
+  /// the handlers nothing.
+  private(set) var handlers: [Handler?] = []
+  private var freeTags: [Int32] = []
+  /// How many handlers are set: 0 means queries pay nothing for them.
+  private(set) var handlerCount = 0
 
   init(_ layout: Layout, sectionContext: ConfigDecoder.SectionContext) {
     self.layout = layout
@@ -30,15 +35,48 @@ final class LayoutHandle {
     kindNames = layout.kinds.names.map { LayoutHandle.cString($0) }
   }
 
-  /// Follows a change of the layout's sections: new kind names, handlers with their sections
-  /// (`order`: each new section's index before, nil for a new one).
-  func sectionsChanged(order: [Int?]) {
+  /// Follows a change of the layout's sections: new kind names, and the tags of deleted
+  /// sections' handlers given back. Call with `deleted`, the tags of the sections the change
+  /// deletes, read before it.
+  func sectionsChanged(deletedTags deleted: [Int32]) {
     for name in layout.kinds.names.dropFirst(kindNames.count) {
       kindNames.append(LayoutHandle.cString(name))
     }
-    guard !handlers.isEmpty else { return }
-    handlers = order.map { old in old.flatMap { handlers[$0] } }
-    if handlers.allSatisfy({ $0 == nil }) { handlers = [] }
+    for tag in deleted where tag >= 0 { release(tag) }
+  }
+
+  /// The handler of `section`, if any.
+  func handler(section: Int) -> Handler? {
+    guard handlerCount > 0, let tag = try? layout.hostTag(section: section), tag >= 0 else {
+      return nil
+    }
+    return handlers[Int(tag)]
+  }
+
+  /// Sets (or with nil, removes) the handler of an existing section.
+  func setHandler(_ handler: Handler?, section: Int) throws(LayoutError) {
+    let tag = try layout.hostTag(section: section)
+    if tag >= 0 { release(tag) }
+    guard let handler else {
+      try layout.setHostTag(-1, section: section)
+      return
+    }
+    let new: Int32
+    if let free = freeTags.popLast() {
+      new = free
+      handlers[Int(new)] = handler
+    } else {
+      new = Int32(handlers.count)
+      handlers.append(handler)
+    }
+    handlerCount += 1
+    try layout.setHostTag(new, section: section)
+  }
+
+  private func release(_ tag: Int32) {
+    handlers[Int(tag)] = nil
+    freeTags.append(tag)
+    handlerCount -= 1
   }
 
   deinit {

@@ -14,11 +14,21 @@ extension ConfigDecoder {
     "group", "layoutSize", "subitems", "subitem", "repeatingSubitem", "count", "interItemSpacing",
     "contentInsets", "edgeSpacing",
   ]
+  /// The keys of an item or a group, for telling them apart: `itemKeys` and `groupKeys`, as a
+  /// literal (a list computed at run time would stay on the heap, and valgrind counts it).
+  static let subitemKeys = [
+    "layoutSize", "contentInsets", "edgeSpacing", "supplementaryItems", "group", "subitems",
+    "subitem", "repeatingSubitem", "count", "interItemSpacing",
+  ]
+  static let sizeKeys = ["widthDimension", "heightDimension"]
+  static let dimensionKeys = [
+    "fractionalWidth", "fractionalHeight", "absolute", "estimated", "uniformAcrossSiblings",
+  ]
 
   /// An item or a group: an object with a "group" key is a group.
   static func decodeSubitem(_ node: JSONNode, depth: Int) throws(ConfigError) -> Subitem {
     // Look for "group" before checking keys, so that the right set of keys is reported.
-    let members = try node.members(allowed: itemKeys + groupKeys)
+    let members = try node.members(allowed: subitemKeys)
     if members.contains(where: { $0.key == "group" }) {
       return .group(try decodeGroup(node, depth: depth))
     }
@@ -37,14 +47,15 @@ extension ConfigDecoder {
     if let value = object["edgeSpacing"] { item.edgeSpacing = try decodeEdgeSpacing(value) }
     if let value = object["supplementaryItems"] {
       let entries = try value.array(maxCount: ConfigLimits.maxAccessories)
+      var kinds = NameIndex()
       for (index, entry) in entries.enumerated() {
         let supplementary = try decodeSupplementaryItem(entry)
-        if let earlier = item.supplementaryItems.firstIndex(where: {
-          $0.elementKind == supplementary.elementKind
-        }) {
+        let (earlier, inserted) = kinds.insert(supplementary.elementKind)
+        guard inserted else {
           throw .invalid(
             "element kind '\(supplementary.elementKind)' is already used by this item at "
-              + entries[earlier].path + "/elementKind", at: entries[index].path + "/elementKind")
+              + entries[Int(earlier)].path + "/elementKind",
+            at: entries[index].path + "/elementKind")
         }
         item.supplementaryItems.append(supplementary)
       }
@@ -107,7 +118,7 @@ extension ConfigDecoder {
   // MARK: - Sizes
 
   static func decodeSize(_ node: JSONNode) throws(ConfigError) -> LayoutSize {
-    let object = try node.object(allowed: ["widthDimension", "heightDimension"])
+    let object = try node.object(allowed: sizeKeys)
     return LayoutSize(
       widthDimension: try decodeDimension(object.required("widthDimension"), isWidth: true),
       heightDimension: try decodeDimension(object.required("heightDimension"), isWidth: false))
@@ -116,10 +127,7 @@ extension ConfigDecoder {
   /// A dimension. A fraction of the same axis is in (0, 1]; a fraction of the other axis (an
   /// aspect ratio, e.g. a height of fractionalWidth(1.5)) may reach `maxCrossAxisFraction`.
   static func decodeDimension(_ node: JSONNode, isWidth: Bool) throws(ConfigError) -> Dimension {
-    let keys = [
-      "fractionalWidth", "fractionalHeight", "absolute", "estimated", "uniformAcrossSiblings",
-    ]
-    let object = try node.object(allowed: keys)
+    let object = try node.object(allowed: dimensionKeys)
     guard object.members.count == 1, let member = object.members.first else {
       throw .invalid(
         "a dimension has exactly one of 'fractionalWidth', 'fractionalHeight', 'absolute', "

@@ -13,9 +13,11 @@ extension ConfigDecoder {
     -> [BoundarySupplementaryItem]
   {
     var items: [BoundarySupplementaryItem] = []
+    var kinds = NameIndex()
     for entry in try node.array(maxCount: ConfigLimits.maxAccessories) {
       let item = try decodeBoundaryItem(entry)
-      if let index = items.firstIndex(where: { $0.elementKind == item.elementKind }) {
+      let (index, inserted) = kinds.insert(item.elementKind)
+      guard inserted else {
         throw .invalid(
           "element kind '\(item.elementKind)' is already used at \(node.path)/\(index)/elementKind",
           at: entry.path + "/elementKind")

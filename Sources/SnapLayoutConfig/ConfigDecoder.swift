@@ -240,14 +240,18 @@ public enum ConfigDecoder {
   /// and decorations each once, and no item supplementary kind may reuse one of theirs.
   /// Locations are kept relative to the section and turned into pointers only for an error.
   static func checkUniqueKinds(in section: LayoutSection, object: JSONObject) throws(ConfigError) {
-    var seen: [(kind: String, place: String)] = []
+    // Kinds compare byte for byte (docs/CONFIG.md, "A section"); the index keeps a section
+    // of many kinds linear.
+    var seen = NameIndex()
+    var places: [String] = []
     func claim(_ kind: String, _ place: String) throws(ConfigError) {
-      for earlier in seen where earlier.kind == kind {
+      let (id, inserted) = seen.insert(kind)
+      guard inserted else {
         throw .invalid(
-          "element kind '\(kind)' is already used in this section at \(object.path + earlier.place)",
-          at: object.path + place)
+          "element kind '\(kind)' is already used in this section at "
+            + object.path + places[Int(id)], at: object.path + place)
       }
-      seen.append((kind, place))
+      places.append(place)
     }
     for (index, item) in section.boundarySupplementaryItems.enumerated() {
       try claim(item.elementKind, "/boundarySupplementaryItems/\(index)/elementKind")
@@ -255,14 +259,14 @@ public enum ConfigDecoder {
     for (index, item) in section.decorationItems.enumerated() {
       try claim(item.elementKind, "/decorationItems/\(index)/elementKind")
     }
-    guard !seen.isEmpty else { return }
+    guard seen.count > 0 else { return }
     var itemKinds: [(kind: String, place: String)] = []
     collectSupplementaryKinds(.group(section.group), place: "/group", into: &itemKinds)
     for entry in itemKinds {
-      for earlier in seen where earlier.kind == entry.kind {
+      if let earlier = seen.id(of: entry.kind) {
         throw .invalid(
           "element kind '\(entry.kind)' is already used in this section at "
-            + object.path + earlier.place, at: object.path + entry.place)
+            + object.path + places[Int(earlier)], at: object.path + entry.place)
       }
     }
   }

@@ -113,18 +113,23 @@ struct JSONNode {
 
   // MARK: Objects
 
-  /// The object's members in document order, after checking that every key is known.
+  /// The object's members in document order, after checking that every key is known. Each
+  /// key is `allowed`'s own string, found by comparing bytes: no string is made from the
+  /// document's keys unless one is unknown (a configuration has as many keys as values).
   func members(allowed: [String]) throws(ConfigError) -> [(key: String, node: JSONNode)] {
     guard isType(json_type_object), let value else { throw typeError("an object") }
     var result: [(key: String, node: JSONNode)] = []
+    result.reserveCapacity(Int(json_object_object_length(value)))
     var iterator = json_object_iter_begin(value)
     var end = json_object_iter_end(value)
     while json_object_iter_equal(&iterator, &end) == 0 {
-      let key = String(cString: json_object_iter_peek_name(&iterator))
+      let name = json_object_iter_peek_name(&iterator)!
+      let known = JSONNode.index(of: name, in: allowed)
+      let key = known.map { allowed[$0] } ?? String(cString: name)
       let child = JSONNode(
         value: json_object_iter_peek_value(&iterator), root: root, container: value, key: key,
         index: -1)
-      if !allowed.contains(key) {
+      if known == nil {
         throw .invalid(
           "unknown key '\(key)'" + KeySuggestion.hint(for: key, in: allowed), at: child.path)
       }
@@ -132,6 +137,27 @@ struct JSONNode {
       json_object_iter_next(&iterator)
     }
     return result
+  }
+
+  /// The index of the entry of `names` whose bytes are those of the C string `name`.
+  private static func index(of name: UnsafePointer<CChar>, in names: [String]) -> Int? {
+    var length = 0
+    while name[length] != 0 { length += 1 }
+    // Lengths first: a native string knows its own, and most names differ in it.
+    for index in names.indices where names[index].utf8.count == length {
+      let equal = names[index].utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        for offset in 0..<length where UInt8(bitPattern: name[offset]) != bytes[offset] {
+          return false
+        }
+        return true
+      }
+      if equal ?? names[index].utf8.elementsEqual(
+        UnsafeBufferPointer(start: name, count: length).lazy.map { UInt8(bitPattern: $0) })
+      {
+        return index
+      }
+    }
+    return nil
   }
 
   /// Checks the object's keys and returns a lookup of its members.

@@ -292,6 +292,13 @@ struct ConfigErrorTests {
     expectConfigError(
       item(#""layoutSize": \#(size1x44), "supplementaryItems": [\#(Self.badge), \#(Self.badge)]"#),
       .invalid, path: s + "/group/subitems/0/supplementaryItems/1/elementKind", "already used by this item")
+    // Kinds compare byte for byte (docs/CONFIG.md, "A section"): the two spellings of é are
+    // two kinds, as in UIKit, where elementKind strings compare literally.
+    let spellings = #""decorationItems": [{"elementKind": "\#u{E9}"}, {"elementKind": "e\#u{301}"}]"#
+    #expect(throws: Never.self) { _ = try ConfigDecoder.decode(config(section: spellings)) }
+    expectConfigError(
+      config(section: #""decorationItems": [{"elementKind": "e\#u{301}"}, {"elementKind": "e\#u{301}"}]"#),
+      .invalid, path: s + "/decorationItems/1/elementKind", "already used in this section")
     expectConfigError(
       config(section: #""decorationItems": [{"contentInsets": {}}]"#), .invalid,
       path: s + "/decorationItems/0", "missing required key 'elementKind'")

@@ -98,12 +98,12 @@ struct FlowLayoutTests {
     let header = try #require(fixed.kinds.id(of: "header"))
     let footer = try #require(fixed.kinds.id(of: "footer"))
     // Without estimatedItemSize the reference sizes are fixed: a report is kept and ignored.
-    #expect(fixed.description.sections[0].boundarySupplementaryItems[0].layoutSize.widthDimension == .absolute(40))
+    #expect(try fixed.sectionDescription(0).boundarySupplementaryItems[0].layoutSize.widthDimension == .absolute(40))
     _ = try fixed.reportSupplementarySize(Size(width: 90, height: 5), section: 0, kind: header)
     #expect(try frame(fixed, kind: "header", section: 0).width == 40)
 
     let flow = try layout(config(#""estimatedItemSize": {"width": 100, "height": 100},"#))
-    #expect(flow.description.sections[0].boundarySupplementaryItems[0].layoutSize.widthDimension == .estimated(40))
+    #expect(try flow.sectionDescription(0).boundarySupplementaryItems[0].layoutSize.widthDimension == .estimated(40))
     // Section 0: header 40, two columns (7 and 5 items) of 100 with 10 between, footer 30:
     // 40 + 210 + 30 = 280; section 1 starts there.
     #expect(try flow.itemFrame(section: 1, item: 0).x == 280 + 40)

@@ -102,7 +102,7 @@ struct FlowLineBlocksTests {
       let size = Size(width: Double(30 + random.below(200)), height: Double(20 + random.below(40)))
       _ = try layout.reportItemSize(size, section: 0, item: Int64(item))
     }
-    let lines = try #require(layout.solved.sections[0].flowLines)
+    let lines = try #require(layout.entries[0].solved.flowLines)
     // One block per line of measured items, and the run after them.
     #expect(lines.blockCount < 300)
     // The run's lines: 4 of 80 per 390 pt line, from wherever the measured lines end.

@@ -88,7 +88,7 @@ struct SnapListTests {
     }
     #expect(units.uniform != nil, "the case must take the closed form")
     let general = SnapList(
-      units: UnitSequence(runs: units.runs, closedForm: false), containment: c.containment,
+      units: UnitSequence(store: layout.entries, closedForm: false), containment: c.containment,
       minimum: fast.minimum, maximum: fast.maximum)
     #expect(general.count == fast.count)
 

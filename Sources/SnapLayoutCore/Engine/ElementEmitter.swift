@@ -72,32 +72,38 @@ struct ElementEmitter {
         kind: element.kind, zIndex: element.zIndex, isPinned: frame != element.frame))
   }
 
+  /// The elements of section number `index`: `slots[id]`, starting at `start` along the main
+  /// axis. Read in place from the layout's sections (`SectionStore.slots`), placed as they are
+  /// read (`SolvedSection.place(at:)`'s formulas): copying a solved section would retain and
+  /// release every array in it.
   func emitSection<V: ElementVisitor>(
-    _ sections: [SolvedSection], index: Int, offset: Double, effects: EffectContext?,
-    into visitor: inout V
+    _ slots: [SectionEntry], id: Int, start: Double, index: Int, offset: Double,
+    effects: EffectContext?, into visitor: inout V
   ) {
     let sectionIndex = Int32(truncatingIfNeeded: index)
-    let host = (sections[index].frame.minY, sections[index].frame.maxY)
-    for element in sections[index].decorations {
+    let host = (start, start + slots[id].solved.frame.height)
+    for element in slots[id].solved.decorations {
       emit(
-        sections[index].placed(element), category: .decoration, section: sectionIndex,
+        SolvedSection.placed(element, at: start), category: .decoration, section: sectionIndex,
         host: host, into: &visitor)
     }
-    emitCells(sections, index: index, offset: offset, effects: effects, into: &visitor)
-    for element in sections[index].boundaryItems {
+    emitCells(
+      slots, id: id, start: start, index: index, offset: offset, effects: effects,
+      into: &visitor)
+    for element in slots[id].solved.boundaryItems {
       emit(
-        sections[index].placed(element), category: .supplementary, section: sectionIndex,
-        host: host, into: &visitor)
+        SolvedSection.placed(element, at: start), category: .supplementary,
+        section: sectionIndex, host: host, into: &visitor)
     }
   }
 
   /// The cells (and their badges) of the repetitions that can reach the query.
   private func emitCells<V: ElementVisitor>(
-    _ sections: [SolvedSection], index: Int, offset: Double, effects: EffectContext?,
-    into visitor: inout V
+    _ slots: [SectionEntry], id: Int, start: Double, index: Int, offset: Double,
+    effects: EffectContext?, into visitor: inout V
   ) {
-    let placement = sections[index].placement
-    if let lines = sections[index].flowLines {
+    let placement = slots[id].solved.placement(at: start)
+    if let lines = slots[id].solved.flowLines {
       emitLines(
         lines, placement: placement, section: Int32(truncatingIfNeeded: index), effects: effects,
         into: &visitor)
@@ -107,17 +113,20 @@ struct ElementEmitter {
     if placement.isOrthogonal {
       let rowMin = placement.origin.y + placement.envelope.minY
       // The section's span, not its frame: cells may overflow the row across the scroll axis.
-      let rowMax = max(sections[index].frame.maxY, sections[index].mainMax)
+      let rowMax = max(
+        start + slots[id].solved.frame.height, start + slots[id].solved.local.mainMax)
       guard rowMin <= query.maxY, rowMax >= query.minY else { return }
-      repetitions = sections[index].repetitions(from: query.minX, to: query.maxX, offset: offset)
+      repetitions = slots[id].solved.repetitions(
+        from: query.minX, to: query.maxX, offset: offset, placement: placement)
     } else {
-      repetitions = sections[index].repetitions(from: query.minY, to: query.maxY, offset: offset)
+      repetitions = slots[id].solved.repetitions(
+        from: query.minY, to: query.maxY, offset: offset, placement: placement)
     }
     guard let repetitions else { return }
     let sectionIndex = Int32(truncatingIfNeeded: index)
-    guard let measured = sections[index].measured else {
-      let leaves = sections[index].template.leaves
-      let badges = sections[index].template.badges
+    guard let measured = slots[id].solved.measured else {
+      let leaves = slots[id].solved.template.leaves
+      let badges = slots[id].solved.template.badges
       // Walks `run`; false once the visitor is finished.
       func walk(_ run: ClosedRange<Int64>) -> Bool {
         for repetition in run {
@@ -139,7 +148,8 @@ struct ElementEmitter {
       return
     }
     emitMeasured(
-      sections, index: index, measured: measured, repetitions: repetitions, offset: offset,
+      slots[id].solved, placement: placement, index: index, measured: measured,
+      repetitions: repetitions, offset: offset,
       effects: effects, into: &visitor)
   }
 
@@ -149,15 +159,14 @@ struct ElementEmitter {
   /// is known only by looking, so the visitor is told how many were examined.
   @inline(never)
   private func emitMeasured<V: ElementVisitor>(
-    _ sections: [SolvedSection], index: Int, measured: MeasuredSizes,
+    _ section: SolvedSection, placement: SectionPlacement, index: Int, measured: MeasuredSizes,
     repetitions: ClosedRange<Int64>, offset: Double, effects: EffectContext?,
     into visitor: inout V
   ) {
-    let placement = sections[index].placement
     let sectionIndex = Int32(truncatingIfNeeded: index)
     let n = placement.itemsPerGroup
-    let solver = sections[index].repetitionSolver
-    let cell = sections[index].template.leaves[0].frame
+    let solver = section.repetitionSolver
+    let cell = section.template.leaves[0].frame
     // Emits one repetition, which starts `shift(its delta)` later than periodic; false once the
     // visitor is finished or past the last item.
     var page = 0  // the walk's cursor among the measured pages
@@ -167,7 +176,7 @@ struct ElementEmitter {
       let (measurements, delta) = measured.repetition(repetition, hint: &page)
       let shift = shift(delta)
       guard solver.singleCell != nil else {
-        let template = solver.template(measurements, or: sections[index].template)
+        let template = solver.template(measurements, or: section.template)
         emitRepetition(
           repetition, leaves: template.leaves, badges: template.badges, shift: shift,
           placement: placement, section: sectionIndex, offset: offset, effects: effects,
@@ -357,9 +366,9 @@ struct ElementEmitter {
 
 extension Layout {
   /// The effect context of a section, or nil when it has no visible-item effects.
-  func effects(of section: Int) -> EffectContext? {
-    guard let effects = sections[section].visibleItemEffects else { return nil }
-    let placement = solved.sections[section].placement
+  func effects(of section: Int, id: Int) -> EffectContext? {
+    guard let effects = entries.slots[id].shape.visibleItemEffects else { return nil }
+    let placement = entries.slots[id].solved.placement
     return EffectContext(
       effects: effects, alongX: placement.isOrthogonal, center: center(ofSection: section),
       stride: placement.stride)
@@ -370,8 +379,9 @@ extension Layout {
   /// - Complexity: O(1).
   public func itemDistance(section: Int, item: Int64) throws(LayoutError) -> Double {
     _ = try itemFrame(section: section, item: item)  // validates section, item and state
-    let placement = solved.sections[section].placement
-    let frame = solved.sections[section].frame(ofItem: item, offset: 0)
+    let placed = placedSection(section)
+    let placement = placed.placement
+    let frame = placed.frame(ofItem: item, offset: 0)
     let context = EffectContext(
       effects: VisibleItemEffects(), alongX: placement.isOrthogonal,
       center: center(ofSection: section), stride: placement.stride)
@@ -381,8 +391,8 @@ extension Layout {
   /// The centre of the snapport of the container that scrolls `section`, in content
   /// coordinates along that container's axis.
   private func center(ofSection section: Int) -> Double {
-    if let scroll = solved.sectionScrolls[section] {
-      return offsets[section] + scroll.settings.padding.leading + scroll.snapportLength / 2
+    if let scroll = entries[section].scroll {
+      return entries[section].offset + scroll.settings.padding.leading + scroll.snapportLength / 2
     }
     let main = solved.mainScroll
     return mainOffset + main.settings.padding.leading + main.snapportLength / 2

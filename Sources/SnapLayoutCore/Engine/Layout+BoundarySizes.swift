@@ -5,7 +5,7 @@ extension Layout {
   /// section's boundary items. As for cells, only axes whose dimension is estimated take the
   /// measured length; the section grows or shrinks, everything after it moves, and the
   /// visible content stays in place (docs/SELF-SIZING.md rule 12).
-  /// - Complexity: O(sections + the section's boundary items), independent of item counts.
+  /// - Complexity: O(the section's boundary items + log sections), independent of item counts.
   public func reportSupplementarySize(_ size: Size?, section: Int?, kind: Int32)
     throws(LayoutError) -> SizeReport
   {
@@ -14,27 +14,19 @@ extension Layout {
     if let size { try Layout.checkMeasured(size) }
     let canonical = size.map { transposed ? $0.transposed : $0 }
     let before = anchors(section: section)
-    var updated = solved
     if let section {
-      let previous = boundarySizes[section]
-      boundarySizes[section].set(canonical, of: kind)
+      let previous = entries[section].boundarySizes
+      entries[section].boundarySizes.set(canonical, of: kind)
       do throws(LayoutError) {
-        try updated.remeasure(section: section, layout: self)
+        try resolveSection(section, reuse: true, refresh: false)
       } catch {
-        boundarySizes[section] = previous
+        entries[section].boundarySizes = previous
         throw error
       }
     } else {
-      let previous = globalBoundarySizes
       globalBoundarySizes.set(canonical, of: kind)
-      do throws(LayoutError) {
-        try updated.remeasureGlobals(layout: self)
-      } catch {
-        globalBoundarySizes = previous
-        throw error
-      }
+      remeasureGlobals()
     }
-    solved = updated
     return keep(before, section: section)
   }
 
@@ -42,7 +34,7 @@ extension Layout {
   /// layout), or nil when it has not reported one.
   public func measuredSupplementarySize(section: Int?, kind: Int32) throws(LayoutError) -> Size? {
     try checkBoundaryKind(kind, section: section)
-    let sizes = section.map { boundarySizes[$0] } ?? globalBoundarySizes
+    let sizes = section.map { entries[$0].boundarySizes } ?? globalBoundarySizes
     guard let size = sizes.size(of: kind) else { return nil }
     return transposed ? size.transposed : size
   }
@@ -50,7 +42,8 @@ extension Layout {
   /// Checks that `kind` names a boundary supplementary item of `section` (nil: of the layout).
   private func checkBoundaryKind(_ kind: Int32, section: Int?) throws(LayoutError) {
     if let section { try checkSection(section) }
-    let items = section.map { sections[$0].boundarySupplementaryItems } ?? globalItems
+    let items =
+      section.map { entries[$0].shape.canonical.boundarySupplementaryItems } ?? globalItems
     for item in items where kinds.id(of: item.elementKind) == kind { return }
     let owner = section.map { "section \($0)" } ?? "the layout"
     let names = items.map { "'\($0.elementKind)'" }

@@ -17,8 +17,8 @@ extension Layout {
   /// items that remain (their indices shift as UIKit's batch updates shift them), and the
   /// offsets move so that the item at the leading edge of the visible bounds stays in place (an
   /// offset within its bounds is clamped to the new ones).
-  /// - Complexity: O(sections + templates + measured cells): the periodic solve never depends
-  ///   on item counts.
+  /// - Complexity: O(the section's template and measured cells + log sections): only the
+  ///   section is solved again, and the periodic solve never depends on item counts.
   public func changeItems(_ change: ItemChange, section: Int) throws(LayoutError) -> SizeReport {
     try changeItems(change, section: section, carrying: nil)
   }
@@ -29,7 +29,7 @@ extension Layout {
     throws(LayoutError) -> SizeReport
   {
     try checkSection(section)
-    let count = sections[section].itemCount
+    let count = entries[section].itemCount
     let newCount: Int64
     // Where an item that remains goes; nil for a deleted item.
     let map: (Int64) -> Int64?
@@ -93,23 +93,23 @@ extension Layout {
       }
     }
     try checkFlowCapacity(newCount, section: section, path: "count")
-    let previousFlow = flowSizes[section]
-    if let old = previousFlow {
-      flowSizes[section] = old.remapped(count: Int(newCount), map)
+    let previousEntry = entries[section]
+    if let old = previousEntry.flowSizes {
+      entries[section].flowSizes = old.remapped(count: Int(newCount), map)
     }
-    if let carried, case .insert(let at, 1) = change, let flow = sections[section].flowItems,
+    if let carried, case .insert(let at, 1) = change, let flow = entries[section].flowItems,
       carried.needsStorage(in: flow)
     {
       let storage =
-        flowSizes[section]
+        entries[section].flowSizes
         ?? FlowSizes(count: Int(newCount), uniform: flow.itemSize, isSelfSizing: flow.isSelfSizing)
       storage.setGiven(carried.given ?? flow.itemSize, item: Int(at))
       if flow.isSelfSizing, let measured = carried.measured {
         storage.setMeasured(measured, item: Int(at))
       }
-      flowSizes[section] = storage
+      entries[section].flowSizes = storage
     }
-    if flowSizes[section]?.isUniform == true { flowSizes[section] = nil }
+    if entries[section].flowSizes?.isUniform == true { entries[section].flowSizes = nil }
 
     let before = isSolved ? anchors(section: section) : nil
     let anchorItems = before.map { before in
@@ -120,29 +120,21 @@ extension Layout {
     }
 
     // Measured sizes follow their items.
-    let previousMeasured = measuredSizes[section]
-    if let old = previousMeasured, !old.isEmpty {
-      measuredSizes[section] = old.remapped(
+    if let old = previousEntry.measured, !old.isEmpty {
+      entries[section].measured = old.remapped(
         itemsPerGroup: old.itemsPerGroup, tracksCross: old.tracksCross,
         uniformFlags: old.uniformFlags, map)
     }
-    let previousDescription = description
-    let previousSections = sections
-    description.sections[section].itemCount = newCount
-    sections[section].itemCount = newCount
+    entries[section].itemCount = newCount
     guard isSolved else {
       return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
     }
     do throws(LayoutError) {
-      solved = try SolvedLayout(layout: self, container: solved.canonicalContainer)
+      try resolveSection(section)
     } catch {
-      description = previousDescription
-      sections = previousSections
-      measuredSizes[section] = previousMeasured
-      flowSizes[section] = previousFlow
+      entries[section] = previousEntry
       throw error
     }
-    adoptMeasuredSizes()
     // Solved before, so there are anchors. Those inside the changed section follow their items
     // to their new repetitions.
     guard var anchors = before, let anchorItems else {
@@ -170,7 +162,7 @@ extension Layout {
   /// Checks that `section` can hold `count` items: a flow section whose items have sizes of
   /// their own keeps them densely, so their count is bounded.
   func checkFlowCapacity(_ count: Int64, section: Int, path: String) throws(LayoutError) {
-    guard flowSizes[section] == nil || count <= FlowSizes.maxItems else {
+    guard entries[section].flowSizes == nil || count <= FlowSizes.maxItems else {
       throw LayoutError(
         .invalidArgument,
         "a flow section whose items have sizes of their own holds at most "
@@ -187,16 +179,16 @@ extension Layout {
     guard anchor.section == section, anchor.repetition >= 0, anchor.item >= 0 else { return nil }
     // A deleted anchor hands over to the first item after it that remains.
     let item = kept(anchor.item)
-    guard item < sections[section].itemCount, let target = map(item) else {
+    guard item < entries[section].itemCount, let target = map(item) else {
       return max(0, newCount - 1)
     }
     return target
   }
 
   private func repetition(of item: Int64, in section: Int) -> Int64 {
-    let placement = solved.sections[section].placement
+    let placement = entries[section].solved.placement
     guard placement.groupCount > 0 else { return -1 }
-    if let lines = solved.sections[section].flowLines {
+    if let lines = entries[section].solved.flowLines {
       return Int64(lines.line(ofItem: Int(min(item, Int64(lines.sizes.count - 1)))))
     }
     return min(item / placement.itemsPerGroup, placement.groupCount - 1)

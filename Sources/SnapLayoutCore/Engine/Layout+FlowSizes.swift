@@ -12,7 +12,7 @@ extension Layout {
   {
     try checkSection(section)
     try requireFlow(section, "item sizes of their own")
-    let count = sections[section].itemCount
+    let count = entries[section].itemCount
     guard first >= 0, first <= count else {
       throw LayoutError(
         .outOfRange, "item \(first) does not exist; section \(section) has \(count) items",
@@ -50,14 +50,14 @@ extension Layout {
   func reportFlowItemSize(_ size: Size?, section: Int, item: Int64) throws(LayoutError)
     -> SizeReport
   {
-    guard sections[section].flowItems?.isSelfSizing == true else {
+    guard entries[section].flowItems?.isSelfSizing == true else {
       throw LayoutError(
         .invalidArgument,
         "the items of section \(section) have a fixed itemSize, so they do not size themselves; "
           + "give the flow layout an estimatedItemSize, or set their sizes with "
           + "sl_layout_set_item_sizes", path: "section")
     }
-    if size == nil && flowSizes[section] == nil {
+    if size == nil && entries[section].flowSizes == nil {
       // Nothing measured yet: forgetting changes nothing, also in sections too long to keep
       // sizes of their own (found by Tests/c/test_numeric.c).
       return SizeReport(
@@ -71,7 +71,7 @@ extension Layout {
   }
 
   private func requireFlow(_ section: Int, _ what: String) throws(LayoutError) {
-    guard sections[section].flowItems != nil else {
+    guard entries[section].flowItems != nil else {
       throw LayoutError(
         .invalidArgument,
         "section \(section) is a compositional section; only a flow layout's items have "
@@ -81,9 +81,9 @@ extension Layout {
 
   /// The section's per-item sizes, created (every item at the flow's size) when first needed.
   private func flowStorage(_ section: Int) throws(LayoutError) -> FlowSizes {
-    if let existing = flowSizes[section] { return existing }
-    let count = sections[section].itemCount
-    guard count <= FlowSizes.maxItems, let flow = sections[section].flowItems else {
+    if let existing = entries[section].flowSizes { return existing }
+    let count = entries[section].itemCount
+    guard count <= FlowSizes.maxItems, let flow = entries[section].flowItems else {
       throw LayoutError(
         .invalidArgument,
         "a flow section keeps sizes of their own for at most \(FlowSizes.maxItems) items; "
@@ -91,7 +91,7 @@ extension Layout {
     }
     let created = FlowSizes(
       count: Int(count), uniform: flow.itemSize, isSelfSizing: flow.isSelfSizing)
-    flowSizes[section] = created
+    entries[section].flowSizes = created
     return created
   }
 
@@ -100,11 +100,11 @@ extension Layout {
   private func relayFlow(
     _ section: Int, changes: [(item: Int, old: Size)], anchors before: Anchors?
   ) throws(LayoutError) -> SizeReport {
-    if flowSizes[section]?.isUniform == true { flowSizes[section] = nil }
+    if entries[section].flowSizes?.isUniform == true { entries[section].flowSizes = nil }
     guard let before else {
       return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
     }
-    if let lines = solved.sections[section].flowLines, lines.sizes === flowSizes[section] {
+    if let lines = entries[section].solved.flowLines, lines.sizes === entries[section].flowSizes {
       // Many changes at once: breaking every line again is cheaper than following each.
       if changes.count > 64 && changes.count > lines.sizes.count / 16 {
         lines.rebuild()
@@ -112,9 +112,7 @@ extension Layout {
         for change in changes { lines.itemChanged(change.item, from: change.old) }
       }
     }
-    var updated = solved
-    try updated.remeasure(section: section, layout: self)
-    solved = updated
+    try resolveSection(section, reuse: true, refresh: false)
     return keep(before, section: section)
   }
 }

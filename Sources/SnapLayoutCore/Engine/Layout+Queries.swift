@@ -96,15 +96,21 @@ extension Layout {
   public func itemFrame(section: Int, item: Int64) throws(LayoutError) -> Rect {
     try requireSolved()
     try checkSection(section)
-    try checkItem(item, section: section)
-    // Chains of stored properties only: no solved struct is copied (see `Layout`).
-    let placement = solved.sections[section].placement
-    if solved.sections[section].measured != nil || solved.sections[section].flowLines != nil {
-      return space.physical(solved.sections[section].frame(ofItem: item, offset: offsets[section]))
+    // Chains of stored properties only: no entry or solved section is copied (see `Layout`).
+    let (id, start) = entries.locate(section)
+    let count = entries.slots[id].itemCount
+    guard item >= 0, item < count else {
+      throw itemOutOfRange(item, section: section, count: count)
     }
+    if entries.slots[id].solved.measured != nil || entries.slots[id].solved.flowLines != nil {
+      return space.physical(
+        placedSection(section).frame(ofItem: item, offset: entries.slots[id].offset))
+    }
+    let placement = entries.slots[id].solved.placement(at: start)
     let n = placement.itemsPerGroup
-    let slot = solved.sections[section].template.leaves[Int(item % n)].frame
-    return space.physical(placement.place(slot, repetition: item / n, offset: offsets[section]))
+    let slot = entries.slots[id].solved.template.leaves[Int(item % n)].frame
+    return space.physical(
+      placement.place(slot, repetition: item / n, offset: entries.slots[id].offset))
   }
 
   /// The frames of items `first ..< first + count` of a section, handed one by one to `body`
@@ -120,7 +126,7 @@ extension Layout {
     guard count >= 0 else {
       throw LayoutError(.invalidArgument, "count must not be negative (got \(count))", path: "count")
     }
-    let items = sections[section].itemCount
+    let items = entries[section].itemCount
     guard first >= 0, first <= items, count <= items - first else {
       throw LayoutError(
         .outOfRange,
@@ -144,14 +150,14 @@ extension Layout {
   public func sectionInfo(_ section: Int) throws(LayoutError) -> SectionInfo {
     try requireSolved()
     try checkSection(section)
-    let placement = solved.sections[section].placement
+    let placed = placedSection(section)
+    let placement = placed.placement
     return SectionInfo(
-      frame: space.physical(solved.sections[section].frame), itemCount: placement.itemCount,
+      frame: space.physical(placed.frame), itemCount: placement.itemCount,
       groupCount: placement.groupCount,
-      itemsPerGroup: solved.sections[section].flowLines == nil ? placement.itemsPerGroup : 0,
-      behavior: solved.sections[section].behavior,
-      orthogonalContentLength: solved.sections[section].orthogonalContentLength,
-      orthogonalOffset: offsets[section])
+      itemsPerGroup: placed.flowLines == nil ? placement.itemsPerGroup : 0,
+      behavior: placed.behavior, orthogonalContentLength: placed.orthogonalContentLength,
+      orthogonalOffset: entries[section].offset)
   }
 
   /// Visits every element whose frame intersects `rect` (host coordinates), in the order
@@ -195,12 +201,14 @@ extension Layout {
         element, category: .supplementary, section: LayoutElement.layoutSection,
         host: (0, solved.contentSize.height), into: &visitor)
     }
-    let sections = solved.sections
-    for index in solved.candidateSections(from: query.minY, to: query.maxY) {
-      if visitor.isFinished { return }
+    let slots = entries.slots
+    entries.forEachPlaced(candidateSections(from: query.minY, to: query.maxY)) {
+      index, id, start in
+      if visitor.isFinished { return false }
       emitter.emitSection(
-        sections, index: index, offset: offsets[index], effects: effects(of: index),
-        into: &visitor)
+        slots, id: id, start: start, index: index, offset: slots[id].offset,
+        effects: effects(of: index, id: id), into: &visitor)
+      return true
     }
   }
 }

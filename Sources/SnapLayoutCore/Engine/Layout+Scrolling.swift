@@ -48,13 +48,13 @@ extension Layout {
   private func scrollReference(_ container: Int) throws(LayoutError) -> Unmanaged<ScrollContainer> {
     try requireSolved()
     if container == mainScrollContainer { return Unmanaged.passUnretained(solved.mainScroll) }
-    guard container >= 0, container < sections.count else {
+    guard container >= 0, container < entries.count else {
       throw LayoutError(
         .outOfRange,
         "scroll container \(container) does not exist; use -1 for the main scroll or a section "
-          + "index below \(sections.count)", path: "container")
+          + "index below \(entries.count)", path: "container")
     }
-    guard let scroll = solved.sectionScrolls[container] else {
+    guard let scroll = entries[container].scroll else {
       throw LayoutError(
         .invalidArgument,
         "section \(container) does not scroll orthogonally (its orthogonalScrollingBehavior is "
@@ -71,7 +71,7 @@ extension Layout {
         viewportLength: scroll.viewportLength, contentLength: scroll.contentLength,
         insetLeading: scroll.insetLeading, insetTrailing: scroll.insetTrailing,
         minimumOffset: scroll.minimumOffset, maximumOffset: scroll.maximumOffset,
-        offset: container == mainScrollContainer ? mainOffset : offsets[container],
+        offset: container == mainScrollContainer ? mainOffset : entries[container].offset,
         snapCount: scroll.snaps.isFree ? 0 : scroll.snaps.count, behavior: scroll.behavior,
         snapUnit: scroll.settings.snapUnit, maxPagesPerGesture: scroll.settings.maxSteps,
         decelerationRate: scroll.settings.decelerationRate, bounce: scroll.settings.bounce)
@@ -81,7 +81,7 @@ extension Layout {
   /// The current offset of a container.
   public func scrollOffset(_ container: Int) throws(LayoutError) -> Double {
     try withScroll(container) { _ in }
-    return container == mainScrollContainer ? mainOffset : offsets[container]
+    return container == mainScrollContainer ? mainOffset : entries[container].offset
   }
 
   /// Sets a container's offset. Not clamped: offsets outside the rest bounds are overscroll.
@@ -98,14 +98,14 @@ extension Layout {
       return
     }
     try checkSection(container)
-    guard sections[container].isOrthogonal else {
+    guard entries[container].isOrthogonal else {
       throw LayoutError(
         .invalidArgument,
         "section \(container) does not scroll orthogonally (its orthogonalScrollingBehavior is "
           + "none)", path: "container")
     }
-    offsets[container] = offset
-    hostSetOffsets[container] = true
+    entries[container].offset = offset
+    entries[container].hostSetOffset = true
     sectionOffsetBase = nil
   }
 
@@ -139,6 +139,10 @@ extension Layout {
     // The velocity is clamped inside `resolve`: a modified copy of the release here went
     // through memory and cost a store-forwarding stall per call (+40%, docs/PERFORMANCE.md).
     try withScroll(container) { decision = $0.resolve(release) }
+    // An orthogonal section's scroll names its only section 0 (it does not know its index).
+    if container >= 0 && decision.section >= 0 {
+      decision.section = Int32(truncatingIfNeeded: container)
+    }
   }
 
   /// The nearest rest position and fractional progress of an offset.
@@ -156,9 +160,11 @@ extension Layout {
       let index =
         offset - around.lowOffset <= around.highOffset - offset ? around.low : around.high
       let item = snaps.item(index)
+      // An orthogonal section's scroll names its only section 0 (it does not know its index).
+      let section = container >= 0 ? Int32(truncatingIfNeeded: container) : item?.section ?? -1
       return SnapPosition(
-        index: index, progress: snaps.progress(offset, in: around), section: item?.section ?? -1,
-        item: item?.item ?? -1)
+        index: index, progress: snaps.progress(offset, in: around),
+        section: item == nil ? -1 : section, item: item?.item ?? -1)
     }
   }
 
@@ -199,9 +205,12 @@ extension Layout {
     // Pages and free scrolls: bring the item's start to the snapport's start.
     let canonical = space.canonical(frame)
     let start =
-      container == mainScrollContainer ? canonical.minY : canonical.minX + offsets[container]
+      container == mainScrollContainer
+      ? canonical.minY : canonical.minX + entries[container].offset
     return try withScroll(container) { scroll in
-      if let index = scroll.snaps.index(ofSection: Int32(section), item: item) {
+      // An orthogonal section's scroll names its only section 0.
+      let own = container == mainScrollContainer ? Int32(section) : 0
+      if let index = scroll.snaps.index(ofSection: own, item: item) {
         return (scroll.snaps.offset(index), index)
       }
       let offset = scroll.clamp(start - scroll.settings.padding.leading)

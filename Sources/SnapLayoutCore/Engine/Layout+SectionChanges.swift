@@ -12,11 +12,9 @@ public enum SectionChange: Equatable, Sendable {
 }
 
 extension SectionChange {
-  /// The sections after the change, each by its index before it (nil for a section the change
-  /// describes: inserted, or the new description of a replaced one).
+  /// Checks the change against a layout of `count` sections.
   /// - Throws: `LayoutError` naming the bad index or count.
-  public func order(sectionCount count: Int) throws(LayoutError) -> [Int?] {
-    var order: [Int?] = (0..<count).map { $0 }
+  public func check(sectionCount count: Int) throws(LayoutError) {
     switch self {
     case .insert(let new, let at):
       guard at >= 0, at <= count else {
@@ -29,7 +27,6 @@ extension SectionChange {
           "inserting \(new.count) sections into \(count) would pass the limit of "
             + "\(Layout.maxSections)", path: "count")
       }
-      order.insert(contentsOf: Array(repeating: nil, count: new.count), at: at)
     case .delete(let at, let deleted):
       guard at >= 0, at <= count else {
         throw LayoutError(
@@ -44,21 +41,50 @@ extension SectionChange {
             : "sections \(at) ..< \(at) + \(deleted) run past the \(count) sections",
           path: "count")
       }
-      order.removeSubrange(at..<(at + deleted))
     case .move(let from, let to):
       for (index, name) in [(from, "from"), (to, "to")] where index < 0 || index >= count {
         throw LayoutError(
           .outOfRange, "section \(index) does not exist; the layout has \(count) sections",
           path: name)
       }
-      order.insert(order.remove(at: from), at: to)
     case .replace(_, let at):
       guard at >= 0, at < count else {
         throw LayoutError(
           .outOfRange, "section \(at) does not exist; the layout has \(count) sections",
           path: "section")
       }
-      order[at] = nil
+    }
+  }
+
+  /// Where section `index` is after the change, or nil when it is deleted or described anew.
+  /// - Complexity: O(1).
+  public func newIndex(of index: Int) -> Int? {
+    switch self {
+    case .insert(let new, let at): return index < at ? index : index + new.count
+    case .delete(let at, let count):
+      return index < at ? index : index >= at + count ? index - count : nil
+    case .move(let from, let to):
+      if index == from { return to }
+      if from < to && index > from && index <= to { return index - 1 }
+      if to < from && index >= to && index < from { return index + 1 }
+      return index
+    case .replace(_, let at): return index == at ? nil : index
+    }
+  }
+
+  /// The sections after the change, each by its index before it (nil for a section the change
+  /// describes: inserted, or the new description of a replaced one).
+  /// - Throws: `LayoutError` naming the bad index or count.
+  /// - Complexity: O(sections).
+  public func order(sectionCount count: Int) throws(LayoutError) -> [Int?] {
+    try check(sectionCount: count)
+    var order: [Int?] = Array(repeating: nil, count: count)
+    var added = 0
+    if case .insert(let new, _) = self { added = new.count }
+    if case .delete(_, let deleted) = self { added = -deleted }
+    order = Array(repeating: nil, count: count + added)
+    for index in 0..<count {
+      if let moved = newIndex(of: index) { order[moved] = index }
     }
     return order
   }
@@ -72,145 +98,124 @@ extension Layout {
   /// measured sizes and scroll offsets, and the main offset moves so that the content at the
   /// leading edge of the visible bounds stays in place (content of a deleted or replaced
   /// section hands over to the start of the section that takes its place).
-  /// - Complexity: O(sections + templates + measured cells), independent of item counts.
+  /// - Complexity: O(k · log sections + the templates of the k sections the change describes);
+  ///   the other sections are not solved again (docs/ARCHITECTURE.md, "Many sections").
   public func changeSections(_ change: SectionChange) throws(LayoutError) -> SizeReport {
-    let order = try change.order(sectionCount: sections.count)
-    var incoming: [LayoutSection] = []
-    var replaced: Int? = nil
-    switch change {
-    case .insert(let new, _): incoming = new
-    case .replace(let section, let at):
-      incoming = [section]
-      replaced = at
-    case .delete, .move: break
-    }
-
+    try change.check(sectionCount: entries.count)
     let before = isSolved ? anchors(section: nil) : nil
-    let handover = before.map { handOver($0.main, order: order, replaced: replaced) }
-    let previous = (
-      description, sections, kinds, offsets, hostSetOffsets, measuredSizes, flowSizes,
-      boundarySizes
-    )
-    var fresh = incoming.makeIterator()
-    var descriptions: [LayoutSection] = []
-    var canonical: [LayoutSection] = []
-    var newOffsets: [Double] = []
-    var newHostSet: [Bool] = []
-    var newMeasured: [MeasuredSizes?] = []
-    var newFlow: [FlowSizes?] = []
-    var newBoundary: [BoundarySizes] = []
-    for (index, source) in order.enumerated() {
-      if let old = source {
-        descriptions.append(description.sections[old])
-        canonical.append(sections[old])
-        newOffsets.append(offsets[old])
-        newHostSet.append(hostSetOffsets[old])
-        newMeasured.append(measuredSizes[old])
-        newFlow.append(flowSizes[old])
-        newBoundary.append(boundarySizes[old])
-        continue
+    let handover = before.map { handOver($0.main, change) }
+    let previousKinds = kinds.count
+    switch change {
+    case .insert(let new, let at):
+      var added: [SectionEntry] = []
+      var extents: [SectionExtent] = []
+      do throws(LayoutError) {
+        for (offset, section) in new.enumerated() {
+          kinds.add(section)
+          var entry = shapes.entry(for: section)
+          extents.append(try solve(&entry, index: at + offset))
+          added.append(entry)
+        }
+      } catch {
+        kinds.truncate(to: previousKinds)
+        throw error
       }
-      guard var section = fresh.next() else { break }
+      entries.insert(added, extents: extents, at: at)
+    case .delete(let at, let count):
+      entries.remove(at: at, count: count)
+    case .move(let from, let to):
+      entries.move(from: from, to: to)
+    case .replace(let section, let at):
       kinds.add(section)
-      var turned = transposed ? section.transposed : section
-      var flow = FlowSizes(given: turned)
-      var measured: MeasuredSizes? = nil
-      var offset = 0.0
-      var hostSet = false
-      var boundary = BoundarySizes()
-      if let old = replaced, old == index {
-        // The items that remain keep their measured sizes, and so do the boundary items whose
-        // kinds remain.
-        boundary = boundarySizes[old].keeping(turned.boundarySupplementaryItems, kinds: kinds)
-        let newCount = turned.itemCount
-        let keep: (Int64) -> Int64? = { $0 < newCount ? $0 : nil }
-        if sections[old].flowItems == nil, turned.flowItems == nil,
-          let sizes = measuredSizes[old], !sizes.isEmpty
-        {
-          measured = sizes.remapped(
-            itemsPerGroup: sizes.itemsPerGroup, tracksCross: sizes.tracksCross,
-            uniformFlags: sizes.uniformFlags, keep)
-        } else if let items = turned.flowItems, items.isSelfSizing,
-          let sizes = flowSizes[old], sizes.measuredCount > 0, newCount <= FlowSizes.maxItems
-        {
-          let carried =
-            flow
-            ?? FlowSizes(count: Int(newCount), uniform: items.itemSize, isSelfSizing: true)
-          for item in 0..<min(Int(newCount), sizes.count) {
-            if let size = sizes.measuredSize(item) { carried.setMeasured(size, item: item) }
-          }
-          flow = carried
-        }
-        if turned.isOrthogonal && sections[old].isOrthogonal {
-          offset = offsets[old]
-          hostSet = hostSetOffsets[old]
-        }
+      var entry = shapes.entry(for: section)
+      carry(from: entries[at], to: &entry)
+      let extent: SectionExtent
+      do throws(LayoutError) {
+        extent = try solve(&entry, index: at)
+      } catch {
+        kinds.truncate(to: previousKinds)
+        throw error
       }
-      section.flowItems?.itemSizes = nil
-      turned.flowItems?.itemSizes = nil
-      descriptions.append(section)
-      canonical.append(turned)
-      newOffsets.append(offset)
-      newHostSet.append(hostSet)
-      newMeasured.append(measured)
-      newFlow.append(flow)
-      newBoundary.append(boundary)
+      entries.replace(at: at, with: entry, extent: extent)
     }
-    description.sections = descriptions
-    sections = canonical
-    offsets = newOffsets
-    hostSetOffsets = newHostSet
-    measuredSizes = newMeasured
-    flowSizes = newFlow
-    boundarySizes = newBoundary
     guard isSolved, let before, let handover else {
       return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
     }
-    do throws(LayoutError) {
-      solved = try SolvedLayout(layout: self, container: solved.canonicalContainer)
-    } catch {
-      (
-        description, sections, kinds, offsets, hostSetOffsets, measuredSizes, flowSizes,
-        boundarySizes
-      ) = previous
-      throw error
-    }
-    adoptMeasuredSizes()
-    for index in offsets.indices where !hostSetOffsets[index] {
-      offsets[index] = solved.sectionScrolls[index]?.minimumOffset ?? 0
-    }
+    finishSolving()
     var anchors = before
     anchors.main = handover
     // The base follows its anchor's section; a deleted or replaced one ends its run
     // (docs/SELF-SIZING.md rule 7).
     anchors.mainBase = before.mainBase?.mapped(
-      section: { old in old == replaced ? nil : order.firstIndex(where: { $0 == old }) },
-      item: { _ in nil })
+      section: { change.newIndex(of: $0) }, item: { _ in nil })
     return keep(anchors, section: nil)
   }
 
-  /// Where the main anchor is after the sections are reordered as `order` says: its own
-  /// section at its new index, or — when that section is deleted or replaced — the start of
-  /// the section that takes its place, which stays where it was.
-  private func handOver(_ anchor: Anchor, order: [Int?], replaced: Int?) -> Anchor {
+  /// Solves a section entering the layout at `index` (inserted, or described anew) when the
+  /// layout is solved, and returns its extent; its scroll starts at its rest offset.
+  private func solve(_ entry: inout SectionEntry, index: Int) throws(LayoutError) -> SectionExtent {
+    guard isSolved else { return SectionExtent() }
+    let solved = try solveSection(entry, index: index)
+    entry.solved = solved.section
+    entry.mainRun = solved.run
+    entry.scroll = solved.scroll
+    // The sizes the solve measured (a copy, re-keyed for a template of another cell count).
+    entry.measured = solved.section.measured
+    if !entry.hostSetOffset { entry.offset = entry.scroll?.minimumOffset ?? 0 }
+    return SectionExtent(solved.section, run: solved.run)
+  }
+
+  /// What a section described anew keeps of the one it replaces: the measured sizes of the
+  /// items that remain (of the same kind of section, compositional or flow), those of the
+  /// boundary items whose kinds remain, its scroll offset when both scroll orthogonally, and
+  /// the host's tag (its handler).
+  private func carry(from old: SectionEntry, to entry: inout SectionEntry) {
+    entry.hostTag = old.hostTag
+    let turned = entry.shape.canonical
+    entry.boundarySizes = old.boundarySizes.keeping(turned.boundarySupplementaryItems, kinds: kinds)
+    let newCount = entry.itemCount
+    let keep: (Int64) -> Int64? = { $0 < newCount ? $0 : nil }
+    if old.flowItems == nil, turned.flowItems == nil, let sizes = old.measured, !sizes.isEmpty {
+      entry.measured = sizes.remapped(
+        itemsPerGroup: sizes.itemsPerGroup, tracksCross: sizes.tracksCross,
+        uniformFlags: sizes.uniformFlags, keep)
+    } else if let items = turned.flowItems, items.isSelfSizing,
+      let sizes = old.flowSizes, sizes.measuredCount > 0, newCount <= FlowSizes.maxItems
+    {
+      let carried =
+        entry.flowSizes
+        ?? FlowSizes(count: Int(newCount), uniform: items.itemSize, isSelfSizing: true)
+      for item in 0..<min(Int(newCount), sizes.count) {
+        if let size = sizes.measuredSize(item) { carried.setMeasured(size, item: item) }
+      }
+      entry.flowSizes = carried
+    }
+    if turned.isOrthogonal && old.isOrthogonal {
+      entry.offset = old.offset
+      entry.hostSetOffset = old.hostSetOffset
+    }
+  }
+
+  /// Where the main anchor is after `change`: its own section at its new index, or — when
+  /// that section is deleted or replaced — the start of the section that takes its place,
+  /// which stays where it was. Read before the change. - Complexity: O(log sections).
+  private func handOver(_ anchor: Anchor, _ change: SectionChange) -> Anchor {
     guard anchor.section >= 0 else { return anchor }
-    if anchor.section != replaced, let index = order.firstIndex(where: { $0 == anchor.section }) {
+    if let index = change.newIndex(of: anchor.section) {
       var moved = anchor
       moved.section = index
       return moved
     }
-    if let replaced, anchor.section == replaced {
-      return Anchor(
-        section: replaced, repetition: -1, position: solved.sections[replaced].frame.minY)
+    switch change {
+    case .replace(_, let at):
+      return Anchor(section: at, repetition: -1, position: entries.start(at: at))
+    case .delete(let at, let count) where at + count < entries.count:
+      // Deleted: the first section after it that remains.
+      return Anchor(section: at, repetition: -1, position: entries.start(at: at + count))
+    default:
+      // With none, the offset stays (and is clamped).
+      return Anchor(section: -1, repetition: -1, position: 0)
     }
-    // Deleted: the first section after it that remains; with none, the offset stays (and is
-    // clamped).
-    for (index, old) in order.enumerated() {
-      if let old, old > anchor.section {
-        return Anchor(section: index, repetition: -1, position: solved.sections[old].frame.minY)
-      }
-    }
-    return Anchor(section: -1, repetition: -1, position: 0)
   }
 
   /// Moves an item to another place, in its section or another (`moveItem(at:to:)`): `to`
@@ -228,7 +233,7 @@ extension Layout {
       return try changeItems(.move(from: from.item, to: to.item), section: from.section)
     }
     try checkSection(to.section)
-    let count = sections[to.section].itemCount
+    let count = entries[to.section].itemCount
     guard to.item >= 0, to.item <= count else {
       throw LayoutError(
         .outOfRange,
@@ -251,7 +256,7 @@ extension Layout {
       contentSize: inserted.contentSize)
     // A flow destination took the measured size with the item; a compositional one takes it
     // as a report.
-    if let measured, sections[to.section].flowItems == nil, isSolved {
+    if let measured, entries[to.section].flowItems == nil, isSolved {
       let placed = try reportItemSize(measured, section: to.section, item: to.item)
       total.mainOffsetAdjustment += placed.mainOffsetAdjustment
       total.sectionOffsetAdjustment += placed.sectionOffsetAdjustment
@@ -266,18 +271,18 @@ extension Layout {
   private func carriedFlowSize(of item: Int64, section: Int, into destination: Int)
     throws(LayoutError) -> CarriedFlowSize?
   {
-    guard let flow = sections[destination].flowItems else { return nil }
+    guard let flow = entries[destination].flowItems else { return nil }
     var carried = CarriedFlowSize(given: nil, measured: nil)
-    if sections[section].flowItems != nil {
-      if let storage = flowSizes[section] {
+    if entries[section].flowItems != nil {
+      if let storage = entries[section].flowSizes {
         carried.given = storage.ownGivenSize(Int(item))
         carried.measured = storage.measuredSize(Int(item))
       }
     } else {
-      carried.measured = measuredSizes[section]?.size(ofItem: item)
+      carried.measured = entries[section].measured?.size(ofItem: item)
     }
-    let count = sections[destination].itemCount
-    guard flowSizes[destination] != nil || !carried.needsStorage(in: flow)
+    let count = entries[destination].itemCount
+    guard entries[destination].flowSizes != nil || !carried.needsStorage(in: flow)
       || count < FlowSizes.maxItems
     else {
       throw LayoutError(

@@ -17,34 +17,34 @@ extension Layout {
   /// again). Axes whose dimension is estimated (or `uniformAcrossSiblings`) take the measured
   /// length; the others keep the length the layout gives them. Every frame after the cell, the
   /// content size and the scroll containers follow; the visible content stays in place.
-  /// - Complexity: O(log n + template) for a section of n items; the layout's sections and
-  ///   scroll containers are solved again (O(sections + templates)).
+  /// - Complexity: O(log n + template) for a section of n items, plus O(log sections): the
+  ///   section alone is solved again (docs/ARCHITECTURE.md, "Many sections").
   public func reportItemSize(_ size: Size?, section: Int, item: Int64) throws(LayoutError)
     -> SizeReport
   {
     try requireSolved()
     try checkSection(section)
     try checkItem(item, section: section)
-    let placement = solved.sections[section].placement
+    let placement = entries[section].solved.placement
     if let size { try Layout.checkMeasured(size) }
     let canonical = size.map { transposed ? $0.transposed : $0 }
-    if sections[section].flowItems != nil {
+    if entries[section].flowItems != nil {
       return try reportFlowItemSize(canonical, section: section, item: item)
     }
     let before = anchors(section: section)
 
     let n = placement.itemsPerGroup
     let repetition = item / n
-    let template = solved.sections[section].template
+    let template = entries[section].solved.template
     let measured: MeasuredSizes
-    if let existing = measuredSizes[section], !existing.isEmpty {
+    if let existing = entries[section].measured, !existing.isEmpty {
       measured = existing
     } else {
       measured = MeasuredSizes(
-        itemsPerGroup: n, tracksCross: solved.sections[section].repetitionSolver.tracksCross,
+        itemsPerGroup: n, tracksCross: entries[section].solved.repetitionSolver.tracksCross,
         uniformFlags: template.sectionUniform)
       measured.setStride(placement.stride)
-      measuredSizes[section] = measured
+      entries[section].measured = measured
     }
     let previousSize = measured.size(ofItem: item)
     let previousUniform = measured.sectionUniform
@@ -53,7 +53,7 @@ extension Layout {
       let remainder = placement.itemCount % n
       let present = repetition == placement.groupCount - 1 && remainder > 0 ? Int(remainder) : Int(n)
       measured.setShape(
-        solved.sections[section].repetitionSolver.shape(
+        entries[section].solved.repetitionSolver.shape(
           of: repetition, present: present, measured: measured, template: template),
         repetition: repetition)
     }
@@ -67,22 +67,15 @@ extension Layout {
     // repetition is solved again (docs/SELF-SIZING.md rule 5).
     let refresh = measured.sectionUniform != previousUniform
     do throws(LayoutError) {
-      if refresh {
-        solved = try SolvedLayout(
-          layout: self, container: solved.canonicalContainer, refresh: true)
-      } else {
-        // On a copy: a failure leaves the solved layout as it was.
-        var updated = solved
-        try updated.remeasure(section: section, layout: self)
-        solved = updated
-      }
+      // A new section-wide length solves the section's template again; otherwise only its
+      // deltas changed.
+      try resolveSection(section, reuse: !refresh, refresh: refresh)
     } catch {
       // Put everything back: the layout stays as it was.
       measured.setSize(previousSize, ofItem: item)
       measureRepetition()
       throw error
     }
-    adoptMeasuredSizes()
     return keep(before, section: section)
   }
 
@@ -103,16 +96,22 @@ extension Layout {
     try checkSection(section)
     try checkItem(item, section: section)
     let measured =
-      sections[section].flowItems != nil
-      ? flowSizes[section]?.measuredSize(Int(item)) : measuredSizes[section]?.size(ofItem: item)
+      entries[section].flowItems != nil
+      ? entries[section].flowSizes?.measuredSize(Int(item))
+      : entries[section].measured?.size(ofItem: item)
     guard let size = measured else { return nil }
     return transposed ? size.transposed : size
   }
 
   /// The number of cells with a measured size in the layout.
+  /// - Complexity: O(sections).
   public var measuredCellCount: Int {
-    measuredSizes.reduce(0) { $0 + ($1?.count ?? 0) }
-      + flowSizes.reduce(0) { $0 + ($1?.measuredCount ?? 0) }
+    var count = 0
+    for entry in entries.slots {
+      count += entry.measured?.count ?? 0
+      count += entry.flowSizes?.measuredCount ?? 0
+    }
+    return count
   }
 
   // MARK: Anchoring
@@ -195,13 +194,14 @@ extension Layout {
     let mainAnchor = anchor(mainAt: mainOffset)
     var sectionAnchor: Anchor? = nil
     var inBounds = true
-    if let section, let scroll = solved.sectionScrolls[section] {
-      sectionAnchor = anchor(section: section, at: offsets[section], alongX: true)
-      inBounds = offsets[section] >= scroll.minimumOffset && offsets[section] <= scroll.maximumOffset
+    if let section, let scroll = entries[section].scroll {
+      let offset = entries[section].offset
+      sectionAnchor = anchor(section: section, at: offset, alongX: true)
+      inBounds = offset >= scroll.minimumOffset && offset <= scroll.maximumOffset
     }
     return Anchors(
       main: mainAnchor, section: sectionAnchor, mainOffset: mainOffset,
-      sectionOffset: section.map { offsets[$0] } ?? 0,
+      sectionOffset: section.map { entries[$0].offset } ?? 0,
       mainInBounds: mainOffset >= main.minimumOffset && mainOffset <= main.maximumOffset,
       sectionInBounds: inBounds,
       mainBase: mainOffsetBase.flatMap {
@@ -209,7 +209,7 @@ extension Layout {
       },
       sectionBase: sectionOffsetBase.flatMap { base in
         guard let section, let sectionAnchor,
-          base.applies(to: sectionAnchor, offset: offsets[section], container: section)
+          base.applies(to: sectionAnchor, offset: entries[section].offset, container: section)
         else { return nil }
         return base
       })
@@ -223,22 +223,20 @@ extension Layout {
   }
 
   /// The main-axis anchor at `y`: the repetition of a main-axis section whose span holds it,
-  /// else the start of the section holding it.
+  /// else the start of the section holding it (the last starting at or before `y`).
+  /// - Complexity: O(log sections).
   private func anchor(mainAt y: Double) -> Anchor {
-    var holder = -1
-    for index in solved.sections.indices where solved.sections[index].frame.minY <= y {
-      holder = index
-    }
+    let holder = entries.tree.lastStarting(atOrBefore: y, base: entries.base)
     guard holder >= 0 else { return Anchor(section: -1, repetition: -1, position: 0) }
-    if !solved.sections[holder].placement.isOrthogonal {
+    if !entries[holder].isOrthogonal {
       return anchor(section: holder, at: y, alongX: false)
     }
-    return Anchor(section: holder, repetition: -1, position: solved.sections[holder].frame.minY)
+    return Anchor(section: holder, repetition: -1, position: entries.start(at: holder))
   }
 
   /// The repetition of `section` whose span holds `position` along its repeat axis.
   private func anchor(section: Int, at position: Double, alongX: Bool) -> Anchor {
-    let solvedSection = solved.sections[section]
+    let solvedSection = placedSection(section)
     let placement = solvedSection.placement
     let base = alongX ? placement.origin.x : placement.origin.y
     if let lines = solvedSection.flowLines, lines.lineCount > 0, position >= base {
@@ -265,7 +263,7 @@ extension Layout {
 
   /// Where the repetition (a flow section's line) holding `item` starts.
   private func start(section: Int, ofItem item: Int64, alongX: Bool) -> Double {
-    let solvedSection = solved.sections[section]
+    let solvedSection = placedSection(section)
     let placement = solvedSection.placement
     let base = alongX ? placement.origin.x : placement.origin.y
     if let lines = solvedSection.flowLines {
@@ -279,11 +277,11 @@ extension Layout {
   /// Where `anchor` is now: the start of the repetition or line holding its item.
   private func position(of anchor: Anchor, alongX: Bool) -> Double {
     guard anchor.section >= 0 else { return anchor.position }
-    let placement = solved.sections[anchor.section].placement
+    let placement = entries[anchor.section].solved.placement
     if anchor.repetition < 0 || anchor.item < 0 || anchor.item >= placement.itemCount
       || placement.groupCount == 0
     {
-      return alongX ? anchor.position : solved.sections[anchor.section].frame.minY
+      return alongX ? anchor.position : entries.start(at: anchor.section)
     }
     return start(section: anchor.section, ofItem: anchor.item, alongX: alongX)
   }
@@ -311,22 +309,22 @@ extension Layout {
         mainOffsetAdjustment: mainOffset - before.mainOffset, sectionOffsetAdjustment: 0,
         contentSize: contentSize ?? .zero)
     }
-    if let anchor = before.section, let scroll = solved.sectionScrolls[section] {
-      if hostSetOffsets[section] {
+    if let anchor = before.section, let scroll = entries[section].scroll {
+      if entries[section].hostSetOffset {
         let (offset, base) = moved(
           anchor,
           from: before.sectionBase.flatMap { $0.follows(anchor, container: section) ? $0 : nil },
           offset: before.sectionOffset, container: section,
           clamp: before.sectionInBounds ? scroll.clamp : nil)
-        offsets[section] = offset
+        entries[section].offset = offset
         sectionOffsetBase = base
       } else {
-        offsets[section] = scroll.minimumOffset
+        entries[section].offset = scroll.minimumOffset
       }
     }
     return SizeReport(
       mainOffsetAdjustment: mainOffset - before.mainOffset,
-      sectionOffsetAdjustment: offsets[section] - before.sectionOffset,
+      sectionOffsetAdjustment: entries[section].offset - before.sectionOffset,
       contentSize: contentSize ?? .zero)
   }
 

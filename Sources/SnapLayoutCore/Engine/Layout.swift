@@ -9,38 +9,36 @@
 /// method on a struct held in a class property copies the struct, retaining and releasing every
 /// array in it — more than an O(1) query itself costs.
 public final class Layout {
+  /// The configuration as given, but its sections: those are the layout's own
+  /// (`sectionDescription(_:)`), as they change, so this holds none.
   public internal(set) var description: LayoutDescription
-  public internal(set) var kinds: KindTable
+  public let kinds: KindTable
   /// The container size in the host's orientation, once set.
   public private(set) var containerSize: Size?
 
   let transposed: Bool
   let rightToLeft: Bool
-  var sections: [LayoutSection]
+  /// The sections in order: shapes, item counts, what the host set and measured, and what is
+  /// solved of each (docs/ARCHITECTURE.md, "Many sections").
+  let entries: SectionStore
+  /// The shapes met recently, so that sections described alike share one.
+  var shapes: SectionShapes
   let globalItems: [BoundarySupplementaryItem]
   let environmentInsets: DirectionalEdgeInsets
   /// The solution at the current container size; meaningful only when `isSolved`. Stored
   /// without an optional so that queries read it in place instead of copying it.
   var solved = SolvedLayout.unsolved
   public var isSolved: Bool { containerSize != nil }
-  /// Scroll offset per section (logical; 0 for sections that follow the main axis) and of the
-  /// main scroll. Offsets the host never set follow the containers' initial rest offsets.
-  var offsets: [Double]
+  /// The scroll offset of the main scroll; until the host sets it, it follows the container's
+  /// initial rest offset.
   var mainOffset = 0.0
-  var hostSetOffsets: [Bool]
   var hostSetMainOffset = false
   /// Where anchoring last moved the main offset from, and an orthogonal section's offset
   /// (docs/SELF-SIZING.md rule 7): one of each, for the run of changes going on.
   var mainOffsetBase: OffsetBase?
   var sectionOffsetBase: OffsetBase?
-  /// The sizes the host measured, per section (docs/SELF-SIZING.md).
-  var measuredSizes: [MeasuredSizes?]
-  /// The sizes of flow sections' items, per section, once they are not all the same
-  /// (docs/FLOW-LAYOUT.md).
-  var flowSizes: [FlowSizes?]
-  /// The sizes the host measured for boundary supplementary items, per section and of the
-  /// layout's own (docs/SELF-SIZING.md rule 12).
-  var boundarySizes: [BoundarySizes]
+  /// The sizes the host measured for the layout's own boundary items (docs/SELF-SIZING.md
+  /// rule 12).
   var globalBoundarySizes = BoundarySizes()
 
   /// Creates a layout and solves it when the environment names a container size.
@@ -57,30 +55,59 @@ public final class Layout {
   ///
   /// Not throwing on purpose: Embedded Swift does not free a class instance whose initializer
   /// throws, so solving happens in `solving(_:)`.
+  /// - Complexity: O(sections), each compared with the few shapes met before it.
   public init(_ description: LayoutDescription) {
-    self.description = description
     kinds = KindTable(description)
     transposed = description.configuration.scrollDirection == .horizontal
     rightToLeft = description.environment.layoutDirection == .rightToLeft
     if transposed {
-      sections = description.sections.map { $0.transposed }
       globalItems = description.configuration.boundarySupplementaryItems.map { $0.transposed }
       environmentInsets = description.environment.contentInsets.transposed
     } else {
-      sections = description.sections
       globalItems = description.configuration.boundarySupplementaryItems
       environmentInsets = description.environment.contentInsets
     }
-    offsets = Array(repeating: 0, count: description.sections.count)
-    hostSetOffsets = Array(repeating: false, count: description.sections.count)
-    measuredSizes = Array(repeating: nil, count: description.sections.count)
-    boundarySizes = Array(repeating: BoundarySizes(), count: description.sections.count)
-    // Per-item flow sizes move into the layout's own storage, where the host changes them.
-    flowSizes = sections.map { FlowSizes(given: $0) }
-    for index in sections.indices where sections[index].flowItems?.itemSizes != nil {
-      sections[index].flowItems?.itemSizes = nil
-      self.description.sections[index].flowItems?.itemSizes = nil
-    }
+    var shapes = SectionShapes(transposed: transposed)
+    var entries: [SectionEntry] = []
+    entries.reserveCapacity(description.sections.count)
+    for section in description.sections { entries.append(shapes.entry(for: section)) }
+    self.shapes = shapes
+    self.entries = SectionStore(
+      entries, spacing: description.configuration.interSectionSpacing)
+    self.description = description
+    self.description.sections = []
+  }
+
+  /// The description of section `index` as the host gave it (or last changed it).
+  public func sectionDescription(_ index: Int) throws(LayoutError) -> LayoutSection {
+    try checkSection(index)
+    return entries[index].host
+  }
+
+  /// The number of items of section `index`.
+  public func itemCount(section index: Int) throws(LayoutError) -> Int64 {
+    try checkSection(index)
+    return entries[index].itemCount
+  }
+
+  /// The number the host keeps with section `index` (-1: none), which follows the section when
+  /// sections are inserted, deleted, moved or described anew around it.
+  /// - Complexity: O(1), or O(log sections) after a change before the section.
+  public func hostTag(section index: Int) throws(LayoutError) -> Int32 {
+    try checkSection(index)
+    return entries[index].hostTag
+  }
+
+  /// Keeps `tag` with section `index` (-1: none).
+  public func setHostTag(_ tag: Int32, section index: Int) throws(LayoutError) {
+    try checkSection(index)
+    entries[index].hostTag = tag
+  }
+
+  /// Whether section `index` scrolls across the main axis.
+  public func scrollsOrthogonally(section index: Int) throws(LayoutError) -> Bool {
+    try checkSection(index)
+    return entries[index].isOrthogonal
   }
 
   /// Solves the layout for a new container size. On failure nothing changes.
@@ -99,25 +126,21 @@ public final class Layout {
         "the container size must be greater than zero and at most 1e12 points, not "
           + "\(size.width) x \(size.height)", path: valid(size.width) ? "height" : "width")
     }
-    solved = try SolvedLayout(layout: self, container: transposed ? size.transposed : size)
+    try solveAll(container: transposed ? size.transposed : size)
     containerSize = size
-    adoptMeasuredSizes()
     forgetOffsetBases()
     // Until the host scrolls them, containers rest where they start: UIKit centres the first
     // group of a groupPagingCentered section (negative offset) and starts the main scroll at
     // -contentInset.
-    for section in offsets.indices where !hostSetOffsets[section] {
-      offsets[section] = solved.sectionScrolls[section]?.minimumOffset ?? 0
-    }
+    for id in entries.orderedIDs() { restOffset(id: id) }
     if !hostSetMainOffset { mainOffset = solved.mainScroll.minimumOffset }
   }
 
-  /// Keeps the measured sizes the solve measured (copies, re-keyed when the template holds a
-  /// new number of cells; nil once none is measured).
-  func adoptMeasuredSizes() {
-    for index in solved.sections.indices {
-      measuredSizes[index] = solved.sections[index].measured
-    }
+  /// Puts a section the host has not scrolled at its scroll's initial rest offset (0 for a
+  /// section that follows the main axis).
+  func restOffset(id: Int32) {
+    guard !entries[id: id].hostSetOffset else { return }
+    entries[id: id].offset = entries[id: id].scroll?.minimumOffset ?? 0
   }
 
   /// The size of the scrollable content, once a container size is set.
@@ -133,13 +156,13 @@ public final class Layout {
   }
 
   /// The number of sections.
-  public var sectionCount: Int { sections.count }
+  public var sectionCount: Int { entries.count }
 
   /// Sets the logical scroll offset of an orthogonal section (docs/LAYOUT-RULES.md, "Orthogonal
   /// sections").
   public func setOrthogonalOffset(_ offset: Double, section: Int) throws(LayoutError) {
     try checkSection(section)
-    guard sections[section].isOrthogonal else {
+    guard entries[section].isOrthogonal else {
       throw LayoutError(
         .invalidArgument,
         "section \(section) does not scroll orthogonally (its orthogonalScrollingBehavior is "
@@ -151,14 +174,14 @@ public final class Layout {
   /// The logical scroll offset of a section (0 unless it scrolls orthogonally).
   public func orthogonalOffset(section: Int) throws(LayoutError) -> Double {
     try checkSection(section)
-    return offsets[section]
+    return entries[section].offset
   }
 
   func checkSection(_ section: Int) throws(LayoutError) {
-    guard section >= 0, section < sections.count else {
+    guard section >= 0, section < entries.count else {
       throw LayoutError(
         .outOfRange,
-        "section \(section) does not exist; the layout has \(sections.count) sections",
+        "section \(section) does not exist; the layout has \(entries.count) sections",
         path: "section")
     }
   }
@@ -166,14 +189,14 @@ public final class Layout {
   /// Checks an item index of an existing section.
   @inline(__always)
   func checkItem(_ item: Int64, section: Int) throws(LayoutError) {
-    let count = sections[section].itemCount
+    let count = entries[section].itemCount
     guard item >= 0, item < count else {
       throw itemOutOfRange(item, section: section, count: count)
     }
   }
 
   @inline(never)
-  private func itemOutOfRange(_ item: Int64, section: Int, count: Int64) -> LayoutError {
+  func itemOutOfRange(_ item: Int64, section: Int, count: Int64) -> LayoutError {
     LayoutError(
       .outOfRange, "item \(item) does not exist; section \(section) has \(count) items",
       path: "item")

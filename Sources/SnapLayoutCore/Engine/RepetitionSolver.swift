@@ -9,8 +9,6 @@ struct RepetitionSolver {
   let transposed: Bool
   /// Whether cells' supplementary items rise above a background (docs/LAYOUT-RULES.md, "zIndex").
   let promotesBadges: Bool
-  /// The section's index, for the paths of errors.
-  let section: Int
   /// Whether repetitions follow one another along x (an orthogonal section).
   let alongX: Bool
   /// The root group's edge spacing before and after it along the repeat axis.
@@ -46,7 +44,7 @@ struct RepetitionSolver {
 
   init(
     group: LayoutGroup, proposedSize: Size, resolver: DimensionResolver, kinds: KindTable,
-    transposed: Bool, promotesBadges: Bool, section: Int, alongX: Bool, edgeLength: Double
+    transposed: Bool, promotesBadges: Bool, alongX: Bool, edgeLength: Double
   ) {
     self.group = group
     self.proposedSize = proposedSize
@@ -54,7 +52,6 @@ struct RepetitionSolver {
     self.kinds = kinds
     self.transposed = transposed
     self.promotesBadges = promotesBadges
-    self.section = section
     self.alongX = alongX
     self.edgeLength = edgeLength
     // The cell as the group lays it out: `count` rewrites a `subitem`'s length along the
@@ -120,20 +117,23 @@ struct RepetitionSolver {
     return length + (alongX ? cell.width - before.width : cell.height - before.height)
   }
 
-  /// Solves the unmeasured template (with the section-wide uniform lengths, when any).
-  mutating func solveTemplate(sectionUniform: Size) throws(LayoutError) -> GroupTemplate {
+  /// Solves the unmeasured template (with the section-wide uniform lengths, when any); errors
+  /// name the root group at `path`.
+  mutating func solveTemplate(sectionUniform: Size, path: String) throws(LayoutError)
+    -> GroupTemplate
+  {
     let template = try solve(
-      LeafMeasurements(page: nil, base: 0, sectionUniform: sectionUniform))
+      LeafMeasurements(page: nil, base: 0, sectionUniform: sectionUniform), path: path)
     if template.leaves.count != 1 { singleCell = nil }
     return template
   }
 
-  func solve(_ measurements: LeafMeasurements) throws(LayoutError) -> GroupTemplate {
+  func solve(_ measurements: LeafMeasurements, path: String = "") throws(LayoutError)
+    -> GroupTemplate
+  {
     var solver = GroupSolver(resolver: resolver, kinds: kinds, transposed: transposed)
     var template = try solver.solveRoot(
-      group, size: proposedSize,
-      path: measurements.page == nil ? "/sections/\(section)/group" : "",
-      measurements: measurements)
+      group, size: proposedSize, path: path, measurements: measurements)
     if promotesBadges {
       // With a background, cells and supplementaries are promoted above it
       // (docs/LAYOUT-RULES.md, "zIndex").

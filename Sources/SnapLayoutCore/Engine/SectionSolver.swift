@@ -9,120 +9,68 @@ struct SectionSolver {
   /// The container's insets (canonical).
   let environmentInsets: DirectionalEdgeInsets
 
-  /// Solves `section`, placing its leading edge at `start` on the main axis (the section is
-  /// solved relative to its start, then placed: `SolvedSection.place(at:)`). `measured` holds
-  /// the sizes the host reported for its cells; with `refresh` every measured repetition is
-  /// solved again (the container or the template changed), otherwise the recorded deltas are
-  /// current.
+  /// Solves a section of shape `shape` holding `itemCount` items, placing its leading edge at
+  /// `start` on the main axis (the section is solved relative to its start, then placed:
+  /// `SolvedSection.place(at:)`). `measured` holds the sizes the host reported for its cells;
+  /// with `refresh` every measured repetition is solved again (the container or the template
+  /// changed), otherwise the recorded deltas are current.
   /// `previous`, the same section solved at the same container, lends its template (only the
-  /// measured deltas changed).
+  /// measured deltas changed); otherwise the shape's template at this container is shared when
+  /// no section-wide length was measured.
   /// `flowSizes` holds the sizes of a flow section's items when they are not all the same;
   /// `boundarySizes` the measured sizes of its boundary items.
   func solve(
-    _ section: LayoutSection, index: Int, start: Double, measured: MeasuredSizes? = nil,
-    flowSizes: FlowSizes? = nil, boundarySizes: BoundarySizes = BoundarySizes(),
-    refresh: Bool = true, reusing previous: SolvedSection? = nil
+    _ shape: SectionShape, itemCount: Int64, index: Int, start: Double,
+    measured: MeasuredSizes? = nil, flowSizes: FlowSizes? = nil,
+    boundarySizes: BoundarySizes = BoundarySizes(), refresh: Bool = true,
+    reusing previous: SolvedSection? = nil
   ) throws(LayoutError) -> SolvedSection {
     var path: String { "/sections/\(index)" }
+    let section = shape.canonical
     let insets = section.contentInsets
     let env = environmentInsets
     let orthogonal = section.isOrthogonal
-
-    // The root group's container (docs/LAYOUT-RULES.md, "Dimensions"). Section insets shrink it
-    // only across the repeat axis; for orthogonal sections that is the main axis.
-    let groupContainer =
-      orthogonal
-      ? Size(
-        width: container.width - env.horizontal,
-        height: container.height - env.vertical - insets.vertical)
-      : Size(
-        width: container.width - env.horizontal - insets.horizontal,
-        height: container.height - env.vertical)
-    guard groupContainer.width > 0, groupContainer.height > 0 else {
-      let size =
-        "\(container.physical(transposed).width) x \(container.physical(transposed).height) pt"
-      // Name the insets that are there: the environment's, when they alone leave no room, or
-      // the section's (a flow section's come from a `sectionInset`).
-      guard container.width - env.horizontal > 0, container.height - env.vertical > 0 else {
-        throw LayoutError(
-          .invalidLayout,
-          "the environment's contentInsets leave no room for the sections in a \(size) container",
-          path: "/environment/contentInsets")
-      }
-      throw LayoutError(
-        .invalidLayout,
-        "the section's contentInsets leave no room for its group in a \(size) container",
-        path: section.flowItems?.sectionInsetPath ?? path + "/contentInsets")
-    }
-    let hasBackground = !section.decorationItems.isEmpty
-    var repetitionSolver: RepetitionSolver
-    var template: GroupTemplate
+    let shared: SectionTemplate
     // Measured cells (docs/SELF-SIZING.md); a flow section's sizes are in `flowSizes`.
     var measured = measured.flatMap { $0.isEmpty || section.flowItems != nil ? nil : $0 }
     // Whether the measured repetitions must be measured again.
     var remeasure = refresh
     if let previous {
-      repetitionSolver = previous.repetitionSolver
-      template = previous.template
+      shared = previous.shared!
     } else {
-      // A flow section's line depends on the room across the scroll axis
-      // (docs/FLOW-LAYOUT.md).
-      let group =
-        try section.flowItems.map { flow throws(LayoutError) in
-          // The size may be the section's or flowLayout's: the error points at the section.
-          try FlowLine.group(flow, length: groupContainer.width, path: path)
-        } ?? section.group
-      let edges = group.edgeSpacing.along(orthogonal ? .horizontal : .vertical)
-      repetitionSolver = RepetitionSolver(
-        group: group, proposedSize: resolver.resolve(group.layoutSize, in: groupContainer),
-        resolver: resolver, kinds: kinds, transposed: transposed, promotesBadges: hasBackground,
-        section: index, alongX: orthogonal,
-        edgeLength: (edges.pre?.value ?? 0) + (edges.post?.value ?? 0))
-      template = try repetitionSolver.solveTemplate(
-        sectionUniform: measured?.sectionUniform ?? .zero)
+      var solved = try template(of: shape, index: index, uniform: measured?.sectionUniform ?? .zero)
       if let current = measured {
         // Measured again on a copy, so that a solve that fails leaves the layout's sizes as
         // they were; re-keyed by item when the template holds a different number of cells.
-        let tracksCross = repetitionSolver.tracksCross
-        let flags = template.sectionUniform
+        let tracksCross = solved.repetitionSolver.tracksCross
+        let flags = solved.template.sectionUniform
+        let cells = Int64(solved.template.leaves.count)
         let fresh =
-          current.itemsPerGroup != Int64(template.leaves.count)
-            || current.tracksCross != tracksCross || current.uniformFlags != flags
-          ? current.remapped(
-            itemsPerGroup: Int64(template.leaves.count), tracksCross: tracksCross,
-            uniformFlags: flags
-          ) { $0 }
+          current.itemsPerGroup != cells || current.tracksCross != tracksCross
+            || current.uniformFlags != flags
+          ? current.remapped(itemsPerGroup: cells, tracksCross: tracksCross, uniformFlags: flags)
+          { $0 }
           : MeasuredSizes(copying: current)
         if fresh.sectionUniform != current.sectionUniform {
           // The section's shared lengths are those of its cells as measured now.
-          template = try repetitionSolver.solveTemplate(sectionUniform: fresh.sectionUniform)
+          solved = try template(of: shape, index: index, uniform: fresh.sectionUniform)
         }
         measured = fresh
         remeasure = true
       }
+      shared = solved
     }
-    let group = repetitionSolver.group
-    let edges = group.edgeSpacing
-    let repeatEdges = orthogonal ? edges.along(.horizontal) : edges.along(.vertical)
-    let crossEdges = orthogonal ? edges.along(.vertical) : edges.along(.horizontal)
-    let pre = repeatEdges.pre?.value ?? 0
+    let repetitionSolver = shared.repetitionSolver
+    let template = shared.template
+    let groupContainer = shared.groupContainer
+    let hasBackground = shared.hasBackground
+    let pre = shared.leadingEdge
     let groupSize = template.size
+    let step = shared.step
+    let stride = shared.stride
+    let crossOffset = shared.crossOffset
 
-    // The root group's edge spacing (docs/LAYOUT-RULES.md, "Sections"). Along the repeat axis
-    // only the (minimum) values count; across it flexible edges share the leftover room.
-    let step = repetitionSolver.extent(template)
-    let stride = step + section.interGroupSpacing
-    var crossOffset = crossEdges.pre?.value ?? 0
-    if !orthogonal {
-      let flexible = (crossEdges.pre?.isFlexible == true ? 1 : 0)
-        + (crossEdges.post?.isFlexible == true ? 1 : 0)
-      if flexible > 0 && crossEdges.pre?.isFlexible == true {
-        let used = groupSize.width + crossOffset + (crossEdges.post?.value ?? 0)
-        crossOffset += (groupContainer.width - used) / Double(flexible)
-      }
-    }
-
-    let itemCount = max(0, section.itemCount)
+    let itemCount = max(0, itemCount)
     let n = Int64(template.leaves.count)
     let fullGroups = itemCount / n
     let remainder = itemCount % n
@@ -183,9 +131,7 @@ struct SectionSolver {
     // supplementary items").
     let rowLength: Double
     if orthogonal {
-      rowLength =
-        groupCount > 0
-        ? crossLength + crossOffset + (crossEdges.post?.value ?? 0) : 0
+      rowLength = groupCount > 0 ? crossLength + crossOffset + shared.trailingCrossEdge : 0
     } else {
       rowLength = primaryLength
     }
@@ -238,7 +184,7 @@ struct SectionSolver {
       cellZIndex: hasBackground ? 1 : 0)
     var solved = SolvedSection(
       frame: frame, template: template, placement: placement, measured: measured,
-      flowLines: flowLines, repetitionSolver: repetitionSolver,
+      flowLines: flowLines, shared: shared,
       behavior: section.orthogonalScrollingBehavior,
       orthogonalContentLength: orthogonalContentLength,
       boundaryItems: boundaryItems, decorations: decorations, mainMin: frame.minY,
@@ -271,6 +217,21 @@ struct SectionSolver {
     }
     solved.local = (origin.y, solved.mainMin, solved.mainMax)
     solved.place(at: start)
+    return solved
+  }
+}
+
+extension SectionSolver {
+  /// The root group of sections of `shape` solved at this container with the section-wide
+  /// lengths `uniform`: the shape's own, shared by its sections, when there are none.
+  private func template(of shape: SectionShape, index: Int, uniform: Size) throws(LayoutError)
+    -> SectionTemplate
+  {
+    if uniform == .zero, let cached = shape.template(at: container) { return cached }
+    let solved = try SectionTemplate.solve(
+      shape.canonical, index: index, container: container, environmentInsets: environmentInsets,
+      resolver: resolver, kinds: kinds, transposed: transposed, sectionUniform: uniform)
+    if uniform == .zero { shape.cache(solved, at: container) }
     return solved
   }
 }

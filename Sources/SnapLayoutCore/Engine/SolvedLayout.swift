@@ -1,184 +1,179 @@
-/// Everything solved at one container size, in canonical coordinates.
+/// What is solved at one container size for the layout as a whole, in canonical coordinates;
+/// each section's own solution is kept with it (`SectionEntry.solved`).
 struct SolvedLayout {
   /// The container size it was solved at (canonical).
   var canonicalContainer: Size
-  var sections: [SolvedSection]
+  /// The layout's own boundary items.
   var globalItems: [PlacedElement]
   var contentSize: Size
-  /// `prefixMaxEnd[s]` = the largest `mainMax` of sections `0 ... s`.
-  var prefixMaxEnd: [Double]
-  /// `suffixMinStart[s]` = the smallest `mainMin` of sections `s ..< count`.
-  var suffixMinStart: [Double]
-  /// The main scroll, and each orthogonal section's scroll (nil for the others).
   var mainScroll: ScrollContainer
-  var sectionScrolls: [ScrollContainer?]
 
   /// The placeholder before any container size is set.
   static var unsolved: SolvedLayout {
     SolvedLayout(
-      canonicalContainer: .zero, sections: [], globalItems: [], contentSize: .zero, prefixMaxEnd: [], suffixMinStart: [],
-      mainScroll: ScrollContainer.placeholder, sectionScrolls: [])
+      canonicalContainer: .zero, globalItems: [], contentSize: .zero,
+      mainScroll: ScrollContainer.placeholder)
   }
+}
 
-  private init(
-    canonicalContainer: Size, sections: [SolvedSection], globalItems: [PlacedElement], contentSize: Size,
-    prefixMaxEnd: [Double], suffixMinStart: [Double], mainScroll: ScrollContainer,
-    sectionScrolls: [ScrollContainer?]
-  ) {
-    self.canonicalContainer = canonicalContainer
-    self.sections = sections
-    self.globalItems = globalItems
-    self.contentSize = contentSize
-    self.prefixMaxEnd = prefixMaxEnd
-    self.suffixMinStart = suffixMinStart
-    self.mainScroll = mainScroll
-    self.sectionScrolls = sectionScrolls
-  }
-
-  /// Solves every section and the layout's boundary items (docs/LAYOUT-RULES.md, "Stacking
-  /// sections", "Boundary supplementary items"). With `refresh`, sections' measured repetitions
-  /// are solved again (see `SectionSolver.solve`).
-  init(layout: Layout, container: Size, refresh: Bool = true) throws(LayoutError) {
-    self = SolvedLayout.unsolved
-    canonicalContainer = container
-    let solver = SolvedLayout.sectionSolver(layout, container)
+extension Layout {
+  /// Solves every section and the layout's boundary items at `container` (canonical;
+  /// docs/LAYOUT-RULES.md, "Stacking sections", "Boundary supplementary items").
+  /// With `refresh`, sections' measured repetitions are solved again (see
+  /// `SectionSolver.solve`). On failure nothing changes.
+  /// - Complexity: O(sections + template sizes), independent of item counts; each shape's
+  ///   template is solved once.
+  func solveAll(container: Size, refresh: Bool = true) throws(LayoutError) {
+    let solver = sectionSolver(container)
+    let builder = ScrollBuilder(self, container: container)
+    let ids = entries.orderedIDs()
+    var sections: [SolvedSection] = []
+    sections.reserveCapacity(ids.count)
+    for (index, id) in ids.enumerated() {
+      // Read in place: copying an entry would retain and release everything in it.
+      sections.append(
+        try solver.solve(
+          entries[id: id].shape, itemCount: entries[id: id].itemCount, index: index, start: 0,
+          measured: entries[id: id].measured, flowSizes: entries[id: id].flowSizes,
+          boundarySizes: entries[id: id].boundarySizes, refresh: refresh))
+    }
     // Layout-level items are dropped when there are no sections (docs/LAYOUT-RULES.md,
     // "Boundary supplementary items").
     let leadingExtension =
-      layout.sections.isEmpty ? 0 : placeGlobals(layout, hostLength: 0).leadingExtension
-    sections.reserveCapacity(layout.sections.count)
-    for (index, section) in layout.sections.enumerated() {
-      let start = index == 0 ? leadingExtension : nextStart(after: index - 1, layout)
-      sections.append(
-        try solver.solve(
-          section, index: index, start: start, measured: layout.measuredSizes[index],
-          flowSizes: layout.flowSizes[index], boundarySizes: layout.boundarySizes[index],
-          refresh: refresh))
+      ids.isEmpty ? 0 : placeGlobals(container, hostLength: 0).leadingExtension
+    var extents: [SectionExtent] = []
+    extents.reserveCapacity(ids.count)
+    for (index, id) in ids.enumerated() {
+      let run = builder.mainRun(sections[index])
+      entries[id: id].mainRun = run
+      entries[id: id].scroll = builder.orthogonalScroll(sections[index], shape: entries[id: id].shape)
+      // The sizes the solve measured: a copy, re-keyed when the template holds another number
+      // of cells; nil once none is measured.
+      entries[id: id].measured = sections[index].measured
+      extents.append(SectionExtent(sections[index], run: run))
+      entries[id: id].solved = sections[index]
     }
-    try finish(layout, leadingExtension: leadingExtension)
-    sectionScrolls = sections.indices.map {
-      ScrollBuilder(self, layout).orthogonalScroll(section: $0)
-    }
+    entries.rebuild(ids: ids, extents: extents, base: WideLength(leadingExtension))
+    solved.canonicalContainer = container
+    finishSolving(leadingExtension: leadingExtension)
   }
 
-  /// Solves section `index` again after the host measured one of its cells (same container,
-  /// same template: only its deltas changed) and moves the sections after it.
-  /// - Complexity: O(sections + the section's boundary items), independent of item counts.
-  mutating func remeasure(section index: Int, layout: Layout) throws(LayoutError) {
-    let old = sections[index]
-    let solved = try SolvedLayout.sectionSolver(layout, canonicalContainer).solve(
-      layout.sections[index], index: index, start: old.frame.minY,
-      measured: layout.measuredSizes[index], flowSizes: layout.flowSizes[index],
-      boundarySizes: layout.boundarySizes[index], refresh: false, reusing: old)
-    sections[index] = solved
-    if solved.frame.maxY != old.frame.maxY { stack(from: index + 1, layout) }
-    let leadingExtension = sections.first.map { $0.frame.minY } ?? 0
-    try finish(layout, leadingExtension: leadingExtension)
-    sectionScrolls[index] = ScrollBuilder(self, layout).orthogonalScroll(section: index)
+  /// Section `entry`, at `index`, solved at the current container size (placed at 0), with its
+  /// units in the main scroll and its own scroll. With `reuse`, its template and lines are
+  /// kept (only measured deltas changed); with `refresh` its measured repetitions are solved
+  /// again. - Complexity: O(the section's template and boundary items).
+  func solveSection(_ entry: SectionEntry, index: Int, reuse: Bool = false, refresh: Bool = true)
+    throws(LayoutError) -> (section: SolvedSection, run: UnitRun?, scroll: ScrollContainer?)
+  {
+    let container = solved.canonicalContainer
+    let section = try sectionSolver(container).solve(
+      entry.shape, itemCount: entry.itemCount, index: index, start: 0, measured: entry.measured,
+      flowSizes: entry.flowSizes, boundarySizes: entry.boundarySizes, refresh: refresh,
+      reusing: reuse ? entry.solved : nil)
+    let builder = ScrollBuilder(self, container: container)
+    return (section, builder.mainRun(section), builder.orthogonalScroll(section, shape: entry.shape))
+  }
+
+  /// Solves section `index` again after a change of its own (a measured size, its items, its
+  /// description), placing the sections after it anew when its length changed. With `reuse`,
+  /// its template and lines are kept (only measured deltas changed); with `refresh` its
+  /// measured repetitions are solved again. On failure nothing changes.
+  /// - Complexity: O(the section's template and boundary items + log sections).
+  func resolveSection(_ index: Int, reuse: Bool = false, refresh: Bool = true)
+    throws(LayoutError)
+  {
+    let (section, run, scroll) = try solveSection(
+      entries[index], index: index, reuse: reuse, refresh: refresh)
+    entries[index].scroll = scroll
+    entries[index].mainRun = run
+    entries[index].measured = section.measured
+    entries[index].solved = section
+    entries.update(at: index, SectionExtent(section, run: run))
+    finishSolving()
   }
 
   /// Places the layout's boundary items again after the host measured one of them, moving
   /// every section by the change of the leading extension.
-  /// - Complexity: O(sections + boundary items), independent of item counts.
-  mutating func remeasureGlobals(layout: Layout) throws(LayoutError) {
-    guard !sections.isEmpty else { return }
-    let leadingExtension = placeGlobals(layout, hostLength: 0).leadingExtension
-    if leadingExtension != sections[0].frame.minY {
-      sections[0].place(at: leadingExtension)
-      stack(from: 1, layout)
+  /// - Complexity: O(log sections + boundary items).
+  func remeasureGlobals() {
+    finishSolving()
+  }
+
+
+  /// Everything that follows from the solved sections: where the first starts (after the
+  /// layout's leading boundary items, unless `known`), the layout's boundary items, the content
+  /// size and the main scroll. - Complexity: O(log sections + boundary items).
+  func finishSolving(leadingExtension known: Double? = nil) {
+    let container = solved.canonicalContainer
+    let count = entries.count
+    // Layout-level items are dropped when there are no sections (docs/LAYOUT-RULES.md,
+    // "Boundary supplementary items").
+    let leadingExtension =
+      known ?? (count == 0 ? 0 : placeGlobals(container, hostLength: 0).leadingExtension)
+    entries.setBase(WideLength(leadingExtension))
+    // The content ends where the last section does (its frame's maxY).
+    let cursor =
+      count == 0
+      ? leadingExtension
+      : entries.start(at: count - 1) + entries[count - 1].solved.frame.height
+    let crossExtent = max(container.width, entries.tree.total.crossExtent)
+    var trailingExtension = 0.0
+    solved.globalItems = []
+    if count > 0 && !globalItems.isEmpty {
+      let placement = placeGlobals(container, hostLength: cursor - leadingExtension)
+      solved.globalItems = placement.elements(hostTop: leadingExtension)
+      trailingExtension = placement.trailingExtension
     }
-    try finish(layout, leadingExtension: leadingExtension)
+    // Finite: every section's length is (the solver checks), and they sum below 2^110 pt.
+    solved.contentSize = Size(width: crossExtent, height: cursor + trailingExtension)
+    solved.mainScroll = ScrollBuilder(self, container: container).mainScroll(
+      contentLength: solved.contentSize.height)
   }
 
-  /// Where section `index + 1` starts: after section `index` and `interSectionSpacing` (only
-  /// between sections: docs/LAYOUT-RULES.md, "Stacking sections"). The one formula of a solve
-  /// and of a change that moves the sections after it (`stack(from:_:)`).
-  @inline(__always)
-  private func nextStart(after index: Int, _ layout: Layout) -> Double {
-    sections[index].frame.maxY + layout.description.configuration.interSectionSpacing
+  /// Section `index` solved and placed at its start (a copy).
+  /// - Complexity: O(1) below `SectionStore.flatCount`, else O(log sections).
+  func placedSection(_ index: Int) -> SolvedSection {
+    var section = entries[index].solved
+    section.place(at: entries.start(at: index))
+    return section
   }
 
-  /// Places sections `first...` one after the other again, after the one before `first`
-  /// changed its length: each where a solve would put it, to the last bit.
-  /// - Complexity: O(sections after `first`).
-  private mutating func stack(from first: Int, _ layout: Layout) {
-    for index in first..<sections.count where index > 0 {
-      sections[index].place(at: nextStart(after: index - 1, layout))
-    }
+  /// The sections whose elements may reach into `low ... high` along the main axis (a few
+  /// more, near the ends, within the tree's slack; each element is tested exactly).
+  /// - Complexity: O(log sections).
+  func candidateSections(from low: Double, to high: Double) -> Range<Int> {
+    entries.candidates(from: low, to: high)
   }
 
-  private static func sectionSolver(_ layout: Layout, _ container: Size) -> SectionSolver {
+  private func sectionSolver(_ container: Size) -> SectionSolver {
     SectionSolver(
-      resolver: DimensionResolver(displayScale: layout.description.environment.displayScale),
-      kinds: layout.kinds, transposed: layout.transposed, container: container,
-      environmentInsets: layout.environmentInsets)
+      resolver: DimensionResolver(displayScale: description.environment.displayScale),
+      kinds: kinds, transposed: transposed, container: container,
+      environmentInsets: environmentInsets)
   }
 
-  private func placeGlobals(_ layout: Layout, hostLength: Double) -> BoundaryPlacement {
-    let env = layout.environmentInsets
-    let container = canonicalContainer
+  private func placeGlobals(_ container: Size, hostLength: Double) -> BoundaryPlacement {
+    let env = environmentInsets
     return BoundaryPlacement(
-      layout.globalItems, hostLength: hostLength, anchorMinX: env.leading,
+      globalItems, hostLength: hostLength, anchorMinX: env.leading,
       anchorMaxX: container.width - env.trailing,
       sizeContainer: Size(
         width: container.width - env.horizontal, height: container.height - env.vertical),
-      resolver: DimensionResolver(displayScale: layout.description.environment.displayScale),
-      kinds: layout.kinds, zIndexFloor: Int32.min, measured: layout.globalBoundarySizes)
+      resolver: DimensionResolver(displayScale: description.environment.displayScale),
+      kinds: kinds, zIndexFloor: Int32.min, measured: globalBoundarySizes)
   }
+}
 
-  /// Everything that follows from the solved sections: the layout's boundary items, the
-  /// content size, the span arrays and the main scroll.
-  private mutating func finish(_ layout: Layout, leadingExtension: Double) throws(LayoutError) {
-    let cursor = sections.last?.frame.maxY ?? leadingExtension
-    var crossExtent = canonicalContainer.width
-    for section in sections { crossExtent = max(crossExtent, section.crossExtent) }
-    var trailingExtension = 0.0
-    globalItems = []
-    if !sections.isEmpty && !layout.globalItems.isEmpty {
-      let placement = placeGlobals(layout, hostLength: cursor - leadingExtension)
-      globalItems = placement.elements(hostTop: leadingExtension)
-      trailingExtension = placement.trailingExtension
-    }
-    contentSize = Size(width: crossExtent, height: cursor + trailingExtension)
-    guard contentSize.height.isFinite, contentSize.width.isFinite else {
-      throw LayoutError(
-        .invalidLayout, "the content size is not a finite number of points", path: "/sections")
-    }
-
-    prefixMaxEnd.removeAll(keepingCapacity: true)
-    prefixMaxEnd.reserveCapacity(sections.count)
-    var end = -Double.infinity
-    for section in sections {
-      end = max(end, section.mainMax)
-      prefixMaxEnd.append(end)
-    }
-    suffixMinStart = Array(repeating: 0, count: sections.count)
-    var start = Double.infinity
-    for index in sections.indices.reversed() {
-      start = min(start, sections[index].mainMin)
-      suffixMinStart[index] = start
-    }
-    mainScroll = ScrollBuilder(self, layout).mainScroll()
-  }
-
-  /// The sections whose elements may reach into `low ... high` along the main axis.
-  /// - Complexity: O(log sections).
-  func candidateSections(from low: Double, to high: Double) -> Range<Int> {
-    // First section whose span (or an earlier one's) reaches `low`.
-    var lo = 0
-    var hi = sections.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if prefixMaxEnd[mid] < low { lo = mid + 1 } else { hi = mid }
-    }
-    let first = lo
-    // One past the last section starting at or before `high`.
-    lo = first
-    hi = sections.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if suffixMinStart[mid] <= high { lo = mid + 1 } else { hi = mid }
-    }
-    return first..<max(first, lo)
+extension SectionExtent {
+  /// What the section tree keeps of a section solved at 0, with its main-scroll units.
+  init(_ solved: SolvedSection, run: UnitRun?) {
+    self.init()
+    length = solved.frame.height
+    mainMin = solved.local.mainMin
+    mainMax = solved.local.mainMax
+    units = run?.count ?? 0
+    firstUnit = units > 0 ? run!.offset(0, start: 0) : .infinity
+    crossExtent = solved.crossExtent
+    stride = !solved.placement.isOrthogonal && solved.placement.itemCount > 0 ? solved.placement.stride : 0
   }
 }

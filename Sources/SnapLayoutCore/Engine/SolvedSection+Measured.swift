@@ -32,6 +32,14 @@ extension SolvedSection {
 
   /// The repetitions that may reach into `low ... high` along the repeat axis, or nil.
   func repetitions(from low: Double, to high: Double, offset: Double) -> ClosedRange<Int64>? {
+    repetitions(from: low, to: high, offset: offset, placement: placement)
+  }
+
+  /// `repetitions(from:to:offset:)` with the section's repetitions placed by `placement` (its
+  /// own, placed at the section's start: `placement(at:)`).
+  func repetitions(
+    from low: Double, to high: Double, offset: Double, placement: SectionPlacement
+  ) -> ClosedRange<Int64>? {
     guard let measured else {
       return placement.repetitions(from: low, to: high, offset: offset)
     }

@@ -64,8 +64,11 @@ struct SolvedSection {
   /// The lines of a flow section whose items have sizes of their own (docs/FLOW-LAYOUT.md);
   /// `placement.groupCount` is then their count and `itemsPerGroup` means nothing.
   var flowLines: FlowLines?
+  /// The root group solved at this container, shared with the sections of the same shape
+  /// (nil only in `unsolved`).
+  var shared: SectionTemplate?
   /// Solves a repetition with its measured cells.
-  var repetitionSolver: RepetitionSolver
+  var repetitionSolver: RepetitionSolver { shared!.repetitionSolver }
   var behavior: OrthogonalScrollingBehavior
   /// The scrollable length of an orthogonal section's content (0 otherwise).
   var orthogonalContentLength: Double
@@ -81,22 +84,50 @@ struct SolvedSection {
   /// `placement.origin.y`, `mainMin` and `mainMax` relative to the section's start.
   var local: (originY: Double, mainMin: Double, mainMax: Double) = (0, 0, 0)
 
+  /// Stands in for a section not solved yet (no container size): it holds no items. Stored,
+  /// not optional, so that queries read a section's solution in place instead of copying it.
+  static var unsolved: SolvedSection {
+    SolvedSection(
+      frame: .zero,
+      template: GroupTemplate(size: .zero, leaves: [], badges: [], envelope: .zero),
+      placement: SectionPlacement(
+        origin: .zero, stride: 0, isOrthogonal: false, itemCount: 0, itemsPerGroup: 1,
+        groupCount: 0, envelope: .zero, cellZIndex: 0),
+      measured: nil, flowLines: nil, shared: nil, behavior: .none, orthogonalContentLength: 0,
+      boundaryItems: [], decorations: [], mainMin: 0, mainMax: 0, crossExtent: 0)
+  }
+
   /// Puts the section's start at `start` along the main axis: the one formula of a solve and of
   /// a section moved by a change before it, `start + (y relative to the start)`, so that a
   /// section moved there and back, or solved anew, is where it was to the last bit
   /// (docs/ARCHITECTURE.md, "Exact sums"). - Complexity: O(1).
   mutating func place(at start: Double) {
     frame.y = start
-    placement.origin.y = start + local.originY
+    placement = self.placement(at: start)
     mainMin = start + local.mainMin
     mainMax = start + local.mainMax
+  }
+
+  /// Where the repetitions go when the section starts at `start` (`place(at:)`'s placement),
+  /// without copying the rest of the section.
+  @inline(__always)
+  func placement(at start: Double) -> SectionPlacement {
+    var placed = placement
+    placed.origin.y = start + local.originY
+    return placed
   }
 
   /// A boundary item or decoration of the section, placed at the section's start.
   @inline(__always)
   func placed(_ element: PlacedElement) -> PlacedElement {
+    SolvedSection.placed(element, at: frame.y)
+  }
+
+  /// A boundary item or decoration of a section starting at `start`: the one formula.
+  @inline(__always)
+  static func placed(_ element: PlacedElement, at start: Double) -> PlacedElement {
     var placed = element
-    placed.frame.y = frame.y + element.frame.y
+    placed.frame.y = start + element.frame.y
     return placed
   }
 }

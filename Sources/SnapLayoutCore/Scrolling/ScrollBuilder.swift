@@ -1,45 +1,45 @@
-/// Builds the scroll containers of a freshly solved layout.
+/// Builds the scroll containers of a solved layout: each orthogonal section's when the section
+/// is solved (it does not depend on where the section is), the main scroll after every change
+/// (O(log sections): its units are read through the layout's sections).
 struct ScrollBuilder {
   let layout: Layout
   /// The collection view's bounds (canonical).
   let container: Size
-  let contentSize: Size
-  let sections: [SolvedSection]
   let displayScale: Double
+  /// The main scroll's settings.
+  let mainSettings: ScrollSettings
 
-  init(_ solved: SolvedLayout, _ layout: Layout) {
+  init(_ layout: Layout, container: Size) {
     self.layout = layout
-    container = solved.canonicalContainer
-    contentSize = solved.contentSize
-    sections = solved.sections
+    self.container = container
     displayScale = layout.description.environment.displayScale
+    mainSettings = ScrollSettings.free.overridden(by: layout.description.configuration.scrolling)
   }
 
-  /// The main scroll: along y in canonical coordinates, every section contributing its units
-  /// (an orthogonal section is one unit: its row).
-  func mainScroll() -> ScrollContainer {
-    let settings = ScrollSettings.free.overridden(by: layout.description.configuration.scrolling)
-    var runs: [UnitRun] = []
-    var stride = 0.0
-    for (index, section) in sections.enumerated() where section.placement.itemCount > 0 {
-      runs.append(
-        ScrollContainer.run(
-          section: index, solved: section, settings: settings, viewportLength: container.height,
-          alongX: false, whole: section.placement.isOrthogonal))
-      if stride == 0 && !section.placement.isOrthogonal { stride = section.placement.stride }
-    }
+  /// A section's units in the main scroll (an orthogonal section is one unit: its row), or nil
+  /// when it has no items. `solved` is placed at 0.
+  func mainRun(_ solved: SolvedSection) -> UnitRun? {
+    guard solved.placement.itemCount > 0 else { return nil }
+    return ScrollContainer.run(
+      solved: solved, settings: mainSettings, viewportLength: container.height, alongX: false,
+      whole: solved.placement.isOrthogonal)
+  }
+
+  /// The main scroll: along y in canonical coordinates, every section contributing its units.
+  func mainScroll(contentLength: Double) -> ScrollContainer {
+    let settings = mainSettings
     return ScrollContainer(
-      id: -1, behavior: .none, settings: settings, viewportLength: container.height,
-      contentLength: contentSize.height, insets: settings.contentInset,
-      units: UnitSequence(runs: runs), unitStride: stride, displayScale: displayScale)
+      isSection: false, behavior: .none, settings: settings, viewportLength: container.height,
+      contentLength: contentLength, insets: settings.contentInset,
+      units: UnitSequence(store: layout.entries), unitStride: layout.entries.tree.total.stride,
+      displayScale: displayScale)
   }
 
   /// An orthogonal section's scroll, along x in canonical coordinates (nil when the section
-  /// follows the main axis).
-  func orthogonalScroll(section index: Int) -> ScrollContainer? {
-    let description = layout.sections[index]
+  /// follows the main axis). `solved` is placed at 0; the scroll does not depend on where.
+  func orthogonalScroll(_ solved: SolvedSection, shape: SectionShape) -> ScrollContainer? {
+    let description = shape.canonical
     guard description.isOrthogonal else { return nil }
-    let solved = sections[index]
     let behavior = description.orthogonalScrollingBehavior
     let groupLeading = layout.environmentInsets.leading + description.contentInsets.leading
     let settings = ScrollSettings.defaults(for: behavior, groupLeading: groupLeading)
@@ -67,13 +67,14 @@ struct ScrollBuilder {
       )
     }
     let run = ScrollContainer.run(
-      section: index, solved: solved, settings: settings, viewportLength: width, alongX: true,
-      whole: false)
+      solved: solved, settings: settings, viewportLength: width, alongX: true, whole: false)
+    // The section is not known here: answers name section 0, and the layout names the
+    // container instead (`Layout.withScroll`).
     return ScrollContainer(
-      id: index, behavior: behavior, settings: settings, viewportLength: width,
+      isSection: true, behavior: behavior, settings: settings, viewportLength: width,
       contentLength: solved.orthogonalContentLength, insets: insets,
-      units: UnitSequence(runs: [run]), unitStride: solved.placement.stride,
-      displayScale: displayScale)
+      units: UnitSequence(runs: [run], sections: [0], starts: [0]),
+      unitStride: solved.placement.stride, displayScale: displayScale)
   }
 
   /// Rounds to the nearest pixel, ties up; the bias makes values that are exact halves in
@@ -87,7 +88,8 @@ extension ScrollContainer {
   /// Stands in before the first container size.
   static var placeholder: ScrollContainer {
     ScrollContainer(
-      id: -1, behavior: .none, settings: .free, viewportLength: 0, contentLength: 0,
-      insets: (0, 0), units: UnitSequence(runs: []), unitStride: 0, displayScale: 0)
+      isSection: false, behavior: .none, settings: .free, viewportLength: 0, contentLength: 0,
+      insets: (0, 0), units: UnitSequence(runs: [], sections: [], starts: []), unitStride: 0,
+      displayScale: 0)
   }
 }

@@ -2,11 +2,12 @@
 /// in logical coordinates: 0 is the start of the content, offsets grow toward its end (in a
 /// right-to-left horizontal scroll too; docs/SNAPPING.md, "Scroll containers and units").
 ///
-/// Built once per container size (O(sections)); immutable afterwards, and a class so that
+/// Built when the layout is solved or changed; immutable afterwards, and a class so that
 /// queries share it instead of copying its arrays.
 final class ScrollContainer {
-  /// -1 for the main scroll, else the section.
-  let id: Int
+  /// Whether it is an orthogonal section's scroll (else the main scroll). It does not know
+  /// which section: sections move, their scrolls stay as they are.
+  let isSection: Bool
   let behavior: OrthogonalScrollingBehavior
   let settings: ScrollSettings
   /// The viewport's length along the axis (W).
@@ -29,11 +30,11 @@ final class ScrollContainer {
   let landing: Motion.LandingBand
 
   init(
-    id: Int, behavior: OrthogonalScrollingBehavior, settings: ScrollSettings,
+    isSection: Bool, behavior: OrthogonalScrollingBehavior, settings: ScrollSettings,
     viewportLength: Double, contentLength: Double, insets: (leading: Double, trailing: Double),
     units: UnitSequence, unitStride: Double, displayScale: Double
   ) {
-    self.id = id
+    self.isSection = isSection
     self.behavior = behavior
     self.settings = settings
     self.viewportLength = viewportLength
@@ -47,7 +48,7 @@ final class ScrollContainer {
     var minimum = -insets.leading
     var maximum = max(minimum, contentLength + insets.trailing - viewportLength)
     let total = contentLength + insets.leading + insets.trailing
-    if behavior == .none && id >= 0 {
+    if behavior == .none && isSection {
       // "none": the section does not scroll across the main axis (docs/SNAPPING.md, "The six
       // orthogonal behaviors").
       minimum = 0
@@ -90,17 +91,99 @@ final class ScrollContainer {
 }
 
 extension ScrollContainer {
-  /// The units of one section along the container's axis, aligned with `settings`.
+  /// The units of one section along the container's axis, aligned with `settings`, relative to
+  /// the section's start (`solved` is placed at 0).
   ///
   /// - Parameters:
   ///   - alongX: whether the axis is the template's x (orthogonal sections) or y (main scroll).
   ///   - whole: treat the whole section as one unit (an orthogonal section in the main scroll).
   static func run(
-    section index: Int, solved: SolvedSection, settings: ScrollSettings, viewportLength: Double,
-    alongX: Bool, whole: Bool
+    solved: SolvedSection, settings: ScrollSettings, viewportLength: Double, alongX: Bool,
+    whole: Bool
   ) -> UnitRun {
     let placement = solved.placement
-    let template = solved.template
+    let alpha = settings.alignment
+    let snapport = viewportLength - settings.padding.leading - settings.padding.trailing
+    let base = alongX ? placement.origin.x : placement.origin.y
+    let byGroup = whole || solved.flowLines != nil || settings.snapUnit != .item
+    // The cells of a partial last group (0: it is whole). A flow section's lines and a whole
+    // section are units of their own.
+    let remainder =
+      whole || solved.flowLines != nil
+      ? 0 : Int(placement.itemCount % max(placement.itemsPerGroup, 1))
+    let tables = solved.shared!.unitTables(
+      alongX: alongX, byGroup: byGroup, remainder: remainder, settings: settings,
+      viewportLength: viewportLength)
+    func measuredUnits() -> MeasuredUnits? {
+      guard !whole, let sizes = solved.measured else { return nil }
+      let lastCells = Int(placement.itemCount % max(placement.itemsPerGroup, 1))
+      return MeasuredUnits(
+        sizes: sizes, template: solved.shared!, alongX: alongX, alignment: alpha,
+        alignConstant: settings.padding.leading + alpha * snapport, groupUnits: tables.groupUnits,
+        lastPresent: lastCells == 0 ? Int(placement.itemsPerGroup) : lastCells)
+    }
+
+    if let lines = solved.flowLines, !whole {
+      let count = Int64(lines.lineCount)
+      return UnitRun(
+        count: count, base: base, stride: placement.stride, repetitions: count, itemsPerGroup: 1,
+        tables: tables,
+        lines: LineUnits(
+          lines: lines, alignment: alpha,
+          alignConstant: settings.padding.leading + alpha * snapport))
+    }
+    if whole {
+      let repetitions = min(placement.groupCount, 1)
+      return UnitRun(
+        count: repetitions, base: base, stride: 1, repetitions: repetitions,
+        itemsPerGroup: max(placement.itemCount, 1), tables: tables)
+    }
+    let count =
+      tables.groupUnits || placement.groupCount == 0
+      ? placement.groupCount
+      : (placement.groupCount - 1) * Int64(tables.slots.count) + Int64(tables.lastSlots.count)
+    return UnitRun(
+      count: count, base: base, stride: placement.stride, repetitions: placement.groupCount,
+      itemsPerGroup: placement.itemsPerGroup, tables: tables, measured: measuredUnits())
+  }
+}
+
+/// Where the units of one repetition of a template rest, relative to the repetition's start:
+/// the same for every section of the template (`SectionTemplate.unitTables`).
+struct UnitTables {
+  /// Sorted by `aligned`; all within one stride, so units are ordered.
+  let slots: [UnitSlot]
+  /// The slots of the last repetition (a subset when the group is partial).
+  let lastSlots: [UnitSlot]
+  /// For each cell of the template, the index of the slot it rests in (full and last
+  /// repetition).
+  let slotOfLeaf: [Int32]
+  let lastSlotOfLeaf: [Int32]
+  /// Whether units are whole repetitions: group snapping, or cells that overhang the next
+  /// repetition (item snapping then falls back to group positions).
+  let groupUnits: Bool
+}
+
+extension SectionTemplate {
+  /// The unit tables of this template along a container's axis, aligned with `settings`;
+  /// `byGroup` for units that are whole repetitions, otherwise cells, the last repetition
+  /// holding `remainder` of them (0: all; a partial group's unit spans its own length). Built
+  /// once per key and kept.
+  func unitTables(
+    alongX: Bool, byGroup: Bool, remainder: Int, settings: ScrollSettings, viewportLength: Double
+  ) -> UnitTables {
+    let key = (remainder << 2) | (byGroup ? 2 : 0) | (alongX ? 1 : 0)
+    for entry in unitTables where entry.key == key { return entry.tables }
+    let tables = buildUnitTables(
+      alongX: alongX, byGroup: byGroup, remainder: remainder, settings: settings,
+      viewportLength: viewportLength)
+    unitTables.append((key, tables))
+    return tables
+  }
+
+  private func buildUnitTables(
+    alongX: Bool, byGroup: Bool, remainder: Int, settings: ScrollSettings, viewportLength: Double
+  ) -> UnitTables {
     let alpha = settings.alignment
     let snapport = viewportLength - settings.padding.leading - settings.padding.trailing
     let alignConstant = settings.padding.leading + alpha * snapport
@@ -108,9 +191,7 @@ extension ScrollContainer {
       UnitSlot.aligned(start, extent, alpha, alignConstant)
     }
     let groupLength = alongX ? template.size.width : template.size.height
-    let remainder = Int(placement.itemCount % max(placement.itemsPerGroup, 1))
-    let base = alongX ? placement.origin.x : placement.origin.y
-    let leaves = Int(placement.itemsPerGroup)
+    let leaves = template.leaves.count
     let groupSlot = [UnitSlot(aligned: aligned(0, groupLength), leaf: 0)]
     // A partial last group's unit spans the group as it is laid out, its own length: it ends
     // where the section's groups end (docs/SNAPPING.md, "A unit's span").
@@ -119,37 +200,14 @@ extension ScrollContainer {
       ? groupSlot
       : [
         UnitSlot(
-          aligned: aligned(0, solved.repetitionSolver.groupLength(template, present: remainder)),
+          aligned: aligned(0, repetitionSolver.groupLength(template, present: remainder)),
           leaf: 0)
       ]
     let zeros = [Int32](repeating: 0, count: max(leaves, 1))
-    func measuredUnits(groupUnits: Bool) -> MeasuredUnits? {
-      guard !whole, let sizes = solved.measured else { return nil }
-      return MeasuredUnits(
-        sizes: sizes, solver: solved.repetitionSolver, template: template, alongX: alongX,
-        alignment: alpha, alignConstant: alignConstant, groupUnits: groupUnits,
-        lastPresent: remainder == 0 ? leaves : remainder)
-    }
-
-    if let lines = solved.flowLines, !whole {
-      let count = Int64(lines.lineCount)
-      return UnitRun(
-        section: Int32(truncatingIfNeeded: index), count: count, base: base,
-        stride: placement.stride, repetitions: count, itemsPerGroup: 1, slots: groupSlot,
-        lastSlots: groupSlot, slotOfLeaf: zeros, lastSlotOfLeaf: zeros,
-        lines: LineUnits(
-          lines: lines, alignment: alpha,
-          alignConstant: settings.padding.leading + alpha * snapport))
-    }
-    if whole || settings.snapUnit != .item {
-      let repetitions = whole ? min(placement.groupCount, 1) : placement.groupCount
-      return UnitRun(
-        section: Int32(truncatingIfNeeded: index), count: repetitions,
-        base: base, stride: whole ? 1 : placement.stride, repetitions: repetitions,
-        itemsPerGroup: whole ? max(placement.itemCount, 1) : placement.itemsPerGroup,
-        slots: groupSlot, lastSlots: whole ? groupSlot : lastGroupSlot, slotOfLeaf: zeros,
-        lastSlotOfLeaf: zeros, measured: measuredUnits(groupUnits: true))
-    }
+    let byGroupTables = UnitTables(
+      slots: groupSlot, lastSlots: lastGroupSlot, slotOfLeaf: zeros, lastSlotOfLeaf: zeros,
+      groupUnits: true)
+    if byGroup { return byGroupTables }
 
     // Item units: the distinct cell positions of one repetition, sorted.
     func slots(upTo present: Int) -> (slots: [UnitSlot], ofLeaf: [Int32]) {
@@ -183,22 +241,12 @@ extension ScrollContainer {
     // a repetition's positions still span a whole stride (ties with the next repetition's,
     // which rounding could invert), item snapping falls back to group positions.
     if let low = full.slots.first?.aligned, let high = full.slots.last?.aligned,
-      high - low >= placement.stride
+      high - low >= stride
     {
-      return UnitRun(
-        section: Int32(truncatingIfNeeded: index), count: placement.groupCount,
-        base: base, stride: placement.stride, repetitions: placement.groupCount,
-        itemsPerGroup: placement.itemsPerGroup, slots: groupSlot, lastSlots: lastGroupSlot,
-        slotOfLeaf: zeros, lastSlotOfLeaf: zeros, measured: measuredUnits(groupUnits: true))
+      return byGroupTables
     }
-    let count =
-      placement.groupCount == 0
-      ? 0 : (placement.groupCount - 1) * Int64(full.slots.count) + Int64(last.slots.count)
-    return UnitRun(
-      section: Int32(truncatingIfNeeded: index), count: count, base: base,
-      stride: placement.stride, repetitions: placement.groupCount,
-      itemsPerGroup: placement.itemsPerGroup, slots: full.slots, lastSlots: last.slots,
-      slotOfLeaf: full.ofLeaf, lastSlotOfLeaf: last.ofLeaf,
-      measured: measuredUnits(groupUnits: false))
+    return UnitTables(
+      slots: full.slots, lastSlots: last.slots, slotOfLeaf: full.ofLeaf,
+      lastSlotOfLeaf: last.ofLeaf, groupUnits: false)
   }
 }

@@ -169,9 +169,9 @@ extension ScrollContainer {
   /// The stride and origin the seeds' flow-layout formulas divide by: the first section's
   /// repetition (a carousel is one section of equal items), or the page length.
   private var uniformUnit: (stride: Double, base: Double) {
-    if case .units(let units, _, _, _, _) = snaps.source, let run = units.runs.first {
+    if case .units(let units, _, _, _, _) = snaps.source, let (run, start) = units.firstRun {
       let stride = run.slots.count > 1 ? run.stride / Double(run.slots.count) : run.stride
-      return (stride, run.base + (run.slots.first?.aligned ?? 0) + settings.padding.leading)
+      return (stride, run.origin(start) + (run.slots.first?.aligned ?? 0) + settings.padding.leading)
     }
     return (settings.pageLength ?? viewportLength, 0)
   }

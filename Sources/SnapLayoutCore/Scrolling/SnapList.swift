@@ -400,11 +400,11 @@ final class SnapList {
   }
 
   /// The rest position of the unit holding `(section, item)`, if the list has units.
-  /// - Complexity: O(runs).
+  /// - Complexity: O(log sections).
   func index(ofSection section: Int32, item: Int64) -> Int64? {
     guard case .units(let units, let first, _, let leading, _) = source else { return nil }
-    guard let run = units.runs.first(where: { $0.section == section }) else { return nil }
-    return min(max(run.unit(ofItem: item) - first + leading, 0), count - 1)
+    guard let unit = units.unit(ofSection: section, item: item) else { return nil }
+    return min(max(unit - first + leading, 0), count - 1)
   }
 }
 

@@ -30,31 +30,26 @@ struct UnitSlot {
 
 /// The snap units of one section along a container's axis: `repetitions` copies of `slots`,
 /// `stride` apart, the last copy holding only `lastSlots` when the last group is partial.
+/// Units are numbered from 0 within the run, and their offsets are relative to where the
+/// section starts (`start`, 0 in an orthogonal section's own scroll): a run does not change
+/// when sections before it do.
 ///
 /// Immutable classes all the way down (this, `UnitSequence`, `SnapList`): a method called on
 /// a struct that holds arrays copies it, retaining and releasing every array, which would cost
 /// more than the arithmetic of a resolve.
 final class UnitRun {
-  let section: Int32
-  /// Global index of this run's first unit (set once by `UnitSequence`).
-  fileprivate(set) var firstUnit: Int64 = 0
-  /// Its units; fewer than its repetitions hold when the container's units would pass
-  /// `Int64.max` (set once by `UnitSequence`: later units are not indexable).
-  fileprivate(set) var count: Int64
-  /// Where repetition 0 starts along the axis (content coordinates).
+  /// Its units.
+  let count: Int64
+  /// Where repetition 0 starts along the axis, relative to the section's start.
   let base: Double
   let stride: Double
   let repetitions: Int64
   /// Items per repetition (N), to map units back to items.
   let itemsPerGroup: Int64
-  /// Sorted by `aligned`; all within one stride, so units are ordered.
-  let slots: [UnitSlot]
-  /// The slots of the last repetition (a subset when the group is partial).
-  let lastSlots: [UnitSlot]
-  /// For each cell of the template, the index of the slot it rests in (full and last
-  /// repetition).
-  let slotOfLeaf: [Int32]
-  let lastSlotOfLeaf: [Int32]
+  /// Where a repetition's units rest, shared by the sections of one template.
+  let tables: UnitTables
+  var slots: [UnitSlot] { tables.slots }
+  var lastSlots: [UnitSlot] { tables.lastSlots }
   /// Set when the section has measured cells: units then rest where the measured
   /// repetitions put them.
   let measured: MeasuredUnits?
@@ -62,40 +57,41 @@ final class UnitRun {
   let lines: LineUnits?
 
   init(
-    section: Int32, count: Int64, base: Double, stride: Double, repetitions: Int64,
-    itemsPerGroup: Int64, slots: [UnitSlot], lastSlots: [UnitSlot], slotOfLeaf: [Int32],
-    lastSlotOfLeaf: [Int32], measured: MeasuredUnits? = nil, lines: LineUnits? = nil
+    count: Int64, base: Double, stride: Double, repetitions: Int64, itemsPerGroup: Int64,
+    tables: UnitTables, measured: MeasuredUnits? = nil, lines: LineUnits? = nil
   ) {
     self.measured = measured
     self.lines = lines
-    self.section = section
     self.count = count
     self.base = base
     self.stride = stride
     self.repetitions = repetitions
     self.itemsPerGroup = itemsPerGroup
-    self.slots = slots
-    self.lastSlots = lastSlots
-    self.slotOfLeaf = slotOfLeaf
-    self.lastSlotOfLeaf = lastSlotOfLeaf
+    self.tables = tables
   }
+
+  /// Where repetition 0 starts when the section starts at `start`: `start + base`, as a
+  /// section's origin is its start plus its origin relative to it (`SolvedSection.place`).
+  @inline(always)
+  func origin(_ start: Double) -> Double { start + base }
 
   /// A unit's repetition and its index among the repetition's units.
   func position(_ unit: Int64) -> (repetition: Int64, index: Int) {
-    let width = Int64(slots.count)
-    let local = unit - firstUnit
-    let repetition = min(local / width, repetitions - 1)
-    let index = local - repetition * width
-    let count = repetition == repetitions - 1 ? lastSlots.count : slots.count
+    let width = Int64(tables.slots.count)
+    let repetition = min(unit / width, repetitions - 1)
+    let index = unit - repetition * width
+    let count = repetition == repetitions - 1 ? tables.lastSlots.count : tables.slots.count
     return (repetition, Int(min(index, Int64(count - 1))))
   }
 
-  /// The aligned offset of a unit of this run.
-  func offset(_ unit: Int64) -> Double {
-    if let lines { return lines.offset(base: base, line: Int(unit - firstUnit)) }
+  /// The aligned offset of unit `unit` (0 ..< count) of this run, the section starting at
+  /// `start`.
+  func offset(_ unit: Int64, start: Double) -> Double {
+    let base = origin(start)
+    if let lines { return lines.offset(base: base, line: Int(unit)) }
     let (repetition, index) = position(unit)
-    if let measured { return measured.unit(index, of: repetition, in: self).offset }
-    let slots = repetition == repetitions - 1 ? lastSlots : self.slots
+    if let measured { return measured.unit(index, of: repetition, in: self, base: base).offset }
+    let slots = repetition == repetitions - 1 ? tables.lastSlots : tables.slots
     return UnitRun.offset(
       base: base, stride: stride, repetition: repetition, aligned: slots[index].aligned)
   }
@@ -108,34 +104,38 @@ final class UnitRun {
     (base + Double(repetition) * stride) + aligned
   }
 
-  /// How many of this run's units have an aligned offset `<= x` (`< x` when `strict`).
-  func rank(_ x: Double, strict: Bool) -> Int64 {
+  /// How many of this run's first `limit` units have an aligned offset `<= x` (`< x` when
+  /// `strict`), the section starting at `start`.
+  func rank(_ x: Double, strict: Bool, start: Double, limit: Int64) -> Int64 {
     if measured != nil || lines != nil {
       // Offsets still increase unit by unit: search them.
       var low: Int64 = 0
-      var high = count
+      var high = limit
       while low < high {
         let mid = low + (high - low) / 2
-        let at = offset(firstUnit + mid)
+        let at = offset(mid, start: start)
         if strict ? at < x : at <= x { low = mid + 1 } else { high = mid }
       }
       return low
     }
+    let base = origin(start)
     var total: Int64 = 0
     let full = repetitions - 1
-    for slot in slots {
-      total += count(x, aligned: slot.aligned, limit: full, strict: strict)
+    for slot in tables.slots {
+      total += count(x, base: base, aligned: slot.aligned, limit: full, strict: strict)
     }
-    for slot in lastSlots {
+    for slot in tables.lastSlots {
       let at = UnitRun.offset(base: base, stride: stride, repetition: full, aligned: slot.aligned)
       if strict ? at < x : at <= x { total += 1 }
     }
-    return total
+    return min(total, limit)
   }
 
   /// How many repetitions `k = 0 ..< limit` of a slot rest at or before `x` (before, when
   /// `strict`): an estimate by division, settled against the offsets themselves.
-  private func count(_ x: Double, aligned: Double, limit: Int64, strict: Bool) -> Int64 {
+  private func count(_ x: Double, base: Double, aligned: Double, limit: Int64, strict: Bool)
+    -> Int64
+  {
     guard limit > 0 else { return 0 }
     func before(_ k: Int64) -> Bool {
       let at = UnitRun.offset(base: base, stride: stride, repetition: k, aligned: aligned)
@@ -148,14 +148,15 @@ final class UnitRun {
     return k + 1
   }
 
-  /// The unit holding an item of this run's section.
-  func unit(ofItem item: Int64) -> Int64 {
+  /// The unit (0 ..< count) holding an item of this run's section, the section starting at
+  /// `start`.
+  func unit(ofItem item: Int64, start: Double) -> Int64 {
     if let lines {
       let last = lines.lines.sizes.count - 1
-      return firstUnit + Int64(lines.lines.line(ofItem: Int(min(max(item, 0), Int64(last)))))
+      return Int64(lines.lines.line(ofItem: Int(min(max(item, 0), Int64(last)))))
     }
     let repetition = min(max(item / itemsPerGroup, 0), repetitions - 1)
-    let map = repetition == repetitions - 1 ? lastSlotOfLeaf : slotOfLeaf
+    let map = repetition == repetitions - 1 ? tables.lastSlotOfLeaf : tables.slotOfLeaf
     // Bounded by the map before it becomes an Int: a whole section as one unit has up to
     // 2^63 - 1 items per group, more than a 32-bit Int holds.
     let leaf = min(
@@ -163,25 +164,38 @@ final class UnitRun {
     var index = Int64(map[Int(leaf)])
     if let measured {
       // A measured repetition's units are in the order of their rest positions.
-      index = Int64(measured.index(ofSlot: Int(index), in: repetition, of: self))
+      index = Int64(
+        measured.index(ofSlot: Int(index), in: repetition, of: self, base: origin(start)))
     }
-    let local = repetition * Int64(slots.count) + index
-    return firstUnit + min(local, count - 1)
+    let local = repetition * Int64(tables.slots.count) + index
+    return min(local, count - 1)
   }
 
-  /// The item resting at a unit.
-  func item(_ unit: Int64) -> Int64 {
-    if let lines { return Int64(lines.lines.firstItem(ofLine: Int(unit - firstUnit))) }
+  /// The item resting at unit `unit` (0 ..< count), the section starting at `start`.
+  func item(_ unit: Int64, start: Double) -> Int64 {
+    if let lines { return Int64(lines.lines.firstItem(ofLine: Int(unit))) }
     let (repetition, index) = position(unit)
-    if let measured { return repetition * itemsPerGroup + measured.unit(index, of: repetition, in: self).leaf }
-    let slots = repetition == repetitions - 1 ? lastSlots : self.slots
+    if let measured {
+      return repetition * itemsPerGroup
+        + measured.unit(index, of: repetition, in: self, base: origin(start)).leaf
+    }
+    let slots = repetition == repetitions - 1 ? tables.lastSlots : tables.slots
     return repetition * itemsPerGroup + slots[index].leaf
   }
 }
 
-/// All the units of a container in order: the concatenation of its sections' runs.
+/// All the units of a container in order: the concatenation of its sections' runs — an
+/// orthogonal section's one run, or every section of the main scroll, read through the layout's
+/// `SectionStore` in O(log sections) per question.
 final class UnitSequence {
-  let runs: [UnitRun]
+  private enum Source {
+    /// Runs held here, each with its section, where it starts and its first unit.
+    case runs([UnitRun], sections: [Int32], starts: [Double], firstUnits: [Int64])
+    /// The runs of a layout's sections (`SectionEntry.mainRun`).
+    case store(SectionStore)
+  }
+
+  private let source: Source
   let count: Int64
   /// The common case — one section, one position per repetition (a carousel, a list, a
   /// grid's rows) — answered by arithmetic alone: unit k rests at
@@ -190,43 +204,80 @@ final class UnitSequence {
   /// With `uniform`: unit k holds item `k · itemsPerGroup + leaf` (`lastLeaf` for the last).
   let uniformItems: (section: Int32, itemsPerGroup: Int64, leaf: Int64, lastLeaf: Int64)?
 
+  /// The units of `runs`, run `i` of section `sections[i]` starting at `starts[i]` (0 in an
+  /// orthogonal scroll, where offsets are the section's own).
   /// - Parameter closedForm: answer uniform sequences by arithmetic (tests turn it off to check
   ///   the arithmetic against the general path).
-  init(runs: [UnitRun], closedForm: Bool = true) {
-    let runs = runs.filter { $0.count > 0 }
+  init(runs: [UnitRun], sections: [Int32], starts: [Double], closedForm: Bool = true) {
+    var kept: [UnitRun] = []
+    var keptSections: [Int32] = []
+    var keptStarts: [Double] = []
+    var firstUnits: [Int64] = []
     var total: Int64 = 0
-    for run in runs {
-      run.firstUnit = total
+    for (index, run) in runs.enumerated() where run.count > 0 && total < Int64.max {
+      kept.append(run)
+      keptSections.append(sections[index])
+      keptStarts.append(starts[index])
+      firstUnits.append(total)
       // Sections of 2^63 − 1 items each: the units past Int64.max cannot be numbered.
-      run.count = min(run.count, Int64.max - total)
-      total += run.count
+      total = SectionTree.add(total, run.count)
     }
-    self.runs = runs.filter { $0.count > 0 }
+    source = .runs(kept, sections: keptSections, starts: keptStarts, firstUnits: firstUnits)
     count = total
-    if closedForm, runs.count == 1, runs[0].measured == nil, runs[0].lines == nil,
-      runs[0].slots.count == 1,
-      runs[0].lastSlots.count == 1,
-      runs[0].slots[0].aligned == runs[0].lastSlots[0].aligned, runs[0].stride > 0
-    {
-      uniform = (runs[0].base, runs[0].stride, runs[0].slots[0].aligned)
-      uniformItems = (
-        runs[0].section, runs[0].itemsPerGroup, runs[0].slots[0].leaf, runs[0].lastSlots[0].leaf
-      )
-    } else {
-      uniform = nil
-      uniformItems = nil
-    }
+    let single = kept.count == 1 ? (kept[0], keptSections[0], keptStarts[0]) : nil
+    (uniform, uniformItems) = UnitSequence.closedForm(single, enabled: closedForm)
   }
 
-  /// The run holding a unit. - Complexity: O(log runs).
-  func run(of unit: Int64) -> Int {
-    var low = 0
-    var high = runs.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if runs[mid].firstUnit <= unit { low = mid } else { high = mid - 1 }
+  /// The units of the main scroll: every section's run, in order.
+  init(store: SectionStore, closedForm: Bool = true) {
+    source = .store(store)
+    let total = store.tree.total
+    count = total.units
+    var single: (UnitRun, Int32, Double)? = nil
+    if total.unitSections == 1 {
+      let position = store.tree.section(ofUnit: 0).position
+      if let run = store[position].mainRun {
+        single = (run, Int32(truncatingIfNeeded: position), store.start(at: position))
+      }
     }
-    return low
+    (uniform, uniformItems) = UnitSequence.closedForm(single, enabled: closedForm)
+  }
+
+  private static func closedForm(_ single: (run: UnitRun, section: Int32, start: Double)?, enabled: Bool)
+    -> (
+      (base: Double, stride: Double, aligned: Double)?,
+      (section: Int32, itemsPerGroup: Int64, leaf: Int64, lastLeaf: Int64)?
+    )
+  {
+    guard enabled, let (run, section, start) = single, run.measured == nil, run.lines == nil,
+      run.slots.count == 1, run.lastSlots.count == 1,
+      run.slots[0].aligned == run.lastSlots[0].aligned, run.stride > 0
+    else { return (nil, nil) }
+    return (
+      (run.origin(start), run.stride, run.slots[0].aligned),
+      (section, run.itemsPerGroup, run.slots[0].leaf, run.lastSlots[0].leaf)
+    )
+  }
+
+  /// The run holding a unit, its section, where the section starts and the run's first unit.
+  /// - Complexity: O(log runs).
+  private func locate(_ unit: Int64) -> (run: UnitRun, section: Int32, start: Double, first: Int64) {
+    switch source {
+    case .runs(let runs, let sections, let starts, let firstUnits):
+      var low = 0
+      var high = runs.count - 1
+      while low < high {
+        let mid = (low + high + 1) / 2
+        if firstUnits[mid] <= unit { low = mid } else { high = mid - 1 }
+      }
+      return (runs[low], sections[low], starts[low], firstUnits[low])
+    case .store(let store):
+      let (position, first) = store.tree.section(ofUnit: unit)
+      return (
+        store[position].mainRun!, Int32(truncatingIfNeeded: position), store.start(at: position),
+        first
+      )
+    }
   }
 
   func offset(_ unit: Int64) -> Double {
@@ -234,7 +285,8 @@ final class UnitSequence {
       return UnitRun.offset(
         base: uniform.base, stride: uniform.stride, repetition: unit, aligned: uniform.aligned)
     }
-    return runs[run(of: unit)].offset(unit)
+    let (run, _, start, first) = locate(unit)
+    return run.offset(unit - first, start: start)
   }
 
   /// How many units rest at or before `x` (strictly before when `strict`).
@@ -248,27 +300,95 @@ final class UnitSequence {
       if k < count && (strict ? offset(k) < x : offset(k) <= x) { k += 1 }
       return k
     }
-    // Runs are ordered: find the last run whose first unit is at or before x.
-    var low = 0
-    var high = runs.count - 1
-    var found = -1
-    while low <= high {
-      let mid = (low + high) / 2
-      let first = runs[mid].offset(runs[mid].firstUnit)
-      if strict ? first < x : first <= x {
-        found = mid
-        low = mid + 1
-      } else {
-        high = mid - 1
+    func before(_ at: Double) -> Bool { strict ? at < x : at <= x }
+    switch source {
+    case .runs(let runs, _, let starts, let firstUnits):
+      // Runs are ordered: find the last run whose first unit is at or before x.
+      var low = 0
+      var high = runs.count - 1
+      var found = -1
+      while low <= high {
+        let mid = (low + high) / 2
+        if before(runs[mid].offset(0, start: starts[mid])) {
+          found = mid
+          low = mid + 1
+        } else {
+          high = mid - 1
+        }
       }
+      guard found >= 0 else { return 0 }
+      let limit = min(runs[found].count, count - firstUnits[found])
+      return firstUnits[found]
+        + runs[found].rank(x, strict: strict, start: starts[found], limit: limit)
+    case .store(let store):
+      return rank(x, strict: strict, in: store)
     }
-    guard found >= 0 else { return 0 }
-    return runs[found].firstUnit + min(runs[found].rank(x, strict: strict), runs[found].count)
+  }
+
+  /// `rank` over a layout's sections: the last section whose first unit rests at or before
+  /// `x`, found in the tree by the doubles of its summaries and settled against the units'
+  /// offsets themselves.
+  private func rank(_ x: Double, strict: Bool, in store: SectionStore) -> Int64 {
+    guard count > 0 else { return 0 }
+    let tree = store.tree
+    func before(_ at: Double) -> Bool { strict ? at < x : at <= x }
+    func firstOffset(_ position: Int) -> Double {
+      store[position].mainRun!.offset(0, start: store.start(at: position))
+    }
+    // The next section with units after `position`, if any.
+    func next(after position: Int) -> Int? {
+      let units = tree.unitsBefore(position + 1)
+      return units < count ? tree.section(ofUnit: units).position : nil
+    }
+    var position = tree.section(ofUnit: 0).position
+    if let candidate = tree.lastWithFirstUnit(atOrBefore: x, base: store.base),
+      tree.summary(at: candidate).units > 0
+    {
+      position = candidate
+    }
+    while !before(firstOffset(position)) {
+      let units = tree.unitsBefore(position)
+      guard units > 0 else { return 0 }
+      position = tree.section(ofUnit: units - 1).position
+    }
+    while let later = next(after: position), before(firstOffset(later)) {
+      position = later
+    }
+    let first = tree.unitsBefore(position)
+    let run = store[position].mainRun!
+    let limit = min(run.count, count - first)
+    return first + run.rank(x, strict: strict, start: store.start(at: position), limit: limit)
+  }
+
+  /// The first run with units and where its section starts.
+  var firstRun: (run: UnitRun, start: Double)? {
+    guard count > 0 else { return nil }
+    let (run, _, start, _) = locate(0)
+    return (run, start)
   }
 
   func item(_ unit: Int64) -> (section: Int32, item: Int64) {
-    let run = runs[run(of: unit)]
-    return (run.section, run.item(unit))
+    let (run, section, start, first) = locate(unit)
+    return (section, run.item(unit - first, start: start))
+  }
+
+  /// The unit holding item `item` of section `section`, or nil when the section has no units.
+  /// - Complexity: O(log runs).
+  func unit(ofSection section: Int32, item: Int64) -> Int64? {
+    switch source {
+    case .runs(let runs, let sections, let starts, let firstUnits):
+      guard let index = sections.firstIndex(of: section) else { return nil }
+      return min(
+        firstUnits[index] + runs[index].unit(ofItem: item, start: starts[index]), count - 1)
+    case .store(let store):
+      guard section >= 0, Int(section) < store.count, let run = store[Int(section)].mainRun,
+        run.count > 0
+      else { return nil }
+      let first = store.tree.unitsBefore(Int(section))
+      guard first < count else { return nil }
+      let local = run.unit(ofItem: item, start: store.start(at: Int(section)))
+      return min(SectionTree.add(first, local), count - 1)
+    }
   }
 }
 
@@ -280,9 +400,9 @@ final class UnitSequence {
 /// units can start: rest positions are sorted in every state (issue 16, defect 3).
 struct MeasuredUnits {
   let sizes: MeasuredSizes
-  let solver: RepetitionSolver
-  /// The unmeasured template (its only cell is the single-cell shortcut's starting point).
-  let template: GroupTemplate
+  /// The unmeasured template and its solver (its only cell is the single-cell shortcut's
+  /// starting point).
+  let template: SectionTemplate
   let alongX: Bool
   /// The alignment (0 start, 0.5 centre, 1 end) and `padding.leading + alignment · snapport`.
   let alignment: Double
@@ -294,33 +414,35 @@ struct MeasuredUnits {
 
   /// Unit `index` of a repetition, counted in the order of the units' positions: where it
   /// rests and the template cell (leaf) whose item rests there.
-  func unit(_ index: Int, of repetition: Int64, in run: UnitRun) -> (offset: Double, leaf: Int64) {
-    let (offsets, leaves, order) = units(of: repetition, in: run)
+  func unit(_ index: Int, of repetition: Int64, in run: UnitRun, base: Double)
+    -> (offset: Double, leaf: Int64)
+  {
+    let (offsets, leaves, order) = units(of: repetition, in: run, base: base)
     let slot = order.isEmpty ? index : order[index]
     return (offsets[slot], leaves[slot])
   }
 
   /// The index, in the order of the units' positions, of the unit of template slot `slot`.
-  func index(ofSlot slot: Int, in repetition: Int64, of run: UnitRun) -> Int {
-    let order = units(of: repetition, in: run).order
+  func index(ofSlot slot: Int, in repetition: Int64, of run: UnitRun, base: Double) -> Int {
+    let order = units(of: repetition, in: run, base: base).order
     return order.isEmpty ? slot : order.firstIndex(of: slot) ?? slot
   }
 
   /// The rest positions of a repetition's units per template slot, their leaves, and the slots
   /// in the order of their positions (empty when that is the slots' own order).
-  private func units(of repetition: Int64, in run: UnitRun)
+  private func units(of repetition: Int64, in run: UnitRun, base: Double)
     -> (offsets: [Double], leaves: [Int64], order: [Int])
   {
     let isLast = repetition == run.repetitions - 1
     let slots = isLast ? run.lastSlots : run.slots
     let start =
-      (run.base + Double(repetition) * run.stride) + sizes.shift(before: repetition)
+      (base + Double(repetition) * run.stride) + sizes.shift(before: repetition)
     // No unit rests after the first place a unit of the next repetition can: computed as that
     // repetition's start is, so the order holds to the last bit.
     let limit =
       isLast
       ? Double.infinity
-      : ((run.base + Double(repetition + 1) * run.stride) + sizes.shift(before: repetition + 1))
+      : ((base + Double(repetition + 1) * run.stride) + sizes.shift(before: repetition + 1))
         + (0 - alignConstant)
     let (measurements, delta) = sizes.repetition(repetition)
     guard !groupUnits else {
@@ -331,18 +453,19 @@ struct MeasuredUnits {
     }
     let cells: [Rect]
     let length: Double
+    let solver = template.repetitionSolver
     if solver.singleCell != nil {
-      let cell = solver.singleCellFrame(template.leaves[0].frame, measurements)
+      let cell = solver.singleCellFrame(template.template.leaves[0].frame, measurements)
       cells = [cell]
-      length = solver.groupLength(of: cell, template: template)
+      length = solver.groupLength(of: cell, template: template.template)
     } else {
-      let solved = solver.template(measurements, or: template)
+      let solved = solver.template(measurements, or: template.template)
       cells = solved.leaves.map { $0.frame }
       length = alongX ? solved.size.width : solved.size.height
     }
     // Each slot spans its cells as the template's does: from the first start, as far as the
     // furthest end.
-    let ofLeaf = isLast ? run.lastSlotOfLeaf : run.slotOfLeaf
+    let ofLeaf = isLast ? run.tables.lastSlotOfLeaf : run.tables.slotOfLeaf
     var spans = [(start: Double, extent: Double)](
       repeating: (.infinity, -.infinity), count: slots.count)
     let present = min(isLast ? lastPresent : cells.count, cells.count)
