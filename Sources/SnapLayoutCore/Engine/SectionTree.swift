@@ -106,11 +106,19 @@ struct SectionTree {
   /// The id of the section at `position` (0 ..< count).
   /// - Complexity: O(log n).
   func id(at position: Int) -> Int32 {
+    let (node, index) = leaf(holding: position)
+    return nodes[node].items[index]
+  }
+
+  /// The leaf holding the section at `position` (0 ..< count) and its index there.
+  /// - Complexity: O(log n).
+  @inline(__always)
+  private func leaf(holding position: Int) -> (node: Int, index: Int) {
     var node = Int(root)
     var local = position
     while true {
       let index = SectionTree.item(holding: local, in: nodes[node].sums)
-      if nodes[node].isLeaf { return nodes[node].items[index] }
+      if nodes[node].isLeaf { return (node, index) }
       local -= nodes[node].sums[index].count
       node = Int(nodes[node].items[index])
     }
@@ -200,14 +208,8 @@ struct SectionTree {
 
   /// The summary of the section at `position`.
   func summary(at position: Int) -> ExtentSummary {
-    var node = Int(root)
-    var local = position
-    while true {
-      let index = SectionTree.item(holding: local, in: nodes[node].sums)
-      if nodes[node].isLeaf { return nodes[node].summaries[index] }
-      local -= nodes[node].sums[index].count
-      node = Int(nodes[node].items[index])
-    }
+    let (node, index) = leaf(holding: position)
+    return nodes[node].summaries[index]
   }
 
   /// The first position whose elements (or an earlier section's) may reach `low` along the

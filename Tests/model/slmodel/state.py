@@ -584,39 +584,30 @@ class ModelLayout:
             ]
         return [b["elementKind"] for b in section.get("boundarySupplementaryItems", [])]
 
+    #: What a refused change puts back (snapshot, restore).
+    _KEPT = (
+        "config",
+        "kinds",
+        "measured",
+        "shares",
+        "flow",
+        "boundary",
+        "global_measured",
+        "offsets",
+        "host_set",
+        "main_offset",
+        "main_host_set",
+        "container",
+    )
+
     def snapshot(self):
         """Everything a change may need to put back when it is refused."""
-        return copy.deepcopy(
-            (
-                self.config,
-                self.kinds,
-                self.measured,
-                self.shares,
-                [f.copy() if f else None for f in self.flow],
-                self.boundary,
-                self.global_measured,
-                self.offsets,
-                self.host_set,
-                self.main_offset,
-                self.main_host_set,
-                self.container,
-            )
-        )
+        values = [getattr(self, name) for name in self._KEPT]
+        values[self._KEPT.index("flow")] = [f.copy() if f else None for f in self.flow]
+        return copy.deepcopy(tuple(values))
 
     def restore(self, snap) -> None:
-        (
-            self.config,
-            self.kinds,
-            self.measured,
-            self.shares,
-            self.flow,
-            self.boundary,
-            self.global_measured,
-            self.offsets,
-            self.host_set,
-            self.main_offset,
-            self.main_host_set,
-            self.container,
-        ) = copy.deepcopy(snap)
+        for name, value in zip(self._KEPT, copy.deepcopy(snap)):
+            setattr(self, name, value)
         self.sections = self.config["sections"]
         self.invalidate()
