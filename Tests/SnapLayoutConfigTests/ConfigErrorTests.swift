@@ -108,7 +108,7 @@ struct ConfigErrorTests {
       let text = Array(#"{"sections": [{"itemCount": 1, "boundarySupplementaryItems": [{"elementKind": ""#.utf8)
         + sequence
         + Array(#"", "alignment": "top", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}}], "group": {"group": "horizontal", "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 10}}, "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"fractionalHeight": 1}}}]}}]}"#.utf8)
-      try text.withUnsafeBytes { buffer in
+      text.withUnsafeBytes { buffer in
         do throws(ConfigError) {
           _ = try ConfigDecoder.decode(buffer)
         } catch {

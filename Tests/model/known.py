@@ -1,20 +1,16 @@
 """Known failures (docs/TESTING-MODEL.md, "Known failures").
 
-The fixes of issue 16's defects land in parallel with the driver, so each defect the driver can
-see is listed here with what its failures look like and a regression case in regressions/ that
-shows it. `make test-model` is green while they fail; when a fix lands, its regression case
-passes, and the run fails with "known bug fixed, remove it from the list" until its entry is
-removed here. Failures found by the driver beyond the issue's list are entries too (defect 0,
-named by what they are), reported in the closing note of the issue.
+A bug the driver sees before its fix lands is listed here with what its failures look like and a
+regression case in regressions/ that shows it. `make test-model` is green while they fail; when
+the fix lands, its regression case passes, and the run fails with "known bug fixed, remove it
+from the list" until its entry is removed here. Failures found beyond an issue's list are entries
+too (defect 0, named by what they are). None is listed now.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable, List, Optional
-
-#: At most this many units in the last place: "answers that differ in the last bit".
-LAST_BITS = 64
 
 
 @dataclass
@@ -25,20 +21,6 @@ class Known:
     matches: Callable
     #: Regression cases (in regressions/) that must still show this failure.
     cases: tuple = ()
-
-
-def _last_bits(f) -> bool:
-    return f.info.get("ulps", float("inf")) <= LAST_BITS and not f.info.get("structural", False)
-
-
-def _items_per_group(f) -> bool:
-    if f.check == "model-section-info":
-        return f.info.get("key") == "items_per_group" and f.info.get("flow")
-    if f.check in ("undo", "recreate"):
-        return (
-            f.info.get("structural") and "tems_per_group" in f.detail or "itemsPerGroup" in f.detail
-        )
-    return False
 
 
 KNOWN: List[Known] = [
