@@ -31,7 +31,7 @@ extension ConfigDecoder {
     var footersPin = false
   }
 
-  static let flowSectionKeys = [
+  static let flowSectionKeys: [StaticString] = [
     "itemSize", "estimatedItemSize", "minimumLineSpacing", "minimumInteritemSpacing",
     "sectionInset", "headerReferenceSize", "footerReferenceSize",
   ]
@@ -177,11 +177,11 @@ extension ConfigDecoder {
   /// An item's size: both lengths positive (UIKit refuses empty items).
   static func decodeItemSize(_ node: JSONNode) throws(ConfigError) -> Size {
     let object = try node.object(allowed: ["width", "height"])
-    func positive(_ key: String) throws(ConfigError) -> Double {
+    func positive(_ key: StaticString) throws(ConfigError) -> Double {
       let value = try object.required(key)
       let length = try value.length()
       guard length > 0 else {
-        throw .invalid("an item's \(key) must be greater than 0", at: value.path)
+        throw .invalid("an item's \(key.description) must be greater than 0", at: value.path)
       }
       return length
     }

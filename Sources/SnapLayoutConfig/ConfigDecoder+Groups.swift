@@ -9,39 +9,57 @@
 private let leastPositive = Double(bitPattern: 1)
 
 extension ConfigDecoder {
-  static let itemKeys = ["layoutSize", "contentInsets", "edgeSpacing", "supplementaryItems"]
-  static let groupKeys = [
+  static let itemKeys: [StaticString] = [
+    "layoutSize", "contentInsets", "edgeSpacing", "supplementaryItems",
+  ]
+  static let groupKeys: [StaticString] = [
     "group", "layoutSize", "subitems", "subitem", "repeatingSubitem", "count", "interItemSpacing",
     "contentInsets", "edgeSpacing",
   ]
   /// The keys of an item or a group, for telling them apart: `itemKeys` and `groupKeys`, as a
   /// literal (a list computed at run time would stay on the heap, and valgrind counts it).
-  static let subitemKeys = [
+  static let subitemKeys: [StaticString] = [
     "layoutSize", "contentInsets", "edgeSpacing", "supplementaryItems", "group", "subitems",
     "subitem", "repeatingSubitem", "count", "interItemSpacing",
   ]
-  static let sizeKeys = ["widthDimension", "heightDimension"]
-  static let dimensionKeys = [
+  /// `itemKeys` and `groupKeys` as bits of `subitemKeys`.
+  static let itemKeyMask = JSONObject.mask(of: itemKeys, in: subitemKeys)
+  static let groupKeyMask = JSONObject.mask(of: groupKeys, in: subitemKeys)
+  static let sizeKeys: [StaticString] = ["widthDimension", "heightDimension"]
+  static let dimensionKeys: [StaticString] = [
     "fractionalWidth", "fractionalHeight", "absolute", "estimated", "uniformAcrossSiblings",
   ]
 
   /// An item or a group: an object with a "group" key is a group.
   static func decodeSubitem(_ node: JSONNode, depth: Int) throws(ConfigError) -> Subitem {
     // Look for "group" before checking keys, so that the right set of keys is reported.
-    let members = try node.members(allowed: subitemKeys)
-    if members.contains(where: { $0.key == "group" }) {
-      return .group(try decodeGroup(node, depth: depth))
+    let object = try node.object(allowed: subitemKeys)
+    if object.has("group") {
+      return .group(try decodeGroup(node, depth: depth, subitem: object))
     }
-    for member in members where !itemKeys.contains(member.key) {
-      throw .invalid(
-        "'\(member.key)' belongs to a group, but this object has no \"group\" key (add "
-          + "\"group\": \"horizontal\" or \"vertical\")", at: member.node.path)
+    if !object.hasOnly(itemKeyMask) {
+      let itemKeyNames = itemKeys.map { $0.description }
+      for member in try node.members(allowed: subitemKeys)
+      where !itemKeyNames.contains(member.key) {
+        throw .invalid(
+          "'\(member.key)' belongs to a group, but this object has no \"group\" key (add "
+            + "\"group\": \"horizontal\" or \"vertical\")", at: member.node.path)
+      }
     }
-    return .item(try decodeItem(node))
+    return .item(try decodeItem(node, subitem: object))
   }
 
-  static func decodeItem(_ node: JSONNode) throws(ConfigError) -> LayoutItem {
-    let object = try node.object(allowed: itemKeys)
+  /// An item; `subitem` is the node read as an item or a group (with `subitemKeys`), when it
+  /// was: its keys are then checked once.
+  static func decodeItem(_ node: JSONNode, subitem: JSONObject? = nil) throws(ConfigError)
+    -> LayoutItem
+  {
+    let object: JSONObject
+    if let subitem, subitem.hasOnly(itemKeyMask) {
+      object = subitem
+    } else {
+      object = try node.object(allowed: itemKeys)
+    }
     var item = LayoutItem(layoutSize: try decodeSize(object.required("layoutSize")))
     if let value = object["contentInsets"] { item.contentInsets = try decodeInsets(value) }
     if let value = object["edgeSpacing"] { item.edgeSpacing = try decodeEdgeSpacing(value) }
@@ -63,18 +81,35 @@ extension ConfigDecoder {
     return item
   }
 
-  static func decodeGroup(_ node: JSONNode, depth: Int) throws(ConfigError) -> LayoutGroup {
+  static let axisNames = ["horizontal", "vertical"]
+
+  /// A group; `subitem` is the node read as an item or a group (with `subitemKeys`), when it
+  /// was: its keys are then checked once.
+  static func decodeGroup(_ node: JSONNode, depth: Int, subitem: JSONObject? = nil)
+    throws(ConfigError) -> LayoutGroup
+  {
     guard depth <= ConfigLimits.maxGroupDepth else {
       throw .invalid(
         "groups are nested more than \(ConfigLimits.maxGroupDepth) levels deep", at: node.path)
     }
-    let object = try node.object(allowed: groupKeys)
-    let axisName = try object.required("group").choice(["horizontal", "vertical"])
+    let object: JSONObject
+    if let subitem, subitem.hasOnly(groupKeyMask) {
+      object = subitem
+    } else {
+      object = try node.object(allowed: groupKeys)
+    }
+    let axisName = try object.required("group").choice(axisNames)
     let axis: GroupAxis = axisName == "horizontal" ? .horizontal : .vertical
     let layoutSize = try decodeSize(object.required("layoutSize"))
 
-    let ways = ["subitems", "subitem", "repeatingSubitem"].filter { object.has($0) }
-    guard ways.count == 1 else {
+    let wayCount =
+      (object.has("subitems") ? 1 : 0) + (object.has("subitem") ? 1 : 0)
+      + (object.has("repeatingSubitem") ? 1 : 0)
+    guard wayCount == 1 else {
+      var ways: [String] = []
+      for way: StaticString in ["subitems", "subitem", "repeatingSubitem"] where object.has(way) {
+        ways.append(way.description)
+      }
       let message =
         ways.isEmpty
         ? "a group needs one of 'subitems', 'subitem' (with 'count') or 'repeatingSubitem' "
@@ -99,14 +134,15 @@ extension ConfigDecoder {
       }
       content = .subitems(children)
     } else {
-      let key = object.has("subitem") ? "subitem" : "repeatingSubitem"
+      let repeating = !object.has("subitem")
+      let key: StaticString = repeating ? "repeatingSubitem" : "subitem"
       let child = try decodeSubitem(object.required(key), depth: depth + 1)
       let countNode = try object.required("count")
       let count = Int(
         try countNode.integer(
           in: 1...Int64(ConfigLimits.maxSubitems),
           "count must be an integer from 1 to \(ConfigLimits.maxSubitems)"))
-      content = key == "subitem" ? .subitem(child, count: count) : .repeatingSubitem(child, count: count)
+      content = repeating ? .repeatingSubitem(child, count: count) : .subitem(child, count: count)
     }
     var group = LayoutGroup(axis: axis, layoutSize: layoutSize, content: content)
     if let value = object["interItemSpacing"] { group.interItemSpacing = try decodeSpacing(value) }
@@ -128,29 +164,30 @@ extension ConfigDecoder {
   /// aspect ratio, e.g. a height of fractionalWidth(1.5)) may reach `maxCrossAxisFraction`.
   static func decodeDimension(_ node: JSONNode, isWidth: Bool) throws(ConfigError) -> Dimension {
     let object = try node.object(allowed: dimensionKeys)
-    guard object.members.count == 1, let member = object.members.first else {
+    guard object.count == 1, let member = object.firstMember else {
       throw .invalid(
         "a dimension has exactly one of 'fractionalWidth', 'fractionalHeight', 'absolute', "
           + "'estimated' and 'uniformAcrossSiblings'", at: object.path)
     }
+    // The index of its key in `dimensionKeys`.
     let value = member.node
-    switch member.key {
-    case "fractionalWidth", "fractionalHeight":
-      let sameAxis = (member.key == "fractionalWidth") == isWidth
+    switch member.index {
+    case 0, 1:
+      let sameAxis = (member.index == 0) == isWidth
       let limit = sameAxis ? 1 : ConfigLimits.maxCrossAxisFraction
       let fraction = try value.number(
         in: leastPositive...limit,
         sameAxis
           ? "a fraction of the same axis must be greater than 0 and at most 1"
           : "a fraction of the other axis must be greater than 0 and at most \(limit)")
-      return member.key == "fractionalWidth" ? .fractionalWidth(fraction) : .fractionalHeight(fraction)
-    case "absolute":
+      return member.index == 0 ? .fractionalWidth(fraction) : .fractionalHeight(fraction)
+    case 2:
       return .absolute(try value.length())
     default:
       let estimate = try value.number(
         in: leastPositive...ConfigLimits.maxLength,
         "an estimate must be greater than 0 and at most \(ConfigLimits.maxLength) points")
-      return member.key == "estimated" ? .estimated(estimate) : .uniformAcrossSiblings(estimate)
+      return member.index == 3 ? .estimated(estimate) : .uniformAcrossSiblings(estimate)
     }
   }
 
@@ -159,7 +196,7 @@ extension ConfigDecoder {
   /// Directional insets; `leading`/`trailing` name the side keys (UIKit's `UIEdgeInsets`, as
   /// the flow layout's `sectionInset`, calls them `left`/`right`).
   static func decodeInsets(
-    _ node: JSONNode, leading: String = "leading", trailing: String = "trailing"
+    _ node: JSONNode, leading: StaticString = "leading", trailing: StaticString = "trailing"
   ) throws(ConfigError) -> DirectionalEdgeInsets {
     let object = try node.object(allowed: ["top", leading, "bottom", trailing])
     var insets = DirectionalEdgeInsets()
@@ -171,12 +208,13 @@ extension ConfigDecoder {
   }
 
   static func decodeSpacing(_ node: JSONNode) throws(ConfigError) -> Spacing {
+    // `fixed` is the first allowed key.
     let object = try node.object(allowed: ["fixed", "flexible"])
-    guard object.members.count == 1, let member = object.members.first else {
+    guard object.count == 1, let member = object.firstMember else {
       throw .invalid("a spacing has exactly one of 'fixed' and 'flexible'", at: object.path)
     }
     let value = try member.node.length()
-    return member.key == "fixed" ? .fixed(value) : .flexible(value)
+    return member.index == 0 ? .fixed(value) : .flexible(value)
   }
 
   static func decodeEdgeSpacing(_ node: JSONNode) throws(ConfigError) -> EdgeSpacing {

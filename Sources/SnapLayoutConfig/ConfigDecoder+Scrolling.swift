@@ -3,7 +3,7 @@
 #endif
 
 extension ConfigDecoder {
-  static let scrollingKeys = [
+  static let scrollingKeys: [StaticString] = [
     "snapUnit", "pageLength", "alignment", "scrollPadding", "containment",
     "insufficientContentAlignment", "maxPagesPerGesture", "velocityThresholds",
     "decelerationRate", "directionalGuard", "positionalThreshold", "algorithm", "rounding",
@@ -136,10 +136,10 @@ extension ConfigDecoder {
       "dampingRatio", "response", "mass", "stiffness", "damping",
     ])
     if object.has("dampingRatio") || object.has("response") {
-      for key in ["mass", "stiffness", "damping"] where object.has(key) {
+      for key: StaticString in ["mass", "stiffness", "damping"] where object.has(key) {
         throw .invalid(
           "a spring is either {dampingRatio, response} or {mass, stiffness, damping}",
-          at: object.path + "/" + key)
+          at: object.path + "/" + key.description)
       }
       return .response(
         dampingRatio: try object.required("dampingRatio").number(

@@ -120,7 +120,7 @@ public enum ConfigDecoder {
     )
   }
 
-  static let configurationKeys = [
+  static let configurationKeys: [StaticString] = [
     "scrollDirection", "interSectionSpacing", "boundarySupplementaryItems", "scrolling",
   ]
 

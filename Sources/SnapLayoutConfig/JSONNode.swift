@@ -12,8 +12,9 @@ struct JSONNode {
   private let root: OpaquePointer?
   /// The object or array holding this value (nil for the root itself).
   private let container: OpaquePointer?
-  /// This value's reference token in its container: an object key or an array index.
-  private let key: String?
+  /// This value's reference token in its container: an object key (json-c's copy, which lives
+  /// as long as the document) or an array index.
+  private let key: UnsafePointer<CChar>?
   private let index: Int
 
   /// The root value of a document.
@@ -25,7 +26,10 @@ struct JSONNode {
     index = -1
   }
 
-  private init(value: OpaquePointer?, root: OpaquePointer?, container: OpaquePointer, key: String?, index: Int) {
+  private init(
+    value: OpaquePointer?, root: OpaquePointer?, container: OpaquePointer,
+    key: UnsafePointer<CChar>?, index: Int
+  ) {
     self.value = value
     self.root = root
     self.container = container
@@ -37,7 +41,7 @@ struct JSONNode {
   var path: String {
     guard let container else { return "" }
     let base = JSONNode.path(of: container, in: root, at: "") ?? ""
-    if let key { return JSONNode.pointer(base, appending: key) }
+    if let key { return JSONNode.pointer(base, appending: String(cString: key)) }
     return base + "/\(index)"
   }
 
@@ -113,56 +117,84 @@ struct JSONNode {
 
   // MARK: Objects
 
-  /// The object's members in document order, after checking that every key is known. Each
-  /// key is `allowed`'s own string, found by comparing bytes: no string is made from the
-  /// document's keys unless one is unknown (a configuration has as many keys as values).
-  func members(allowed: [String]) throws(ConfigError) -> [(key: String, node: JSONNode)] {
-    guard isType(json_type_object), let value else { throw typeError("an object") }
+  /// The object's members in document order, after checking that every key is known. For
+  /// error paths: `object(allowed:)` builds nothing on the heap.
+  func members(allowed: [StaticString]) throws(ConfigError) -> [(key: String, node: JSONNode)] {
+    let object = try self.object(allowed: allowed)
     var result: [(key: String, node: JSONNode)] = []
-    result.reserveCapacity(Int(json_object_object_length(value)))
-    var iterator = json_object_iter_begin(value)
-    var end = json_object_iter_end(value)
-    while json_object_iter_equal(&iterator, &end) == 0 {
-      let name = json_object_iter_peek_name(&iterator)!
-      let known = JSONNode.index(of: name, in: allowed)
-      let key = known.map { allowed[$0] } ?? String(cString: name)
-      let child = JSONNode(
-        value: json_object_iter_peek_value(&iterator), root: root, container: value, key: key,
-        index: -1)
-      if known == nil {
-        throw .invalid(
-          "unknown key '\(key)'" + KeySuggestion.hint(for: key, in: allowed), at: child.path)
-      }
-      result.append((key, child))
-      json_object_iter_next(&iterator)
-    }
+    object.forEachMember { name, child in result.append((String(cString: name), child)) }
     return result
   }
 
   /// The index of the entry of `names` whose bytes are those of the C string `name`.
-  private static func index(of name: UnsafePointer<CChar>, in names: [String]) -> Int? {
-    var length = 0
-    while name[length] != 0 { length += 1 }
-    // Lengths first: a native string knows its own, and most names differ in it.
-    for index in names.indices where names[index].utf8.count == length {
-      let equal = names[index].utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-        for offset in 0..<length where UInt8(bitPattern: name[offset]) != bytes[offset] {
-          return false
-        }
-        return true
+  private static func index(of name: UnsafePointer<CChar>, in names: [StaticString]) -> Int? {
+    for index in names.indices where JSONObject.equal(names[index], name) { return index }
+    return nil
+  }
+
+  /// Checks the object's keys (each one of `allowed`, at most 64) and returns a lookup of its
+  /// members. Builds nothing on the heap and no string: the object remembers which of
+  /// `allowed` it has (docs/PERFORMANCE.md, "Many sections and kinds").
+  func object(allowed: [StaticString]) throws(ConfigError) -> JSONObject {
+    guard isType(json_type_object), let value else { throw typeError("an object") }
+    var present: UInt64 = 0
+    var count = 0
+    var first = -1
+    var iterator = json_object_iter_begin(value)
+    var end = json_object_iter_end(value)
+    while json_object_iter_equal(&iterator, &end) == 0 {
+      let name = json_object_iter_peek_name(&iterator)!
+      guard let known = JSONNode.index(of: name, in: allowed) else {
+        let key = String(cString: name)
+        let child = JSONNode(
+          value: json_object_iter_peek_value(&iterator), root: root, container: value,
+          key: name, index: -1)
+        var candidates: [String] = []
+        for allowedKey in allowed { candidates.append(allowedKey.description) }
+        throw .invalid(
+          "unknown key '\(key)'" + KeySuggestion.hint(for: key, in: candidates), at: child.path)
       }
-      if equal ?? names[index].utf8.elementsEqual(
-        UnsafeBufferPointer(start: name, count: length).lazy.map { UInt8(bitPattern: $0) })
-      {
-        return index
+      if first < 0 { first = known }
+      present |= 1 << UInt64(known)
+      count += 1
+      json_object_iter_next(&iterator)
+    }
+    return JSONObject(node: self, allowed: allowed, present: present, count: count, first: first)
+  }
+
+  /// The first member of this object (a JSON object) whose key `matches`; nil when none does.
+  fileprivate func member(
+    where matches: (UnsafePointer<CChar>) -> Bool
+  ) -> JSONNode? {
+    guard let value else { return nil }
+    var iterator = json_object_iter_begin(value)
+    var end = json_object_iter_end(value)
+    while json_object_iter_equal(&iterator, &end) == 0 {
+      let name = json_object_iter_peek_name(&iterator)!
+      if matches(name) {
+        return JSONNode(
+          value: json_object_iter_peek_value(&iterator), root: root, container: value,
+          key: name, index: -1)
       }
+      json_object_iter_next(&iterator)
     }
     return nil
   }
 
-  /// Checks the object's keys and returns a lookup of its members.
-  func object(allowed: [String]) throws(ConfigError) -> JSONObject {
-    JSONObject(node: self, members: try members(allowed: allowed))
+  /// Calls `body` with each member of this object (a JSON object) in document order.
+  fileprivate func forEachMember(_ body: (UnsafePointer<CChar>, JSONNode) -> Void) {
+    guard let value else { return }
+    var iterator = json_object_iter_begin(value)
+    var end = json_object_iter_end(value)
+    while json_object_iter_equal(&iterator, &end) == 0 {
+      let name = json_object_iter_peek_name(&iterator)!
+      body(
+        name,
+        JSONNode(
+          value: json_object_iter_peek_value(&iterator), root: root, container: value,
+          key: name, index: -1))
+      json_object_iter_next(&iterator)
+    }
   }
 
   // MARK: Arrays
@@ -271,25 +303,103 @@ struct JSONNode {
   }
 }
 
-/// An object's members by key.
+/// An object's members by key: which of its allowed keys it has. Keys are static strings, so
+/// that finding one compares a few bytes and makes no string.
 struct JSONObject {
   let node: JSONNode
-  let members: [(key: String, node: JSONNode)]
+  /// The keys the object may have (at most 64), and which of them it has (bit i: `allowed[i]`).
+  private let allowed: [StaticString]
+  private let present: UInt64
+  /// How many members it has.
+  let count: Int
+  /// The index in `allowed` of its first member in document order (-1: none).
+  private let first: Int
+
+  fileprivate init(
+    node: JSONNode, allowed: [StaticString], present: UInt64, count: Int, first: Int
+  ) {
+    precondition(allowed.count <= 64)
+    self.node = node
+    self.allowed = allowed
+    self.present = present
+    self.count = count
+    self.first = first
+  }
 
   var path: String { node.path }
 
-  subscript(key: String) -> JSONNode? {
-    for member in members where member.key == key { return member.node }
-    return nil
+  /// Whether the static string `key` has the bytes of the C string `name`. A shorter name
+  /// differs at its NUL, so no byte past it is read.
+  fileprivate static func equal(_ key: StaticString, _ name: UnsafePointer<CChar>) -> Bool {
+    key.withUTF8Buffer { bytes in
+      for offset in 0..<bytes.count where UInt8(bitPattern: name[offset]) != bytes[offset] {
+        return false
+      }
+      return name[bytes.count] == 0
+    }
+  }
+
+  /// Whether two static strings have the same bytes.
+  private static func equal(_ a: StaticString, _ b: StaticString) -> Bool {
+    a.withUTF8Buffer { first in
+      b.withUTF8Buffer { second in
+        guard first.count == second.count else { return false }
+        if first.baseAddress == second.baseAddress { return true }
+        for offset in 0..<first.count where first[offset] != second[offset] { return false }
+        return true
+      }
+    }
+  }
+
+  /// The bit of `key` in `present`, 0 when the object has no such member. Only the keys it has
+  /// are compared: most objects have few of the keys they may have.
+  private func bit(_ key: StaticString) -> UInt64 {
+    var rest = present
+    while rest != 0 {
+      let bit = rest & (0 &- rest)
+      if JSONObject.equal(allowed[rest.trailingZeroBitCount], key) { return bit }
+      rest &= rest &- 1
+    }
+    return 0
+  }
+
+  subscript(key: StaticString) -> JSONNode? {
+    guard present & bit(key) != 0 else { return nil }
+    return node.member { name in JSONObject.equal(key, name) }
+  }
+
+  /// Its first member in document order, with the index of its key in `allowed`.
+  var firstMember: (index: Int, node: JSONNode)? {
+    guard first >= 0 else { return nil }
+    let key = allowed[first]
+    return node.member { name in JSONObject.equal(key, name) }.map { (first, $0) }
+  }
+
+  /// The bits of `keys` among `allowed`'s, for `hasOnly(_:)`: worked out once, not per object.
+  static func mask(of keys: [StaticString], in allowed: [StaticString]) -> UInt64 {
+    var mask: UInt64 = 0
+    for key in keys {
+      for index in allowed.indices where equal(allowed[index], key) { mask |= 1 << UInt64(index) }
+    }
+    return mask
+  }
+
+  /// Whether every member's key is among `mask`'s (made by `mask(of:in:)` with this object's
+  /// allowed keys).
+  func hasOnly(_ mask: UInt64) -> Bool { present & ~mask == 0 }
+
+  /// Calls `body` with each member in document order.
+  func forEachMember(_ body: (UnsafePointer<CChar>, JSONNode) -> Void) {
+    node.forEachMember(body)
   }
 
   /// A member that must be present.
-  func required(_ key: String) throws(ConfigError) -> JSONNode {
+  func required(_ key: StaticString) throws(ConfigError) -> JSONNode {
     guard let member = self[key] else {
-      throw .invalid("missing required key '\(key)'", at: path)
+      throw .invalid("missing required key '\(key.description)'", at: path)
     }
     return member
   }
 
-  func has(_ key: String) -> Bool { self[key] != nil }
+  func has(_ key: StaticString) -> Bool { present & bit(key) != 0 }
 }
