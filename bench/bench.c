@@ -29,7 +29,7 @@
  * uses a layout holding only the grid section, with 1e6 items. Memory is measured first, in
  * child processes, so that every count starts from the same heap.
  *
- * Scrolling uses two more layouts: the seeds' carousel (a horizontal main scroll of N cards
+ * Scrolling uses two more layouts: the card carousel (a horizontal main scroll of N cards
  * 320 pt wide, 327 apart, contentInset 34, item snapping, fast deceleration, one card per
  * gesture, optionally zooming its neighbours to 0.9), and the grid section alone with its main
  * scroll resting on rows. Their floors implement SnapLayout's standard rule and motion planning
@@ -1178,8 +1178,8 @@ static void bench_enumeration(void) {
  * ------------------------------------------------------------------------------------------- */
 
 /*
- * The seeds' carousel (docs/SNAPPING.md), the flow-layout carousel with insets of the Korean
- * iOS blog posts the project started from, with `n` cards: a horizontal layout whose main
+ * The card carousel (docs/SNAPPING.md, "The card carousel on the main scroll, three ways"), the
+ * flow-layout carousel with insets, with `n` cards: a horizontal layout whose main
  * scroll rests on cards of 320 x 744 placed 327 apart (7 pt between them), contentInset 34 on
  * both sides of a 390 x 844 screen, fast deceleration and one card per gesture; with `zoom`,
  * the centred card is drawn at scale 1 and its neighbours at 0.9 (visibleItemEffects).
@@ -1381,9 +1381,9 @@ static int floor_resolve(const snap_floor *f, const sl_scroll_release *release,
   return SL_OK;
 }
 
-/* What the seeds compute: the card nearest the projected offset, k = round((x + 34) / 327). */
-static int floor_seed_formula(const snap_floor *f, const sl_scroll_release *release,
-                              sl_snap_result *out) {
+/* What the two UIKit patterns compute: the card nearest the projected offset, k = round((x + 34) / 327). */
+static int floor_rounding_formula(const snap_floor *f, const sl_scroll_release *release,
+                                  sl_snap_result *out) {
   double inset = -f->raw0;
   double x = release->release_offset + release->velocity / 1000 * f->rate / (1 - f->rate);
   double k = round((x + inset) / f->stride);
@@ -1444,8 +1444,8 @@ static int (*volatile floor_resolve_fn)(const snap_floor *, const sl_scroll_rele
                                         sl_snap_result *) = floor_resolve;
 static int (*volatile floor_decide_fn)(const snap_floor *, const sl_scroll_release *,
                                        sl_snap_result *) = floor_decide;
-static int (*volatile floor_seed_fn)(const snap_floor *, const sl_scroll_release *,
-                                     sl_snap_result *) = floor_seed_formula;
+static int (*volatile floor_rounding_fn)(const snap_floor *, const sl_scroll_release *,
+                                         sl_snap_result *) = floor_rounding_formula;
 static int (*volatile floor_sample_fn)(const sl_motion *, double, sl_motion_state *) =
     floor_motion_sample;
 static int (*volatile floor_position_fn)(const snap_floor *, double, sl_snap_position *) =
@@ -1597,12 +1597,12 @@ static double run_decide_floor(void *vctx, long iters) {
   );
 }
 
-static double run_seed_formula(void *vctx, long iters) {
+static double run_rounding_formula(void *vctx, long iters) {
   const resolve_ctx *ctx = vctx;
   sl_snap_result result;
   TIMED_SUM_LOOP(iters,
-    if (floor_seed_fn(ctx->floor, &ctx->releases[i & (RELEASE_COUNT - 1)], &result) != SL_OK)
-      die("floor_seed_formula failed");
+    if (floor_rounding_fn(ctx->floor, &ctx->releases[i & (RELEASE_COUNT - 1)], &result) != SL_OK)
+      die("floor_rounding_formula failed");
     sum += result.target_offset;
   );
 }
@@ -1885,7 +1885,7 @@ static void bench_scrolling(void) {
   static position_ctx carousel_positions, grid_positions;
   static frame_query_ctx zoom_on, zoom_off;
   snap_floor floors[COUNT_COUNT], grid_floor;
-  stats lib, floor_stats, resolve_floor_1e7, decide_floor, seed_floor;
+  stats lib, floor_stats, resolve_floor_1e7, decide_floor, rounding_floor;
   double ratios[COUNT_COUNT], decay_share = 0, grid_decay_share = 0;
   char label[64];
   sl_layout *carousel_1e7 = NULL;
@@ -1909,8 +1909,8 @@ static void bench_scrolling(void) {
     if (n == 10000000) {
       set_target(r, "<= 100 ns", lib.median <= 100.0);
       resolve_floor_1e7 = floor_stats;
-      measure_pair(run_decide_floor, &carousel_releases, 1, &decide_floor, run_seed_formula,
-                   &carousel_releases, 1, &seed_floor);
+      measure_pair(run_decide_floor, &carousel_releases, 1, &decide_floor, run_rounding_formula,
+                   &carousel_releases, 1, &rounding_floor);
       carousel_1e7 = layout;
     } else {
       sl_layout_destroy(layout);
@@ -1920,7 +1920,7 @@ static void bench_scrolling(void) {
            100 * decay_share);
   add_row(label, "1e7", resolve_floor_1e7, "ns/call");
   add_row("floor: C standard rule, no motion", "1e7", decide_floor, "ns/call");
-  add_row("floor: seed formula, round((x+34)/327)", "1e7", seed_floor, "ns/call");
+  add_row("floor: UIKit pattern, round((x+34)/327)", "1e7", rounding_floor, "ns/call");
   add_growth_row("flatness: resolve vs floor, 1e7 / 1e3", ratios);
 
   /* The main scroll of a 1e7-item grid resting on rows, unlimited rows per fling. */

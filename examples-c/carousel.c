@@ -1,12 +1,12 @@
 /*
- * carousel — the seeds' card carousel, swiped by a scripted finger.
+ * carousel — the card carousel, swiped by a scripted finger.
  *
- *   carousel      prints every gesture of the script, then the seed-004 rule side by side
+ *   carousel      prints every gesture of the script, then the flow layout targetContentOffset
+ *                 pattern side by side
  *
- * The carousel is the classic case of paging a collection view that has insets, as the Korean
- * iOS blog posts the project started from (its seeds) build it with a flow layout
- * (docs/SNAPPING.md, "The seeds' carousel on the main scroll, three ways"): ten cards of
- * 320 x 744 points, 7 points apart, on a 390 x 844 screen that scrolls horizontally, with a
+ * The carousel is the classic case of paging a collection view that has insets, built with a
+ * flow layout (docs/SNAPPING.md, "The card carousel on the main scroll, three ways"): ten cards
+ * of 320 x 744 points, 7 points apart, on a 390 x 844 screen that scrolls horizontally, with a
  * contentInset of 34 on both sides. A card is 327 points from the next (the stride), so
  * card k rests at offset k * 327 - 34, from -34 (card 0) to 2907 (card 9, clamped to the end of
  * the content). A card at the centre of the screen is drawn at full size and a card one stride
@@ -16,9 +16,9 @@
  * would report them (its velocity is in points per millisecond; the API takes points per
  * second). sl_layout_resolve_scroll says where the carousel comes to rest and how it gets there;
  * the program samples that motion, then sets the resting offset and reads the cards' scale.
- * A second layout, identical but for "algorithm": "uikitTargetContentOffset" (post 004's rule
- * in SNAPPING.md) and normal deceleration, resolves the same releases, and the two targets are
- * compared.
+ * A second layout, identical but for "algorithm": "uikitTargetContentOffset" (the flow layout
+ * targetContentOffset pattern of SNAPPING.md) and normal deceleration, resolves the same
+ * releases, and the two targets are compared.
  * Everything is computed, nothing is timed, so the output is the same on every run.
  */
 #include <stdio.h>
@@ -266,7 +266,7 @@ static int run_script(sl_layout *layout, int verbose, const outcome *replay, out
 }
 
 int main(void) {
-  outcome standard[GESTURES], seed[GESTURES];
+  outcome standard[GESTURES], pattern[GESTURES];
   sl_scroll_info info;
   sl_layout *layout = make_carousel("standard", "fast");
   if (!layout) return 1;
@@ -275,7 +275,7 @@ int main(void) {
     sl_layout_destroy(layout);
     return 1;
   }
-  printf("The seeds' carousel: %d cards of 320 x 744, 7 apart, on a %.0f x %.0f screen\n", CARDS,
+  printf("The card carousel: %d cards of 320 x 744, 7 apart, on a %.0f x %.0f screen\n", CARDS,
          SCREEN_W, SCREEN_H);
   printf("content %.0f, contentInset %.0f / %.0f, offsets %.0f ... %.0f, %lld rest positions\n"
          "(card k at k * 327 - 34, the last clamped to the end)\n",
@@ -291,26 +291,26 @@ int main(void) {
   sl_layout_destroy(layout);
   if (status) return status;
 
-  /* The same releases, decided by the rule of seed 004 at UIKit's normal deceleration. */
+  /* The same releases, by the targetContentOffset pattern at UIKit's normal deceleration. */
   layout = make_carousel("uikitTargetContentOffset", "normal");
   if (!layout) return 1;
-  status = run_script(layout, 0, standard, seed);
+  status = run_script(layout, 0, standard, pattern);
   sl_layout_destroy(layout);
   if (status) return status;
 
-  printf("The same releases under \"uikitTargetContentOffset\" (seed 004, normal deceleration):"
-         "\n\n");
+  printf("The same releases under \"uikitTargetContentOffset\" (the flow layout"
+         " targetContentOffset pattern, normal deceleration):\n\n");
   printf("   %-31s %8s %8s %9s   %-13s %s\n", "gesture", "touch", "release", "velocity",
-         "standard", "seed 004");
+         "standard", "pattern");
   for (int g = 0; g < GESTURES; g++) {
     char a[32], b[32];
     snprintf(a, sizeof a, "%.2f p%lld", standard[g].target, (long long)standard[g].snap);
-    snprintf(b, sizeof b, "%.2f p%lld", seed[g].target, (long long)seed[g].snap);
+    snprintf(b, sizeof b, "%.2f p%lld", pattern[g].target, (long long)pattern[g].snap);
     printf("%d. %-31s %8.2f %8.2f %+9.0f   %-13s %-13s %s\n", g + 1, script[g].name,
            standard[g].touch, standard[g].release, standard[g].velocity, a, b,
-           standard[g].target == seed[g].target ? "same" : "DIFFERS");
+           standard[g].target == pattern[g].target ? "same" : "DIFFERS");
   }
-  printf("\nWhere they differ, seed 004\n"
+  printf("\nWhere they differ, the pattern\n"
          "- rounds (offset - inset) / 327 where the standard rule measures (offset + inset) / "
          "327:\n  a bias of 2 * 34 / 327 = 0.21 page, so a slow drag 58%% of the way stays;\n"
          "- projects a fling of 2 pt/ms or more (v * 0.998 / 0.002) with no page limit,\n"

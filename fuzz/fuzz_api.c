@@ -88,7 +88,8 @@ static const char *const SEEDS[] = {
     " \"height\": 50},"
     " {\"width\": 120, \"height\": 10}]}]}",
 
-    /* 2: the seeds' horizontal flow carousel (docs/CONFIG.md), item snapping, one page a fling. */
+    /* 2: the card carousel as a horizontal flow layout (docs/CONFIG.md), item snapping, one page
+       a fling. */
     "{\"version\": 1, \"environment\": {\"container\": {\"width\": 390, \"height\": 844},"
     " \"displayScale\": 3}, \"configuration\": {\"scrolling\": {\"contentInset\": {\"leading\": 34,"
     " \"trailing\": 34}, \"snapUnit\": \"item\", \"decelerationRate\": \"fast\","

@@ -28,7 +28,7 @@ FIXTURES = [
     "apple-item-badge-supplementary", "apple-nested-groups", "apple-orthogonal-scroll-behavior",
     "apple-pinned-section-header-footer", "apple-section-decoration",
     "boundary-extending-items-stack", "display-scale-3-floor", "edge-spacing-flexible-distribution",
-    "environment-content-insets", "flow-horizontal-seed-carousel",
+    "environment-content-insets", "flow-horizontal-card-carousel",
     "flow-item-sizes-justified-last-line-leading", "flow-right-to-left",
     "flow-section-inset-header-footer", "group-fit-loop-cyclic-subitems",
     "group-repeating-subitem-keeps-size", "inter-item-spacing-flexible-fractional-resolve",

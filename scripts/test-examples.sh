@@ -10,7 +10,7 @@ trap 'rm -rf "$tmp"' EXIT
 out=$(build/minimal)
 [ "$out" = "item 42: x=0 y=1820 width=130 height=130" ] || fail "minimal printed: $out"
 
-# carousel.c: the seeds' carousel, card k at rest at k * 327 - 34 (hand-computed lines).
+# carousel.c: the card carousel, card k at rest at k * 327 - 34 (hand-computed lines).
 build/carousel > "$tmp/carousel.txt"
 # after HEADING N: the Nth line after the exact line HEADING of the carousel's output.
 after() { grep -x -A"$2" -- "$1" "$tmp/carousel.txt" | sed -n "$(($2 + 1))p"; }
@@ -31,9 +31,9 @@ expect "$(after "8. re-grab and fling back again" 2)" \
   "   target 2255.00: page 7, card 7 (from page 8, -1); progress at release 8.462"
 grep -qx "   rests at 293.00, card 1 centred: scale 0.9997 (on screen: #0 0.9000, #1 0.9997, #2 0.9003)" \
   "$tmp/carousel.txt" || fail "carousel: wrong scales at card 1"
-# Seed 004 lets the hard fling run to the end: round((660 + 3992 - 34) / 327) = 14, clamped.
+# The targetContentOffset pattern lets the hard fling run to the end: round((660 + 3992 - 34) / 327) = 14, clamped.
 grep -Eq "^4\. hard fling .* 947\.00 p3 +2907\.00 p9 +DIFFERS\$" "$tmp/carousel.txt" ||
-  fail "carousel: the seed-004 comparison of the hard fling"
+  fail "carousel: the targetContentOffset comparison of the hard fling"
 n=$(grep -c " yes\$" "$tmp/carousel.txt" || true)
 [ "$n" -eq 7 ] || fail "carousel: $n motions settled, expected 7"
 

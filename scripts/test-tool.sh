@@ -11,7 +11,7 @@
 #     files, bad command lines; the whole hostile corpus (Tests/Hostile) in both output formats,
 #     compared with EXPECTED (Tests/tool/compare_expected.py) and every place verified against
 #     json-c (Tests/tool/check_locations.c).
-#  5. resolve: the seeds' carousel against the numbers examples-c/carousel.c prints (worked out
+#  5. resolve: the card carousel against the numbers examples-c/carousel.c prints (worked out
 #     by hand in scripts/test-examples.sh); text and JSON against the library called through
 #     ctypes (Tests/tool/resolve_reference.py); bad arguments.
 #
@@ -253,7 +253,7 @@ say "check: valid, invalid, unreadable files and stdin; $corpus hostile files as
 
 # --- 5. resolve -----------------------------------------------------------------------------
 
-# The seeds' carousel of examples-c/carousel.c (rule "standard", fast deceleration): card k
+# The card carousel of examples-c/carousel.c (rule "standard", fast deceleration): card k
 # rests at k * 327 - 34.
 cat > "$tmp/carousel.json" <<'EOF'
 {"version": 1,

@@ -16,8 +16,8 @@ struct FlowLayoutTests {
     "environment": {"container": {"width": 390, "height": 844}, "displayScale": 3}
     """#
 
-  @Test("the seeds' carousel as a flow config rests and moves like the compositional one")
-  func seedCarousel() throws {
+  @Test("the card carousel as a flow config rests and moves like the compositional one")
+  func cardCarousel() throws {
     let flow = try layout(
       #"""
       {"flowLayout": {"scrollDirection": "horizontal", "itemSize": {"width": 320, "height": 744},

@@ -82,7 +82,7 @@ struct PinningAndEffectsTests {
     try #require(allElements(layout).first { $0.category == .cell && $0.item == item })
   }
 
-  @Test("the seeds' carousel zoom: centred 1.0, neighbours 0.9, interpolated in between")
+  @Test("the card carousel's zoom: centred 1.0, neighbours 0.9, interpolated in between")
   func carouselZoom() throws {
     let layout = try zoomingCarousel()
     var centred = try cell(layout, 0)

@@ -1,12 +1,13 @@
 import SnapLayoutCore
 import Testing
 
-/// Resting offsets: the seeds' carousel under both UIKit algorithms and the standard rule,
+/// Resting offsets: the card carousel under both UIKit patterns and the standard rule,
 /// the six orthogonal behaviors, and properties over many releases (docs/SNAPPING.md).
 @Suite("Scrolling and snapping")
 struct ScrollingTests {
-  /// Seeds 001/004: 320-pt cards, 7 pt apart, contentInset 34 on a 390-pt screen, scrolling
-  /// horizontally. Stride 327; card k rests at k·327 − 34; bounds [−34, 2907] for 10 cards.
+  /// The card carousel (docs/SNAPPING.md): 320-pt cards, 7 pt apart, contentInset 34 on a 390-pt
+  /// screen, scrolling horizontally. Stride 327; card k rests at k·327 − 34; bounds [−34, 2907]
+  /// for 10 cards.
   func carousel(
     _ algorithm: SnapAlgorithm, rounding: UIKitRounding = .round, maxPages: Int? = nil,
     rate: Double = 0.99, items: Int64 = 10
@@ -54,7 +55,7 @@ struct ScrollingTests {
   }
 
   @Test(
-    "seed 001: scrollViewWillEndDragging with round(), fast deceleration",
+    "UIKit's scrollViewWillEndDragging pattern with round(), fast deceleration",
     arguments: [
       // start, release, velocity (pt/s) → target. Projection = v/1000 · 99.
       (-34.0, 100.0, 0.0, -34.0),  // (100 + 34)/327 = 0.41 → 0
@@ -63,21 +64,21 @@ struct ScrollingTests {
       (-34, 0, 2000, 293),  // 0 + 198 → 0.71 → 1
       (2907, 2907, 1000, 2907),  // 3006 → 9.30 → 9 → 2909, clamped
     ] as [(Double, Double, Double, Double)])
-  func seedWillEndDraggingRound(start: Double, release: Double, velocity: Double, expected: Double)
+  func willEndDraggingRound(start: Double, release: Double, velocity: Double, expected: Double)
     throws
   {
     #expect(try target(carousel(.uikitWillEndDragging), from: start, release: release, velocity: velocity) == expected)
   }
 
   @Test(
-    "seed 000: scrollViewWillEndDragging with ceil/floor by direction and one-step paging",
+    "UIKit's scrollViewWillEndDragging pattern with ceil/floor by direction and one-step paging",
     arguments: [
       (-34.0, 50.0, 500.0, 293.0),  // 99.5 → 0.41 → ceil 1
       (-34, 100, 10000, 293),  // 1090 → 3.44 → ceil 4, one step from 0 → 1
       (293, 250, -500, -34),  // 200.5 → 0.72 → floor 0
       (2907, 2907, 1000, 2907),  // ceil 10 → 3236, clamped
     ] as [(Double, Double, Double, Double)])
-  func seedWillEndDraggingDirectional(
+  func willEndDraggingDirectional(
     start: Double, release: Double, velocity: Double, expected: Double
   ) throws {
     let layout = try carousel(.uikitWillEndDragging, rounding: .directional, maxPages: 1)
@@ -85,7 +86,7 @@ struct ScrollingTests {
   }
 
   @Test(
-    "seed 004: targetContentOffset with thresholds 0.2 and 2 pt/ms, normal deceleration",
+    "the flow layout targetContentOffset pattern: thresholds 0.2 and 2 pt/ms, normal deceleration",
     arguments: [
       (293.0, 293.0, 100.0, 293.0),  // |v| < 0.2: round((293 − 34)/327) = 1
       (293, 293, 500, 620),  // one page forward
@@ -95,7 +96,7 @@ struct ScrollingTests {
       (2907, 2907, 500, 2907),  // page 10 → 3236, clamped to maxPage·327 − 34, then bounds
       (293, 560, 500, 947),  // round(526/327) = 2, +1 = 3: two pages from the touch-down page
     ] as [(Double, Double, Double, Double)])
-  func seedTargetContentOffset(start: Double, release: Double, velocity: Double, expected: Double)
+  func flowTargetContentOffset(start: Double, release: Double, velocity: Double, expected: Double)
     throws
   {
     let layout = try carousel(.uikitTargetContentOffset, rate: 0.998)
@@ -103,11 +104,11 @@ struct ScrollingTests {
   }
 
   @Test(
-    "the standard rule fixes the seeds' defects",
+    "the standard rule fixes the UIKit patterns' defects",
     arguments: [
-      (-34.0, 0.0, 1000.0, 293.0),  // fling forward: never behind the release (seed 001 → −34)
-      (293, 560, 500, 620),  // at most one page from the touch-down page (seed 004 → 947)
-      (-34, 150, 0, 293),  // (150 + 34)/327 = 0.56 of a page: no inset bias (seed 004 → −34)
+      (-34.0, 0.0, 1000.0, 293.0),  // a fling never rests behind (willEndDragging: −34)
+      (293, 560, 500, 620),  // one page from the touch-down page (targetContentOffset: 947)
+      (-34, 150, 0, 293),  // 0.56 of a page: no inset bias (targetContentOffset: −34)
       (-34, 100, 0, -34),  // 0.41 of a page, slow: back
       (293, 293, 0, 293),  // at rest with no velocity: stays
       (2907, 2907, 1000, 2907),  // at the end: nowhere further to go
@@ -133,7 +134,7 @@ struct ScrollingTests {
     #expect(brisk.targetOffset == 293 && brisk.motion.kind == .decay)
     #expect(Swift.abs(brisk.motion.decay - 2000.0 / 293) < 1e-12)
     // A small, slow drag forward then released back: a spring seeded with the forward
-    // velocity turns smoothly instead of snapping (the seeds' "jerky" small drags).
+    // velocity turns smoothly instead of snapping (no jerk on small drags).
     let back = try layout.resolveScroll(
       ScrollRelease(startOffset: -34, releaseOffset: 20, velocity: 50), container: -1)
     #expect(back.targetOffset == -34 && back.motion.kind == .spring)

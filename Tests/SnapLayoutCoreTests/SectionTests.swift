@@ -116,8 +116,8 @@ struct SectionTests {
     #expect(layout.contentSize == Size(width: 375, height: 44 * 94))
   }
 
-  @Test("seed 002: the 3-column grid (item 0.3 x 1.0, insets 8, subitem count 3, 0.3 high)")
-  func seedThreeColumnGrid() throws {
+  @Test("the 3-column grid (item 0.3 x 1.0, insets 8, subitem count 3, 0.3 high)")
+  func threeColumnGrid() throws {
     let grid = hgroup(fw(1), fh(0.3), .subitem(item(fw(0.3), fh(1), insets: insets(8)), count: 3))
     let layout = try solve(
       [LayoutSection(group: grid, itemCount: 7, orthogonalScrollingBehavior: .continuous)],

@@ -21,13 +21,13 @@ struct SnapListTests {
 
   static let cases: [Case] = [
     Case(
-      name: "seed carousel, trimSnaps, start", horizontal: true, itemCount: 10, columns: 1,
+      name: "card carousel, trimSnaps, start", horizontal: true, itemCount: 10, columns: 1,
       itemLength: 320, spacing: 7, inset: 34, containment: .trimSnaps, alignment: 0),
     Case(
-      name: "seed carousel, keepSnaps, centre", horizontal: true, itemCount: 10, columns: 1,
+      name: "card carousel, keepSnaps, centre", horizontal: true, itemCount: 10, columns: 1,
       itemLength: 320, spacing: 7, inset: 34, containment: .keepSnaps, alignment: 0.5),
     Case(
-      name: "seed carousel, no containment, end", horizontal: true, itemCount: 10, columns: 1,
+      name: "card carousel, no containment, end", horizontal: true, itemCount: 10, columns: 1,
       itemLength: 320, spacing: 7, inset: 34, containment: .none, alignment: 1),
     Case(
       name: "3-column grid, partial last row, centre", horizontal: false, itemCount: 31,

@@ -2,7 +2,7 @@
  * test_scrolling.c — the scrolling and snapping API of include/snaplayout.h, through the
  * shipped libsnaplayout.so:
  *
- *  1. the seeds' carousel configured in JSON: scroll info, the rest offsets (two-call
+ *  1. the card carousel configured in JSON: scroll info, the rest offsets (two-call
  *     pattern), and the three algorithms' targets for the Swift tests' releases;
  *  2. the six orthogonal behaviours: rest offsets, a fling each, groupPagingCentered's
  *     insets, "none" and unknown containers; partial last groups' units;
@@ -37,9 +37,10 @@
 #define CONTAINER(w, h) "\"environment\": {\"container\": {\"width\": " #w ", \"height\": " #h "}}"
 
 /*
- * Seeds 001/004: 320-pt cards 7 pt apart, contentInset 34 on a 390-pt screen, scrolling
- * horizontally. Stride 327; card k rests at k·327 − 34; content 10·320 + 9·7 = 3263; bounds
- * [−34, 3263 + 34 − 390 = 2907] (the last card, at 2909, is clamped to 2907).
+ * The card carousel (docs/SNAPPING.md): 320-pt cards 7 pt apart, contentInset 34 on a 390-pt
+ * screen, scrolling horizontally. Stride 327; card k rests at k·327 − 34; content
+ * 10·320 + 9·7 = 3263; bounds [−34, 3263 + 34 − 390 = 2907] (the last card, at 2909, is clamped
+ * to 2907).
  */
 #define CAROUSEL_JSON(scrolling)                                                              \
   "{" CONTAINER(390, 844) ",\n \"configuration\": {\"scrollDirection\": \"horizontal\", "     \
@@ -47,15 +48,15 @@
   "\"trailing\": 34}" scrolling "}},\n \"sections\": [{\"itemCount\": 10, "                    \
   "\"interGroupSpacing\": 7, \"group\": " HGROUP(ABS(320), ABS(744)) "}]}"
 
-/* Seed 001: scrollViewWillEndDragging with round() and fast deceleration. */
+/* UIKit's scrollViewWillEndDragging pattern with round() and fast deceleration. */
 static const char CAROUSEL_WILL_END_ROUND[] = CAROUSEL_JSON(
     ", \"algorithm\": \"uikitWillEndDragging\", \"rounding\": \"round\", "
     "\"decelerationRate\": \"fast\"");
-/* Seed 000: ceil/floor by direction, one page per gesture. */
+/* UIKit's scrollViewWillEndDragging pattern, ceil/floor by direction, one page per gesture. */
 static const char CAROUSEL_WILL_END_DIRECTIONAL[] = CAROUSEL_JSON(
     ", \"algorithm\": \"uikitWillEndDragging\", \"rounding\": \"directional\", "
     "\"decelerationRate\": 0.99, \"maxPagesPerGesture\": 1");
-/* Seed 004: targetContentOffset with thresholds 0.2 and 2 pt/ms, normal deceleration. */
+/* The flow layout targetContentOffset pattern: thresholds 0.2 and 2 pt/ms, normal deceleration. */
 static const char CAROUSEL_TARGET_CONTENT_OFFSET[] = CAROUSEL_JSON(
     ", \"algorithm\": \"uikitTargetContentOffset\", \"decelerationRate\": \"normal\", "
     "\"velocityThresholds\": {\"fling\": 200, \"free\": 2000}");
@@ -306,7 +307,7 @@ static double next_uniform(generator *g, double low, double high) {
 }
 
 /* ---------------------------------------------------------------------------------------------
- * 1. The seeds' carousel
+ * 1. The card carousel
  * ------------------------------------------------------------------------------------------- */
 
 static void test_carousel_geometry(void) {
@@ -550,22 +551,22 @@ static void check_cases(const sl_layout *layout, int32_t container, const releas
 }
 
 static void test_carousel_algorithms(void) {
-  /* Seed 001: projection v/1000 · 99; round((x + 34)/327). */
+  /* scrollViewWillEndDragging, round: projection v/1000 · 99; round((x + 34)/327). */
   static const release_case round_cases[] = {
       {-34, 100, 0, -34, 0, 0, 134.0 / 327},     /* 0.41 → 0 */
       {-34, 150, 0, 293, 1, 0, 184.0 / 327},     /* 0.56 → 1 */
-      {-34, 0, 1000, -34, 0, 0, 34.0 / 327},     /* 0 + 99 → 0.41 → 0: the seed's defect */
+      {-34, 0, 1000, -34, 0, 0, 34.0 / 327},     /* 0 + 99 → 0.41 → 0: the pattern's defect */
       {-34, 0, 2000, 293, 1, 0, 34.0 / 327},     /* 0 + 198 → 0.71 → 1 */
       {2907, 2907, 1000, 2907, 9, 9, 9},         /* 3006 → 9.30 → 9 → 2909, clamped */
   };
-  /* Seed 000: ceil/floor by direction, one step from the touch-down card. */
+  /* scrollViewWillEndDragging, ceil/floor by direction, one step from the touch-down card. */
   static const release_case directional_cases[] = {
       {-34, 50, 500, 293, 1, 0, 84.0 / 327},     /* 99.5 → 0.41 → ceil 1 */
       {-34, 100, 10000, 293, 1, 0, 134.0 / 327}, /* 1090 → 3.44 → ceil 4, one step → 1 */
       {293, 250, -500, -34, 0, 1, 284.0 / 327},  /* 200.5 → 0.72 → floor 0 */
       {2907, 2907, 1000, 2907, 9, 9, 9},         /* ceil 10 → 3236, clamped */
   };
-  /* Seed 004: thresholds 200 and 2000 pt/s, normal deceleration (projection v/1000 · 499). */
+  /* targetContentOffset: thresholds 200 and 2000 pt/s, normal deceleration (v/1000 · 499). */
   static const release_case target_cases[] = {
       {293, 293, 100, 293, 1, 1, 1},             /* slow: round((293 − 34)/327) = 1 */
       {293, 293, 500, 620, 2, 1, 1},             /* one page forward */

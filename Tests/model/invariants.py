@@ -353,7 +353,7 @@ def check_release(
         k = result.snap_index
         # "none" keeps the aligned positions, targets are still clamped (SNAPPING.md).
         if not 0 <= k < len(offsets) or min(max(offsets[k], lo), hi) != target:
-            # SNAPPING.md: a resolved target is a rest position (the seeds' algorithms clamp
+            # SNAPPING.md: a resolved target is a rest position (the two UIKit patterns clamp
             # their own arithmetic instead, number for number).
             out.append(
                 Failure(

@@ -100,7 +100,7 @@ public struct LayoutGroup: Equatable, Sendable {
 
 extension LayoutGroup {
   /// The child of a `subitem` + `count` group as the group lays it out: its length along the
-  /// group's axis is `1/count` of the group (spec §4; docs/LAYOUT-RULES.md, Groups 3).
+  /// group's axis is `1/count` of the group (docs/LAYOUT-RULES.md, Groups 3).
   func counted(_ child: Subitem, count: Int) -> Subitem {
     let share: Dimension =
       axis == .horizontal

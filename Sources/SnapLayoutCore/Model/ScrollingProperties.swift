@@ -30,11 +30,12 @@ public enum SnapAlgorithm: Equatable, Sendable {
   /// SnapLayout's rule: reference index from touch-down, projection, directional guard,
   /// positional threshold for slow drags, at most `maxPagesPerGesture` steps.
   case standard
-  /// The `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` carousel of the seeds
-  /// (blogs 000/001), number for number.
+  /// UIKit's `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` pattern
+  /// (docs/SNAPPING.md, "The card carousel on the main scroll, three ways"), number for number.
   case uikitWillEndDragging
-  /// The `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)` flow layout of
-  /// the seeds (blog 004), number for number.
+  /// The flow layout `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
+  /// pattern (docs/SNAPPING.md, "The card carousel on the main scroll, three ways"), number for
+  /// number.
   case uikitTargetContentOffset
 }
 
@@ -42,7 +43,7 @@ public enum SnapAlgorithm: Equatable, Sendable {
 public enum UIKitRounding: Equatable, Sendable {
   /// `round(index)`: half a page must be crossed.
   case round
-  /// `ceil` forward, `floor` backward (blog 000).
+  /// `ceil` forward, `floor` backward (the pattern's one-step variant).
   case directional
 }
 
@@ -131,7 +132,7 @@ public struct ScrollingProperties: Equatable, Sendable {
 }
 
 /// Scale, opacity and zIndex of a section's items by their distance from the centre of their
-/// scroll container's viewport (the seeds' carousel zoom; docs/SNAPPING.md, "Pinned headers and
+/// scroll container's viewport (the card carousel's zoom; docs/SNAPPING.md, "Pinned headers and
 /// visible-item effects").
 public struct VisibleItemEffects: Equatable, Sendable {
   /// Values at distance 0 and at `distance` (and beyond), interpolated linearly in between.

@@ -166,7 +166,7 @@ extension ScrollContainer {
     return (index, offset)
   }
 
-  /// The stride and origin the seeds' flow-layout formulas divide by: the first section's
+  /// The stride and origin the flow-layout carousel's formulas divide by: the first section's
   /// repetition (a carousel is one section of equal items), or the page length.
   private var uniformUnit: (stride: Double, base: Double) {
     if case .units(let units, _, _, _, _) = snaps.source, let (run, start) = units.firstRun {
@@ -176,8 +176,8 @@ extension ScrollContainer {
     return (settings.pageLength ?? viewportLength, 0)
   }
 
-  /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` of seeds 000/001
-  /// (docs/SNAPPING.md, "The seeds' carousel on the main scroll"), number for number.
+  /// UIKit's `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` pattern
+  /// (docs/SNAPPING.md, "The card carousel on the main scroll, three ways"), number for number.
   private func willEndDraggingTarget(
     current: Double, start: Double, velocity: Double, reference: Double?
   ) -> Double {
@@ -193,7 +193,7 @@ extension ScrollContainer {
         current > proposed ? index.rounded(.down) : current < proposed ? index.rounded(.up) : index.rounded()
     }
     if settings.maxSteps > 0 {
-      // The page the gesture started on (blog 000 keeps it as `currentIndex`).
+      // The page the gesture started on (the pattern keeps it from touch-down).
       let startIndex = ((reference ?? start) + inset - base) / stride
       let from = startIndex.rounded()
       let steps = Double(settings.maxSteps)
@@ -202,9 +202,9 @@ extension ScrollContainer {
     return clamp(base + rounded * stride - inset)
   }
 
-  /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)` of seed 004
-  /// (docs/SNAPPING.md, "The seeds' carousel on the main scroll"), number for number —
-  /// including its use of `contentOffset − contentInset.left`, which biases the page by
+  /// The flow layout `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
+  /// pattern (docs/SNAPPING.md, "The card carousel on the main scroll, three ways"), number for
+  /// number, including its use of `contentOffset − contentInset.left`, which biases the page by
   /// 2·inset/stride.
   private func targetContentOffsetTarget(current: Double, velocity: Double) -> Double {
     let (stride, base) = uniformUnit

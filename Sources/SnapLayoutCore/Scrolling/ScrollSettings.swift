@@ -76,7 +76,7 @@ struct ScrollSettings {
     if let value = properties.alignment { settings.alignment = value }
     if let value = properties.contentInset {
       // Content rests inside the host's insets: the snapport starts where the inset ends
-      // (what the seeds' `(x + contentInset.left) / stride` means), unless padded otherwise.
+      // (what the UIKit patterns' `(x + contentInset.left) / stride` means), unless padded otherwise.
       settings.contentInset = value
       settings.padding = value
     }

@@ -285,7 +285,7 @@ def check_container(layout: Layout, config: Dict[str, Any], container: int, data
     # "containment: none keeps the aligned positions (targets are still clamped)" (SNAPPING.md).
     if scrolling_setting(config, container, "containment", "trimSnaps") != "none":
         assert all(low - eps <= o <= high + eps for o in offsets), (info, offsets)
-    # The seeds' algorithms compute their targets their own way, defects included.
+    # The two UIKit patterns compute their targets their own way, defects included.
     standard = scrolling_setting(config, container, "algorithm", "standard") == "standard"
     for _ in range(3):
         release = gen.draw_release(data.draw, low, high, info.snap_count)

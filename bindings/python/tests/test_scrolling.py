@@ -27,10 +27,10 @@ from snaplayout import (
 from snaplayout import lowlevel as ll
 
 
-def seeds_carousel(**scrolling: Any) -> Dict[str, Any]:
-    """Seeds 001/004: 320-pt cards 7 apart, contentInset 34 on a 390-pt screen, horizontal.
+def card_carousel(**scrolling: Any) -> Dict[str, Any]:
+    """The card carousel of docs/SNAPPING.md: 320-pt cards 7 apart, contentInset 34, 390 wide.
 
-    Stride 327; card k rests at k * 327 - 34; content 10 * 320 + 9 * 7 = 3263; bounds
+    Horizontal; stride 327; card k rests at k * 327 - 34; content 10 * 320 + 9 * 7 = 3263; bounds
     [-34, 3263 + 34 - 390 = 2907].
     """
     settings = {"snapUnit": "item", "contentInset": {"leading": 34, "trailing": 34}}
@@ -139,7 +139,7 @@ def test_snap_position_and_offset_for_item() -> None:
         assert (position.item, position.section) == (1, 0)
         assert layout.offset_for_item(0, 0, 2).offset == 644
         assert layout.offset_for_item(0, 0, 2).snap == 2
-    with Layout(seeds_carousel()) as layout:
+    with Layout(card_carousel()) as layout:
         assert layout.offset_for_item(SCROLL_MAIN, 0, 3) == layout.offset_for_item(-1, 0, 3)
         assert (layout.offset_for_item(-1, 0, 3).offset, layout.offset_for_item(-1, 0, 9).snap) == (
             947,
@@ -147,8 +147,8 @@ def test_snap_position_and_offset_for_item() -> None:
         )
 
 
-def test_seeds_carousel_on_the_main_scroll() -> None:
-    with Layout(seeds_carousel(decelerationRate="fast", maxPagesPerGesture=1)) as layout:
+def test_card_carousel_on_the_main_scroll() -> None:
+    with Layout(card_carousel(decelerationRate="fast", maxPagesPerGesture=1)) as layout:
         info = layout.scroll_info()
         assert info.horizontal and (info.min_offset, info.max_offset) == (-34, 2907)
         assert layout.scroll_offset() == -34  # rests at -contentInset
@@ -166,14 +166,14 @@ def test_seeds_carousel_on_the_main_scroll() -> None:
         assert layout.resolve_scroll(-1, 293, 560, 500).target_offset == 620  # one card
 
 
-def test_seeds_algorithms() -> None:
+def test_uikit_patterns() -> None:
     with Layout(
-        seeds_carousel(algorithm="uikitWillEndDragging", rounding="round", decelerationRate="fast")
+        card_carousel(algorithm="uikitWillEndDragging", rounding="round", decelerationRate="fast")
     ) as layout:
-        # 0 + 99 -> index 0.41 -> 0: behind the fling, as the blog's code does.
+        # 0 + 99 -> index 0.41 -> 0: behind the fling, as the pattern's code does.
         assert layout.resolve_scroll(-1, -34, 0, 1000).target_offset == -34
     with Layout(
-        seeds_carousel(
+        card_carousel(
             algorithm="uikitTargetContentOffset",
             decelerationRate="normal",
             velocityThresholds={"fling": 200, "free": 2000},
@@ -185,7 +185,7 @@ def test_seeds_algorithms() -> None:
 
 def test_interrupted_gesture_keeps_advancing() -> None:
     with Layout(
-        seeds_carousel(algorithm="standard", decelerationRate="fast", maxPagesPerGesture=1)
+        card_carousel(algorithm="standard", decelerationRate="fast", maxPagesPerGesture=1)
     ) as layout:
         flight = layout.resolve_scroll(-1, 293, 400, 900)  # 400 + 0.9 * 99 = 489.1: card 2
         assert (flight.snap_index, flight.target_offset) == (2, 620)
