@@ -17,6 +17,17 @@ TRIPLE      := $(shell uname -m)-unknown-linux-gnu
 SWIFT_RES   := $(shell $(SWIFTC) -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')
 EMBEDDED    := $(SWIFT_RES)/embedded/$(TRIPLE)
 
+# Quiet recipes: a build step prints one short line ("  CC      build/minimal"); `make V=1 …`
+# prints the commands instead. A recipe line starts with $(Q)$(call say,WHAT,FILE).
+V ?= 0
+ifeq ($(V),1)
+Q   :=
+say  =
+else
+Q   := @
+say  = printf '  %-7s %s\n' '$(1)' '$(2)';
+endif
+
 # Without a Swift toolchain, stop at once with one line instead of a compiler line that cannot
 # run. Only goals that build nothing (clean, help, uninstall) go on.
 SL_NO_SWIFT_GOALS := clean help uninstall
@@ -80,38 +91,39 @@ deps:
 lib: deps $(BUILD)/libsnaplayout.so
 
 $(SUPPORT_OBJ): Sources/CSnapLayoutSupport/support.c $(C_HEADERS) | $(BUILD)
-	$(CC) $(SUPPORT_CFLAGS) -c $< -o $@
+	$(Q)$(call say,CC,$@)$(CC) $(SUPPORT_CFLAGS) -c $< -o $@
 
 $(LIB): $(LIB_SOURCES) $(SUPPORT_OBJ) $(C_HEADERS) scripts/snaplayout.map | $(BUILD)
-	$(SWIFTC) $(SWIFT_EMBEDDED_FLAGS) -emit-library -o $@ $(LIB_SOURCES) $(SUPPORT_OBJ) \
-	  -Xlinker -soname=$(SONAME) -Xlinker --version-script=scripts/snaplayout.map \
+	$(Q)$(call say,SWIFTC,$@)$(SWIFTC) $(SWIFT_EMBEDDED_FLAGS) -emit-library -o $@ \
+	  $(LIB_SOURCES) $(SUPPORT_OBJ) -Xlinker -soname=$(SONAME) -Xlinker --version-script=scripts/snaplayout.map \
 	  -Xlinker --no-undefined -Xlinker -z -Xlinker now -L$(EMBEDDED) -lswiftUnicodeDataTables -lm -ljson-c
 
 $(BUILD)/libsnaplayout.so: $(LIB)
-	ln -sf $(SONAME) $@
+	$(Q)ln -sf $(SONAME) $@
 
 $(BUILD) $(BUILD)/tests:
-	mkdir -p $@
+	$(Q)mkdir -p $@
 
 # --- examples --------------------------------------------------------------------------------
 
 examples: lib $(EXAMPLES)
 
 $(BUILD)/appstore_json.h: examples-c/appstore.json scripts/embed-text.sh | $(BUILD)
-	scripts/embed-text.sh snaplayout_default_config $< > $@
+	$(Q)$(call say,GEN,$@)scripts/embed-text.sh snaplayout_default_config $< > $@
 
 $(BUILD)/snaplayout: $(TOOL_SOURCES) $(TOOL_HEADERS) $(BUILD)/appstore_json.h include/snaplayout.h \
                     $(LIB)
-	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -I$(BUILD) $(TOOL_SOURCES) -o $@ $(LINK_LIB)
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -I$(BUILD) $(TOOL_SOURCES) \
+	  -o $@ $(LINK_LIB)
 
 $(BUILD)/minimal: examples-c/minimal.c include/snaplayout.h $(LIB)
-	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)
 
 $(BUILD)/carousel: examples-c/carousel.c include/snaplayout.h $(LIB)
-	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)
 
 demo: examples
-	$(BUILD)/snaplayout
+	$(Q)$(BUILD)/snaplayout
 
 # --- tests -----------------------------------------------------------------------------------
 
@@ -130,7 +142,8 @@ test-header: | $(BUILD)/tests
 	$(CXX) -std=c++11 $(C_WARN) -Iinclude -fsyntax-only -x c++ include/snaplayout.h
 
 $(BUILD)/tests/%: Tests/c/%.c $(wildcard Tests/c/*.h) include/snaplayout.h $(LIB) | $(BUILD)/tests
-	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -ITests/c $< -o $@ $(LINK_LIB) -ljson-c -lpthread
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -ITests/c $< -o $@ $(LINK_LIB) \
+	  -ljson-c -lpthread
 
 test-c: lib $(C_TESTS)
 	scripts/check-exports.sh
@@ -169,11 +182,11 @@ test-valgrind: lib $(C_TESTS) examples
 # and most scenarios are bench/bench.c; the many-sections figures are bench/sections.c.
 BENCH_SOURCES := bench/bench.c bench/sections.c
 $(BUILD)/bench: $(BENCH_SOURCES) bench/bench.h include/snaplayout.h $(LIB) $(BUILD)/bench-dlopen
-	$(CC) $(C_STD) $(C_WARN) -O2 -g -Iinclude -Ibench $(BENCH_SOURCES) -o $@ $(LINK_LIB) \
-	  -ljson-c -lm
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) -O2 -g -Iinclude -Ibench $(BENCH_SOURCES) -o $@ \
+	  $(LINK_LIB) -ljson-c -lm
 
 $(BUILD)/bench-dlopen: bench/dlopen_probe.c | $(BUILD)
-	$(CC) $(C_STD) $(C_WARN) -O2 -g $< -o $@ -ldl
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) -O2 -g $< -o $@ -ldl
 
 bench: lib $(BUILD)/bench
 	$(BUILD)/bench
