@@ -1,7 +1,8 @@
 # SnapLayout — build, demo and tests.
 #
 #   make demo    build everything and print the built-in App Store layout
-#   make test    run every test (Swift, C, fixtures, ABI, valgrind)
+#   make test    run every test (TEST_TARGETS: these and those of mk/*.mk)
+#   make help    every target with one line: the `## text` that ends its rule line
 #
 # The shipped library is build/libsnaplayout.so (-> libsnaplayout.so.0), compiled from the same
 # sources as the Swift package but in Embedded Swift mode, so it needs no Swift runtime.
@@ -72,7 +73,7 @@ TOOL_HEADERS := examples-c/tool.h examples-c/json_locate.h examples-c/render.h
 VALGRIND    := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=all \
                --errors-for-leak-kinds=all --child-silent-after-fork=yes
 
-.PHONY: all lib deps demo test test-deps test-swift test-c test-header test-valgrind \
+.PHONY: all lib deps demo help test test-deps test-swift test-c test-header test-valgrind \
         test-examples test-bench examples bench clean
 
 .DEFAULT_GOAL := all
@@ -81,14 +82,18 @@ VALGRIND    := valgrind --quiet --error-exitcode=99 --leak-check=full --show-lea
 # own test target to TEST_TARGETS and its own files to CLEAN_FILES.
 TEST_TARGETS := test-deps test-swift test-header test-c test-examples test-bench test-valgrind
 CLEAN_FILES  :=
+# Where `make help` finds the targets: each rule line that ends with `## text` (scripts/make-help.sh;
+# mk/help.mk checks that none is missing).
+HELP_MAKEFILES := Makefile $(sort $(wildcard mk/*.mk))
 include $(sort $(wildcard mk/*.mk))
 
-all: lib examples
+all: lib examples ## the library and the C examples (the default goal)
 
-deps:
+deps: ## install json-c's headers when missing (scripts/ensure-deps.sh)
 	@scripts/ensure-deps.sh
 
-lib: deps $(BUILD)/libsnaplayout.so
+lib: deps $(BUILD)/libsnaplayout.so \
+  ## build/libsnaplayout.so.0, the shipped library (Embedded Swift)
 
 $(SUPPORT_OBJ): Sources/CSnapLayoutSupport/support.c $(C_HEADERS) | $(BUILD)
 	$(Q)$(call say,CC,$@)$(CC) $(SUPPORT_CFLAGS) -c $< -o $@
@@ -106,7 +111,7 @@ $(BUILD) $(BUILD)/tests:
 
 # --- examples --------------------------------------------------------------------------------
 
-examples: lib $(EXAMPLES)
+examples: lib $(EXAMPLES) ## build/minimal, build/snaplayout and build/carousel
 
 $(BUILD)/appstore_json.h: examples-c/appstore.json scripts/embed-text.sh | $(BUILD)
 	$(Q)$(call say,GEN,$@)scripts/embed-text.sh snaplayout_default_config $< > $@
@@ -122,22 +127,26 @@ $(BUILD)/minimal: examples-c/minimal.c include/snaplayout.h $(LIB)
 $(BUILD)/carousel: examples-c/carousel.c include/snaplayout.h $(LIB)
 	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)
 
-demo: examples
+demo: examples ## build, then print the built-in App Store layout as a table
 	$(Q)$(BUILD)/snaplayout
+
+help: ## this list: every target with one line (V=1 prints the commands)
+	@echo "usage: make [V=1] [TARGET...]   (V=1 prints the commands of the build)"
+	@scripts/make-help.sh $(HELP_MAKEFILES)
 
 # --- tests -----------------------------------------------------------------------------------
 
-test: $(TEST_TARGETS)
+test: $(TEST_TARGETS) ## every test: each target of TEST_TARGETS (CONTRIBUTING.md lists them)
 	@echo "all tests passed"
 
-test-deps:
+test-deps: ## install what the tests need (scripts/ensure-deps.sh --test)
 	@scripts/ensure-deps.sh --test
 
-test-swift: deps
+test-swift: deps ## swift test: the Swift Testing suites of the three modules
 	$(SWIFT) test
 
 # The header compiles as strict C99 and C++ (docs/C-API.md).
-test-header: | $(BUILD)/tests
+test-header: | $(BUILD)/tests ## the header compiles as strict C99 and C++11
 	$(CC) -std=c99 $(C_WARN) -Iinclude -fsyntax-only -x c include/snaplayout.h
 	$(CXX) -std=c++11 $(C_WARN) -Iinclude -fsyntax-only -x c++ include/snaplayout.h
 
@@ -145,20 +154,21 @@ $(BUILD)/tests/%: Tests/c/%.c $(wildcard Tests/c/*.h) include/snaplayout.h $(LIB
 	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -ITests/c $< -o $@ $(LINK_LIB) \
 	  -ljson-c -lpthread
 
-test-c: lib $(C_TESTS)
+test-c: lib $(C_TESTS) ## the C tests of the shipped .so, its exports and glibc versions
 	scripts/check-exports.sh
 	scripts/check-glibc.sh $(LIB)
 	@for t in $(C_TESTS); do echo "== $$t"; $$t || exit 1; done
 
-test-examples: examples
+test-examples: examples ## the C examples' output and exit statuses (scripts/test-examples.sh)
 	scripts/test-examples.sh
 
 # The benchmark's quick mode: it builds, and every C floor writes what the library writes.
 # Timings are not judged here (PERFORMANCE.md).
-test-bench: lib $(BUILD)/bench
+test-bench: lib $(BUILD)/bench ## the benchmark's quick run: every C floor agrees (untimed)
 	$(BUILD)/bench --quick >/dev/null
 
-test-valgrind: lib $(C_TESTS) examples
+test-valgrind: lib $(C_TESTS) examples \
+  ## the C tests and the examples under valgrind: no error, no leak
 	@for t in $(C_TESTS); do echo "== valgrind $$t"; SL_TEST_QUICK=1 $(VALGRIND) $$t >/dev/null || exit 1; done
 	$(VALGRIND) $(BUILD)/minimal >/dev/null
 	$(VALGRIND) $(BUILD)/snaplayout --json >/dev/null
@@ -188,8 +198,8 @@ $(BUILD)/bench: $(BENCH_SOURCES) bench/bench.h include/snaplayout.h $(LIB) $(BUI
 $(BUILD)/bench-dlopen: bench/dlopen_probe.c | $(BUILD)
 	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) -O2 -g $< -o $@ -ldl
 
-bench: lib $(BUILD)/bench
+bench: lib $(BUILD)/bench ## print the performance table (docs/PERFORMANCE.md)
 	$(BUILD)/bench
 
-clean:
+clean: ## remove build/, .build/ and what the tests leave in the tree
 	rm -rf $(BUILD) .build $(CLEAN_FILES)
