@@ -1,7 +1,8 @@
 # SnapLayout — build, demo and tests.
 #
 #   make demo    build everything and print the built-in App Store layout
-#   make test    run every test (Swift, C, fixtures, ABI, valgrind)
+#   make test    run every test (TEST_TARGETS: these and those of mk/*.mk)
+#   make help    every target with one line: the `## text` that ends its rule line
 #
 # The shipped library is build/libsnaplayout.so (-> libsnaplayout.so.0), compiled from the same
 # sources as the Swift package but in Embedded Swift mode, so it needs no Swift runtime.
@@ -16,6 +17,17 @@ LIB         := $(BUILD)/$(SONAME)
 TRIPLE      := $(shell uname -m)-unknown-linux-gnu
 SWIFT_RES   := $(shell $(SWIFTC) -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')
 EMBEDDED    := $(SWIFT_RES)/embedded/$(TRIPLE)
+
+# Quiet recipes: a build step prints one short line ("  CC      build/minimal"); `make V=1 …`
+# prints the commands instead. A recipe line starts with $(Q)$(call say,WHAT,FILE).
+V ?= 0
+ifeq ($(V),1)
+Q   :=
+say  =
+else
+Q   := @
+say  = printf '  %-7s %s\n' '$(1)' '$(2)';
+endif
 
 # Without a Swift toolchain, stop at once with one line instead of a compiler line that cannot
 # run. Only goals that build nothing (clean, help, uninstall) go on.
@@ -61,7 +73,7 @@ TOOL_HEADERS := examples-c/tool.h examples-c/json_locate.h examples-c/render.h
 VALGRIND    := valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=all \
                --errors-for-leak-kinds=all --child-silent-after-fork=yes
 
-.PHONY: all lib deps demo test test-deps test-swift test-c test-header test-valgrind \
+.PHONY: all lib deps demo help test test-deps test-swift test-c test-header test-valgrind \
         test-examples test-bench examples bench clean
 
 .DEFAULT_GOAL := all
@@ -70,82 +82,93 @@ VALGRIND    := valgrind --quiet --error-exitcode=99 --leak-check=full --show-lea
 # own test target to TEST_TARGETS and its own files to CLEAN_FILES.
 TEST_TARGETS := test-deps test-swift test-header test-c test-examples test-bench test-valgrind
 CLEAN_FILES  :=
+# Where `make help` finds the targets: each rule line that ends with `## text` (scripts/make-help.sh;
+# mk/help.mk checks that none is missing).
+HELP_MAKEFILES := Makefile $(sort $(wildcard mk/*.mk))
 include $(sort $(wildcard mk/*.mk))
 
-all: lib examples
+all: lib examples ## the library and the C examples (the default goal)
 
-deps:
+deps: ## install json-c's headers when missing (scripts/ensure-deps.sh)
 	@scripts/ensure-deps.sh
 
-lib: deps $(BUILD)/libsnaplayout.so
+lib: deps $(BUILD)/libsnaplayout.so \
+  ## build/libsnaplayout.so.0, the shipped library (Embedded Swift)
 
 $(SUPPORT_OBJ): Sources/CSnapLayoutSupport/support.c $(C_HEADERS) | $(BUILD)
-	$(CC) $(SUPPORT_CFLAGS) -c $< -o $@
+	$(Q)$(call say,CC,$@)$(CC) $(SUPPORT_CFLAGS) -c $< -o $@
 
 $(LIB): $(LIB_SOURCES) $(SUPPORT_OBJ) $(C_HEADERS) scripts/snaplayout.map | $(BUILD)
-	$(SWIFTC) $(SWIFT_EMBEDDED_FLAGS) -emit-library -o $@ $(LIB_SOURCES) $(SUPPORT_OBJ) \
-	  -Xlinker -soname=$(SONAME) -Xlinker --version-script=scripts/snaplayout.map \
+	$(Q)$(call say,SWIFTC,$@)$(SWIFTC) $(SWIFT_EMBEDDED_FLAGS) -emit-library -o $@ \
+	  $(LIB_SOURCES) $(SUPPORT_OBJ) -Xlinker -soname=$(SONAME) -Xlinker --version-script=scripts/snaplayout.map \
 	  -Xlinker --no-undefined -Xlinker -z -Xlinker now -L$(EMBEDDED) -lswiftUnicodeDataTables -lm -ljson-c
 
 $(BUILD)/libsnaplayout.so: $(LIB)
-	ln -sf $(SONAME) $@
+	$(Q)ln -sf $(SONAME) $@
 
 $(BUILD) $(BUILD)/tests:
-	mkdir -p $@
+	$(Q)mkdir -p $@
 
 # --- examples --------------------------------------------------------------------------------
 
-examples: lib $(EXAMPLES)
+examples: lib $(EXAMPLES) ## build/minimal, build/snaplayout and build/carousel
 
 $(BUILD)/appstore_json.h: examples-c/appstore.json scripts/embed-text.sh | $(BUILD)
-	scripts/embed-text.sh snaplayout_default_config $< > $@
+	$(Q)$(call say,GEN,$@)scripts/embed-text.sh snaplayout_default_config $< > $@
 
 $(BUILD)/snaplayout: $(TOOL_SOURCES) $(TOOL_HEADERS) $(BUILD)/appstore_json.h include/snaplayout.h \
                     $(LIB)
-	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -I$(BUILD) $(TOOL_SOURCES) -o $@ $(LINK_LIB)
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -I$(BUILD) $(TOOL_SOURCES) \
+	  -o $@ $(LINK_LIB)
 
 $(BUILD)/minimal: examples-c/minimal.c include/snaplayout.h $(LIB)
-	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)
 
 $(BUILD)/carousel: examples-c/carousel.c include/snaplayout.h $(LIB)
-	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude $< -o $@ $(LINK_LIB)
 
-demo: examples
-	$(BUILD)/snaplayout
+demo: examples ## build, then print the built-in App Store layout as a table
+	$(Q)$(BUILD)/snaplayout
+
+help: ## this list: every target with one line (V=1 prints the commands)
+	@echo "usage: make [V=1] [TARGET...]   (V=1 prints the commands of the build)"
+	@scripts/make-help.sh $(HELP_MAKEFILES)
 
 # --- tests -----------------------------------------------------------------------------------
 
-test: $(TEST_TARGETS)
+test: $(TEST_TARGETS) ## every test: each target of TEST_TARGETS (CONTRIBUTING.md lists them)
 	@echo "all tests passed"
 
-test-deps:
+test-deps: ## install what the tests need (scripts/ensure-deps.sh --test)
 	@scripts/ensure-deps.sh --test
 
-test-swift: deps
+test-swift: deps ## swift test: the Swift Testing suites of the three modules
 	$(SWIFT) test
 
 # The header compiles as strict C99 and C++ (docs/C-API.md).
-test-header: | $(BUILD)/tests
+test-header: | $(BUILD)/tests ## the header compiles as strict C99 and C++11
 	$(CC) -std=c99 $(C_WARN) -Iinclude -fsyntax-only -x c include/snaplayout.h
 	$(CXX) -std=c++11 $(C_WARN) -Iinclude -fsyntax-only -x c++ include/snaplayout.h
 
 $(BUILD)/tests/%: Tests/c/%.c $(wildcard Tests/c/*.h) include/snaplayout.h $(LIB) | $(BUILD)/tests
-	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -ITests/c $< -o $@ $(LINK_LIB) -ljson-c -lpthread
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -ITests/c $< -o $@ $(LINK_LIB) \
+	  -ljson-c -lpthread
 
-test-c: lib $(C_TESTS)
+test-c: lib $(C_TESTS) ## the C tests of the shipped .so, its exports and glibc versions
 	scripts/check-exports.sh
 	scripts/check-glibc.sh $(LIB)
 	@for t in $(C_TESTS); do echo "== $$t"; $$t || exit 1; done
 
-test-examples: examples
+test-examples: examples ## the C examples' output and exit statuses (scripts/test-examples.sh)
 	scripts/test-examples.sh
 
 # The benchmark's quick mode: it builds, and every C floor writes what the library writes.
 # Timings are not judged here (PERFORMANCE.md).
-test-bench: lib $(BUILD)/bench
+test-bench: lib $(BUILD)/bench ## the benchmark's quick run: every C floor agrees (untimed)
 	$(BUILD)/bench --quick >/dev/null
 
-test-valgrind: lib $(C_TESTS) examples
+test-valgrind: lib $(C_TESTS) examples \
+  ## the C tests and the examples under valgrind: no error, no leak
 	@for t in $(C_TESTS); do echo "== valgrind $$t"; SL_TEST_QUICK=1 $(VALGRIND) $$t >/dev/null || exit 1; done
 	$(VALGRIND) $(BUILD)/minimal >/dev/null
 	$(VALGRIND) $(BUILD)/snaplayout --json >/dev/null
@@ -169,14 +192,14 @@ test-valgrind: lib $(C_TESTS) examples
 # and most scenarios are bench/bench.c; the many-sections figures are bench/sections.c.
 BENCH_SOURCES := bench/bench.c bench/sections.c
 $(BUILD)/bench: $(BENCH_SOURCES) bench/bench.h include/snaplayout.h $(LIB) $(BUILD)/bench-dlopen
-	$(CC) $(C_STD) $(C_WARN) -O2 -g -Iinclude -Ibench $(BENCH_SOURCES) -o $@ $(LINK_LIB) \
-	  -ljson-c -lm
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) -O2 -g -Iinclude -Ibench $(BENCH_SOURCES) -o $@ \
+	  $(LINK_LIB) -ljson-c -lm
 
 $(BUILD)/bench-dlopen: bench/dlopen_probe.c | $(BUILD)
-	$(CC) $(C_STD) $(C_WARN) -O2 -g $< -o $@ -ldl
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) -O2 -g $< -o $@ -ldl
 
-bench: lib $(BUILD)/bench
+bench: lib $(BUILD)/bench ## print the performance table (docs/PERFORMANCE.md)
 	$(BUILD)/bench
 
-clean:
+clean: ## remove build/, .build/ and what the tests leave in the tree
 	rm -rf $(BUILD) .build $(CLEAN_FILES)

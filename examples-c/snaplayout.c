@@ -50,6 +50,7 @@ static void usage(FILE *out) {
       "  --json           output format: JSON (sl_layout_copy_json) instead of a\n"
       "                   table; a switch, it takes no value: the configuration is\n"
       "                   the file operand (snaplayout --json my-layout.json)\n"
+      "                   (check and resolve take --json too: see their help)\n"
       "  --print-default  print the built-in configuration and exit\n"
       "  --version        print the library version and exit\n"
       "  --help           print this help and exit\n"
@@ -143,9 +144,12 @@ static int print_table(sl_layout *layout, const print_options *opts) {
   sl_size container, content;
   sl_layout_get_container_size(layout, &container);
   sl_layout_get_content_size(layout, &content);
-  printf("%s, container %g x %g, content %g x %g, %zu elements\n\n",
+  printf("%s, container %g x %g, content %g x %g, %zu elements\n",
          opts->layout.path ? opts->layout.path : "built-in App Store layout", container.width,
          container.height, content.width, content.height, count);
+  /* The columns in one line (docs/TOOL.md, "Printing a layout"). */
+  printf("%s\n\n", "frame x, y, width, height in points; section -1: the layout's own; "
+                    "z: z index; scale: transform's x");
   printf("%-13s %-12s %7s %7s %10s %10s %10s %10s %4s %6s\n", "category", "kind", "section",
          "item", "x", "y", "width", "height", "z", "scale");
   for (size_t i = 0; i < count; i++) {

@@ -24,10 +24,12 @@ $(BUILD)/bench-workload: bench/workload.c $(BUILD)/appstore_json.h include/snapl
 	@scripts/ensure-deps.sh --test
 	$(CC) $(C_STD) $(C_WARN) -O2 -g -Iinclude -I$(BUILD) $< -o $@ $(LINK_LIB)
 
-test-instructions: lib $(BUILD)/bench-workload
+test-instructions: lib $(BUILD)/bench-workload \
+  ## instructions per phase against bench/instructions.baseline
 	@scripts/ensure-deps.sh --test
 	$(INSTRUCTION_CHECK)
 
-update-instructions: lib $(BUILD)/bench-workload
+update-instructions: lib $(BUILD)/bench-workload \
+  ## write this build's counts as the new instruction baseline
 	@scripts/ensure-deps.sh --test
 	$(INSTRUCTION_CHECK) --update

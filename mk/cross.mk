@@ -50,7 +50,7 @@ riscv64_JSONC        := $(BUILD)/riscv64/json-c
 TEST_TARGETS += test-cross
 
 # Everything every target needs; each target's rules ask for their own part only.
-cross-deps:
+cross-deps: ## install the cross compilers, C libraries and qemu for every target
 	@SWIFTC=$(SWIFTC) scripts/ensure-cross-deps.sh $(CROSS_TARGETS)
 
 cross_comma := ,
@@ -82,12 +82,13 @@ $(1)_SCRIPT_ENV := CROSS_BUILD=$$($(1)_BUILD) SONAME=$$(SONAME) HOST_LIB=$$(LIB)
 
 .PHONY: cross-$(1) cross-deps-$(1) test-cross-$(1)
 
-test-cross: test-cross-$(1)
+test-cross: test-cross-$(1) ## test-cross-TARGET for aarch64, armhf and riscv64
 
-cross-deps-$(1):
+cross-deps-$(1): ## install the cross toolchain of TARGET (aarch64, armhf, riscv64)
 	@SWIFTC=$$(SWIFTC) scripts/ensure-cross-deps.sh $(1)
 
-cross-$(1): $$($(1)_BUILD)/libsnaplayout.so
+cross-$(1): $$($(1)_BUILD)/libsnaplayout.so \
+  ## build/TARGET/libsnaplayout.so.0, checked like the x86_64 one
 	@$$($(1)_SCRIPT_ENV) scripts/test-cross.sh --check-lib $(1)
 
 $$($(1)_BUILD) $$($(1)_BUILD)/tests:
@@ -130,7 +131,8 @@ $$($(1)_BUILD)/minimal: examples-c/minimal.c include/snaplayout.h $$($(1)_LIB) |
 
 # The x86_64 library (lib) is built too: the exports must be the same. The script checks the
 # library as cross-$(1) does before it runs anything.
-test-cross-$(1): lib $$($(1)_BUILD)/libsnaplayout.so $$($(1)_TESTS) $$($(1)_BUILD)/minimal
+test-cross-$(1): lib $$($(1)_BUILD)/libsnaplayout.so $$($(1)_TESTS) $$($(1)_BUILD)/minimal \
+  ## the C tests and minimal.c built for TARGET, run under qemu
 	@$$($(1)_SCRIPT_ENV) scripts/test-cross.sh $(1)
 endef
 

@@ -19,9 +19,10 @@ TEST_TARGETS += test-dist
 CLEAN_FILES  += $(DIST_DIR)
 
 dist: lib $(filter-out lib,$(foreach a,$(DIST_ARCHES),$(shell . scripts/arch-table.sh && \
-        arch_table $(a) && echo $$arch_target))) wheels packaging-deps
+        arch_table $(a) && echo $$arch_target))) wheels packaging-deps \
+  ## build/dist/: the release tarballs, Debian packages, wheels, SHA256SUMS
 	MAKE="$(MAKE)" DIST_WHEELS="$(WHEEL_X86_64) $(WHEEL_AARCH64)" scripts/make-dist.sh $(DIST_ARCHES)
 
-test-dist: dist
+test-dist: dist ## check every release file; build minimal.c against each tarball
 	@scripts/ensure-packaging-deps.sh --test
 	scripts/test-dist.sh $(DIST_ARCHES)

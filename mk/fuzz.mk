@@ -46,7 +46,7 @@ TEST_TARGETS += test-fuzz
 # The sanitizer builds' needs (scripts/ensure-sanitizer-deps.sh), and libFuzzer's runtime, which
 # comes with the toolchain's compiler-rt like the sanitizers' (not from Debian: it must be of the
 # LLVM of swiftc's instrumentation).
-fuzz-deps: sanitizer-deps
+fuzz-deps: sanitizer-deps ## check the toolchain's libFuzzer runtime (and the sanitizer needs)
 	@f=$$($(SAN_CC) -print-file-name=libclang_rt.fuzzer-$(SAN_ARCH).a); [ -f "$$f" ] || { \
 	  echo "fuzz-deps: $(SAN_CC) has no libclang_rt.fuzzer-$(SAN_ARCH).a: use a Swift toolchain" \
 	    "that ships compiler-rt's libFuzzer (lib/clang/*/lib/linux)" >&2; exit 1; }
@@ -69,7 +69,8 @@ $(FUZZ_DIR)/support.o: Sources/CSnapLayoutSupport/support.c $(C_HEADERS) | fuzz-
 
 # --- the fuzzers and their replayers -----------------------------------------------------------
 
-fuzzers: $(FUZZERS) $(FUZZ_REPLAYERS)
+fuzzers: $(FUZZERS) $(FUZZ_REPLAYERS) \
+  ## build the libFuzzer targets and their replayers (build/fuzz/)
 
 $(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h Tests/c/utf8_check.h include/snaplayout.h $(FUZZ_DIR)/snaplayout.o \
   $(FUZZ_DIR)/support.o
@@ -83,10 +84,10 @@ $(FUZZ_DIR)/replay/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h Tests/c/utf8_check.h
 
 # --- the runs ----------------------------------------------------------------------------------
 
-fuzz: lib fuzzers
+fuzz: lib fuzzers ## fuzz each target FUZZ_SECONDS (60) from its corpus (FUZZ_TARGETS)
 	@$(FUZZ_RUN) --seconds $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # Regressions and seeds first, so a known crash fails in seconds; then the fuzzing itself.
-test-fuzz: lib fuzzers
+test-fuzz: lib fuzzers ## replay fuzz/regressions and the seeds, then fuzz 60 s a target
 	@$(FUZZ_RUN) --replay $(FUZZ_TARGETS)
 	@$(FUZZ_RUN) --seconds $(FUZZ_CI_SECONDS) $(FUZZ_TARGETS)

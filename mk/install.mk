@@ -82,7 +82,8 @@ $(SL_TOOL): $(TOOL_SOURCES) $(TOOL_HEADERS) $(BUILD)/appstore_json.h include/sna
 	  $(TOOL_SOURCES) -o $@ -L$(dir $(SL_INSTALL_LIB)) -lsnaplayout $(SL_TOOL_LDFLAGS)
 
 install: $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FILES:%=packaging/cmake/%.in) \
-         $(SL_TOOL) $(SL_MAN) $(SL_SCHEMA)
+         $(SL_TOOL) $(SL_MAN) $(SL_SCHEMA) \
+  ## install the library, header, pkg-config, CMake files, tool, man page
 	@case "$(SL_POINTER_SIZE)" in 4|8) ;; *) \
 	  echo "install: cannot tell the pointer size from $(CC); set SL_POINTER_SIZE=4 or 8" >&2; \
 	  exit 1 ;; esac
@@ -125,7 +126,7 @@ install: $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FI
 	  echo "$(LDCONFIG)"; $(LDCONFIG) || echo "install: $(LDCONFIG) failed; run it as root" >&2; \
 	fi
 
-uninstall:
+uninstall: ## remove what make install put there (same variables)
 	rm -f "$(DESTDIR)$(LIBDIR)/$(SL_DEVLINK)" "$(DESTDIR)$(LIBDIR)/$(SONAME)" \
 	  "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)" "$(DESTDIR)$(INCLUDEDIR)/snaplayout.h" \
 	  "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc" $(SL_CMAKE_FILES:%="$(DESTDIR)$(CMAKEDIR)/%")
@@ -140,14 +141,15 @@ uninstall:
 	  echo "$(LDCONFIG)"; $(LDCONFIG) || true; \
 	fi
 
-packaging-deps:
+packaging-deps: ## install dpkg-dev, lintian, cmake and meson when missing
 	@scripts/ensure-packaging-deps.sh
 
 # The packages are cut from a `make install` into a staging tree with Debian's paths, so they
 # hold exactly what `make install` installs (the changelog compressed, a copyright file added).
 deb: packaging-deps $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in packaging/build-deb.sh \
      packaging/copyright packaging/libsnaplayout0.control.in packaging/libsnaplayout-dev.control.in \
-     packaging/snaplayout-tools.control.in $(SL_TOOL) $(SL_MAN) $(SL_SCHEMA)
+     packaging/snaplayout-tools.control.in $(SL_TOOL) $(SL_MAN) $(SL_SCHEMA) \
+  ## build/deb/: libsnaplayout0, libsnaplayout-dev and snaplayout-tools
 	rm -rf $(SL_DEB_DIR)
 	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(SL_DEB_DIR))/stage PREFIX=/usr \
 	  LIBDIR=/usr/lib/$(SL_MULTIARCH) INCLUDEDIR=/usr/include \
@@ -159,7 +161,7 @@ deb: packaging-deps $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in pa
 
 # The test works out what to expect from the header and the built library on its own, so a
 # wrong variable here fails it rather than passing along.
-test-packages: $(LIB)
+test-packages: $(LIB) ## install, uninstall and the .debs checked end to end, with consumers
 	@scripts/ensure-packaging-deps.sh --test
 	MAKE="$(MAKE)" CC="$(CC)" CFLAGS="$(C_STD) $(C_WARN) $(CFLAGS)" scripts/test-packages.sh
 

@@ -30,11 +30,11 @@ MODEL_TSAN_DIR     := $(BUILD)/tsan/model-cases
 TEST_TARGETS += test-model test-model-tsan
 CLEAN_FILES  += Tests/model/__pycache__ Tests/model/slmodel/__pycache__
 
-test-model: lib
+test-model: lib ## the reference model against the library: regressions, then 800 cases
 	SNAPLAYOUT_LIBRARY=$(abspath $(LIB)) $(PYTHON) $(MODEL_DRIVER) --seed $(MODEL_SEED) \
 	  --cases $(MODEL_CASES) --steps $(MODEL_STEPS)
 
-soak: lib
+soak: lib ## the model's differential driver on random seeds for SECONDS (600)
 	SNAPLAYOUT_LIBRARY=$(abspath $(LIB)) $(PYTHON) $(MODEL_DRIVER) --soak $(SECONDS) \
 	  --steps $(MODEL_STEPS)
 
@@ -46,7 +46,8 @@ $(BUILD)/tsan/model_readers: Tests/c/model_readers.c include/snaplayout.h \
 # The cases come from the shipped library (the driver's Python is not instrumented); the
 # readers run on the TSan build. Tests/model/tsan_readers.py sorts TSan's reports into the
 # known race of issue 16 (defect 2) and anything else.
-test-model-tsan: lib $(BUILD)/tsan/model_readers
+test-model-tsan: lib $(BUILD)/tsan/model_readers \
+  ## model cases replayed by reader threads under ThreadSanitizer
 	rm -rf $(MODEL_TSAN_DIR)
 	SNAPLAYOUT_LIBRARY=$(abspath $(LIB)) $(PYTHON) $(MODEL_DRIVER) --seed $(MODEL_SEED) \
 	  --cases $(MODEL_TSAN_CASES) --steps 30 --emit-cases $(MODEL_TSAN_DIR)

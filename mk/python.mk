@@ -18,6 +18,6 @@ CLEAN_FILES  += $(PYTHON_PACKAGE)/build $(PYTHON_PACKAGE)/src/snaplayout.egg-inf
                 $(PYTHON_PACKAGE)/src/snaplayout/__pycache__ $(PYTHON_PACKAGE)/tests/__pycache__ \
                 $(PYTHON_PACKAGE)/examples/__pycache__ $(PYTHON_PACKAGE)/build_support/__pycache__
 
-test-python: lib
+test-python: lib ## the Python package's pytest suite against build/libsnaplayout.so.0
 	@PYTHON=$(PYTHON) scripts/ensure-python-deps.sh
 	cd $(PYTHON_PACKAGE) && SNAPLAYOUT_LIBRARY=$(abspath $(LIB)) $(PYTHON) -m pytest -q tests

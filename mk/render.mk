@@ -11,11 +11,13 @@
 
 TEST_TARGETS += test-pictures
 
-render-deps:
+render-deps: ## install rsvg-convert and the DejaVu fonts when missing
 	@scripts/ensure-render-deps.sh
 
-pictures: lib $(BUILD)/snaplayout render-deps
+pictures: lib $(BUILD)/snaplayout render-deps \
+  ## draw docs/pictures/ again (scripts/make-pictures.sh)
 	scripts/make-pictures.sh
 
-test-pictures: lib $(BUILD)/snaplayout render-deps
+test-pictures: lib $(BUILD)/snaplayout render-deps \
+  ## draw the pictures again and compare them with docs/pictures/
 	scripts/test-pictures.sh

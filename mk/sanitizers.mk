@@ -60,7 +60,7 @@ san_link = -L$(BUILD)/$(1) -lsnaplayout -Wl,-rpath,$(abspath $(BUILD)/$(1)) $(SA
 
 TEST_TARGETS += test-asan test-tsan
 
-sanitizer-deps: deps
+sanitizer-deps: deps ## check the toolchain's sanitizers; install what they need
 	@SWIFTC=$(SWIFTC) SAN_CC=$(SAN_CC) scripts/ensure-sanitizer-deps.sh
 
 $(SAN_DIRS) $(addsuffix /tests,$(SAN_DIRS)):
@@ -114,10 +114,12 @@ $(BUILD)/asan/minimal $(BUILD)/asan/carousel: $(BUILD)/asan/%: examples-c/%.c \
 # --- the runs ----------------------------------------------------------------------------------
 
 # The sanitized library stands in for the shipped one: the same exports (scripts/check-exports.sh).
-test-asan: $(ASAN_TESTS) $(ASAN_EXAMPLES)
+test-asan: $(ASAN_TESTS) $(ASAN_EXAMPLES) \
+  ## the library, C tests and examples under ASan and UBSan (build/asan)
 	@scripts/check-exports.sh include/snaplayout.h $(BUILD)/asan/$(SONAME)
 	@$(ASAN_TEST_ENV) $(SAN_RUN) asan $(BUILD)/asan --examples $(ASAN_TESTS)
 
-test-tsan: $(TSAN_TESTS) $(BUILD)/tsan/libsnaplayout.so
+test-tsan: $(TSAN_TESTS) $(BUILD)/tsan/libsnaplayout.so \
+  ## the threaded C tests under ThreadSanitizer (build/tsan)
 	@scripts/check-exports.sh include/snaplayout.h $(BUILD)/tsan/$(SONAME)
 	@$(TSAN_TEST_ENV) $(SAN_RUN) tsan $(BUILD)/tsan $(TSAN_TESTS)

@@ -17,7 +17,7 @@ PYTHON ?= python3
 TEST_TARGETS += test-schema
 CLEAN_FILES  += Tests/schema/__pycache__
 
-test-schema: lib
+test-schema: lib ## the JSON Schema against the library's verdicts (Tests/schema)
 	@PYTHON=$(PYTHON) scripts/ensure-python-deps.sh
 	@PYTHON=$(PYTHON) scripts/ensure-schema-deps.sh
 	SNAPLAYOUT_LIBRARY=$(abspath $(LIB)) $(PYTHON) -m pytest -q -p no:cacheprovider Tests/schema

@@ -10,19 +10,19 @@ SDL_DEMO := $(BUILD)/sdl_carousel
 .PHONY: sdl-deps sdl-example sdl-demo test-sdl
 TEST_TARGETS += test-sdl
 
-sdl-deps:
+sdl-deps: ## install SDL2 when missing
 	@scripts/ensure-sdl-deps.sh
 
-sdl-example: lib $(SDL_DEMO)
+sdl-example: lib $(SDL_DEMO) ## build build/sdl_carousel, the SDL2 client
 
 # pkg-config runs when the recipe does, after sdl-deps has installed SDL2.
 $(SDL_DEMO): examples-c/sdl_carousel.c $(BUILD)/appstore_json.h include/snaplayout.h $(LIB) | sdl-deps
 	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) $(shell pkg-config --cflags sdl2) -Iinclude -I$(BUILD) \
 	  $< -o $@ $(shell pkg-config --libs sdl2) $(LINK_LIB) -lm
 
-sdl-demo: sdl-example
+sdl-demo: sdl-example ## open the App Store layout in an SDL2 window
 	$(SDL_DEMO)
 
-test-sdl: sdl-example
+test-sdl: sdl-example ## scripted SDL sessions, headless, checked on their screenshots
 	@scripts/ensure-sdl-deps.sh --test
 	scripts/test-sdl.sh

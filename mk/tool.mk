@@ -12,7 +12,7 @@ TOOL_TESTS    := $(TOOL_TEST_DIR)/test_json_locate $(TOOL_TEST_DIR)/check_locati
 
 TEST_TARGETS += test-tool
 
-tool-deps:
+tool-deps: ## install what the tool's tests need (groff, man)
 	@scripts/ensure-tool-deps.sh
 
 $(TOOL_TEST_DIR):
@@ -28,5 +28,6 @@ $(TOOL_TEST_DIR)/check_locations: Tests/tool/check_locations.c Tests/tool/locati
   | deps $(TOOL_TEST_DIR)
 	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -ITests/tool $< -o $@ -ljson-c -lm
 
-test-tool: examples $(TOOL_TESTS) tool-deps
+test-tool: examples $(TOOL_TESTS) tool-deps \
+  ## every snaplayout subcommand end to end, and its manual page
 	scripts/test-tool.sh

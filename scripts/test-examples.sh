@@ -40,6 +40,12 @@ n=$(grep -c " yes\$" "$tmp/carousel.txt" || true)
 # The built-in layout as a table and as JSON.
 build/snaplayout > "$tmp/table.txt"
 grep -q "built-in App Store layout, container 390 x 844" "$tmp/table.txt" || fail "table header"
+# The legend line names every column it explains (README.md shows it).
+legend=$(sed -n 2p "$tmp/table.txt")
+for column in x y width height section z scale; do
+  printf '%s\n' "$legend" | grep -qw "$column" || fail "the legend does not explain $column: $legend"
+done
+grep -qxF "$legend" README.md || fail "README.md does not show the legend: $legend"
 grep -Eq "^cell +cell +2 +19 " "$tmp/table.txt" || fail "the table lacks the list's last item"
 build/snaplayout --json > "$tmp/layout.json"
 python3 -c "

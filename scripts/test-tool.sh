@@ -1,8 +1,9 @@
 #!/bin/sh
 # Checks the snaplayout tool end to end (`make test-tool`; docs/TOOL.md):
 #
-#  1. help: `--help` names every command and says that --json is a switch; `help COMMAND` is
-#     `COMMAND --help`; a mistyped command gets a hint.
+#  1. help: `--help` names every command of the tool's dispatch table, says that --json is a
+#     switch and which commands take it too; `help COMMAND` is `COMMAND --help`; a mistyped
+#     command gets a hint.
 #  2. the manual page (examples-c/snaplayout.1): groff and man read it without a warning; it
 #     documents every option of every command's help, every command, the exit statuses, and
 #     has an example of each command.
@@ -58,9 +59,12 @@ same() {
 
 # --- 1. help --------------------------------------------------------------------------------
 
+# The commands as examples-c/snaplayout.c dispatches them, so that a new one cannot be left out.
+commands=$(sed -n 's/^ *{"\([a-z][a-z-]*\)", cmd_[a-z_]*_main, .*/\1/p' examples-c/snaplayout.c)
+[ -n "$commands" ] || fail "no commands in examples-c/snaplayout.c's table"
 expect 0 "--help" "$tool" --help
 cp "$tmp/out.txt" "$tmp/help.txt"
-for command in render check resolve help; do
+for command in $commands help; do
   sed -n '/^commands:/,/^$/p' "$tmp/help.txt" | grep -Eq "^  $command( |\$)" ||
     fail "--help does not list the command $command"
 done
@@ -68,13 +72,18 @@ grep -A3 -- "--json" "$tmp/help.txt" | grep -q "a switch, it takes no value" ||
   fail "--help does not say that --json takes no value"
 expect 0 "help" "$tool" help
 cmp -s "$tmp/out.txt" "$tmp/help.txt" || fail "'snaplayout help' is not --help"
-for command in render check resolve; do
+for command in $commands; do
   expect 0 "help $command" "$tool" help "$command"
   cp "$tmp/out.txt" "$tmp/help-$command.txt"
   head -n 1 "$tmp/out.txt" | grep -q "^usage: snaplayout $command " || fail "help $command: usage"
   expect 0 "$command --help" "$tool" "$command" --help
   cmp -s "$tmp/out.txt" "$tmp/help-$command.txt" ||
     fail "help $command differs from $command --help"
+  # A command that takes --json is named where --help says what --json means.
+  if grep -Eq '^  +--json' "$tmp/help-$command.txt"; then
+    grep -A4 -- "--json" "$tmp/help.txt" | grep -qw "$command" ||
+      fail "--help does not say that $command takes --json"
+  fi
 done
 expect 2 "help of an unknown command" "$tool" help frobnicate
 grep -q "render, check or resolve" "$tmp/err.txt" || fail "help frobnicate: $(cat "$tmp/err.txt")"
