@@ -25,8 +25,9 @@ from typing import (
 from . import _convert as cv
 from . import lowlevel as ll
 from ._gate import Gate
-from .errors import LayoutClosedError, StateError, check
-from .motion import Motion
+from ._status import check
+from .errors import LayoutClosedError, StateError
+from .motion import Motion, SnapResult
 from .values import (
     IDENTITY,
     Element,
@@ -38,7 +39,6 @@ from .values import (
     Size,
     SizeReport,
     SnapPosition,
-    SnapResult,
     Transform,
     VisibleItemsContext,
     optional_index,

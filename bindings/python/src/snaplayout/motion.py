@@ -1,14 +1,15 @@
-"""Motions: how a scroll travels to its rest offset, sampled in closed form."""
+"""Motions: how a scroll travels to its rest offset, sampled in closed form; snap results."""
 
 from __future__ import annotations
 
 import ctypes
 import math
-from typing import Any, Dict, Iterator, Tuple
+from dataclasses import dataclass
+from typing import Any, Dict, Iterator, Optional, Tuple
 
 from . import _convert
 from . import lowlevel as ll
-from .errors import check
+from ._status import check
 from .values import MotionKind, MotionState
 
 
@@ -157,3 +158,20 @@ class Motion:
 
 def _motion_from_bytes(data: bytes) -> Motion:
     return Motion(ll.sl_motion.from_buffer_copy(data))
+
+
+@dataclass(frozen=True)
+class SnapResult:
+    """Where a released drag comes to rest, and the motion that takes it there."""
+
+    target_offset: float
+    #: The fractional rest position at release (k + fraction between k and k + 1).
+    release_progress: float
+    #: The rest position, or None for free deceleration.
+    snap_index: Optional[int]
+    #: The rest position the gesture was measured from.
+    reference_snap: int
+    #: The item resting at the target and its section (None for pages and free deceleration).
+    item: Optional[int]
+    section: Optional[int]
+    motion: "Motion"

@@ -5,12 +5,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, Optional, Tuple
+from typing import Any, Optional, Tuple
 
-from . import lowlevel as ll
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .motion import Motion
+from . import _header as ll
 
 
 class _OpenIntEnum(IntEnum):
@@ -402,23 +399,6 @@ class MotionState:
     @classmethod
     def from_c(cls, value: ll.sl_motion_state) -> "MotionState":
         return cls(value.offset, value.velocity, bool(value.settled))
-
-
-@dataclass(frozen=True)
-class SnapResult:
-    """Where a released drag comes to rest, and the motion that takes it there."""
-
-    target_offset: float
-    #: The fractional rest position at release (k + fraction between k and k + 1).
-    release_progress: float
-    #: The rest position, or None for free deceleration.
-    snap_index: Optional[int]
-    #: The rest position the gesture was measured from.
-    reference_snap: int
-    #: The item resting at the target and its section (None for pages and free deceleration).
-    item: Optional[int]
-    section: Optional[int]
-    motion: "Motion"
 
 
 @dataclass(frozen=True)
