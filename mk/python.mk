@@ -3,15 +3,19 @@
 #
 #   make test-python   its pytest suite (unit tests, the shared fixtures, hypothesis properties,
 #                      a real `pip install`) against build/libsnaplayout.so.0
+#   make python-docs   regenerates the API reference, docs/python-api/ (pdoc)
+#   make test-python-docs  fails when docs/python-api/ differs from what the source generates
 #
-# pytest and hypothesis are installed when missing (scripts/ensure-python-deps.sh).
+# pytest, hypothesis and pdoc are installed when missing (scripts/ensure-python-deps.sh).
 
 PYTHON         ?= python3
 PYTHON_PACKAGE := bindings/python
 
-.PHONY: test-python
+PYTHON_DOCS    := docs/python-api
 
-TEST_TARGETS += test-python
+.PHONY: test-python python-docs test-python-docs
+
+TEST_TARGETS += test-python test-python-docs
 # What building and testing the package may leave in the tree (setuptools' in-tree build, caches).
 CLEAN_FILES  += $(PYTHON_PACKAGE)/build $(PYTHON_PACKAGE)/src/snaplayout.egg-info \
                 $(PYTHON_PACKAGE)/.pytest_cache $(PYTHON_PACKAGE)/.hypothesis \
@@ -21,3 +25,19 @@ CLEAN_FILES  += $(PYTHON_PACKAGE)/build $(PYTHON_PACKAGE)/src/snaplayout.egg-inf
 test-python: lib ## the Python package's pytest suite against build/libsnaplayout.so.0
 	@PYTHON=$(PYTHON) scripts/ensure-python-deps.sh
 	cd $(PYTHON_PACKAGE) && SNAPLAYOUT_LIBRARY=$(abspath $(LIB)) $(PYTHON) -m pytest -q tests
+
+python-docs:
+	@PYTHON=$(PYTHON) scripts/ensure-python-deps.sh
+	PYTHON=$(PYTHON) scripts/python-docs.sh $(PYTHON_DOCS)
+
+# Regenerates into a temporary directory and compares: the checked-in reference cannot go stale.
+test-python-docs:
+	@PYTHON=$(PYTHON) scripts/ensure-python-deps.sh
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	  PYTHON=$(PYTHON) scripts/python-docs.sh "$$tmp/python-api" && \
+	  if diff -r $(PYTHON_DOCS) "$$tmp/python-api" >"$$tmp/diff"; then \
+	    echo "test-python-docs: $(PYTHON_DOCS) is up to date"; \
+	  else \
+	    head -40 "$$tmp/diff"; \
+	    echo "test-python-docs: $(PYTHON_DOCS) is stale: run make python-docs" >&2; exit 1; \
+	  fi

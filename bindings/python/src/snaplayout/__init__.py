@@ -21,7 +21,7 @@ package, or by SONAME; :mod:`snaplayout.lowlevel` is the C API one to one.
 
 from __future__ import annotations
 
-from . import lowlevel
+from . import _convert, lowlevel
 from .errors import (
     BufferTooSmallError,
     ConfigError,
@@ -46,7 +46,7 @@ from .layout import (
     Layout,
     VisibleItemsHandler,
 )
-from .motion import Motion
+from .motion import Motion, SnapResult
 from .schema import config_schema
 from .values import (
     IDENTITY,
@@ -63,7 +63,6 @@ from .values import (
     Size,
     SizeReport,
     SnapPosition,
-    SnapResult,
     SnapUnit,
     Transform,
     VisibleItemsContext,
@@ -86,8 +85,6 @@ def library_path() -> str:
 
 def status_string(code: int) -> str:
     """The library's short description of a status code (``sl_status_string``)."""
-    from . import _convert
-
     status = _convert.integer(code, "code", -(2**31), 2**31 - 1)
     return (lowlevel.library().sl_status_string(status) or b"").decode("utf-8", "replace")
 

@@ -1,4 +1,7 @@
-"""Finding, opening and checking the shared library (used by :func:`snaplayout.lowlevel.load`)."""
+"""Finding, opening and checking the shared library (used by :func:`snaplayout.lowlevel.load`).
+
+Below :mod:`snaplayout.lowlevel`: it needs only the header's declarations and the exceptions.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from pathlib import Path
 from typing import List, Optional, Tuple, Union
 
 from . import _elf
-from . import lowlevel as ll
+from . import _header as ll
 from .errors import LibraryNotFoundError, LibraryVersionError
 
 #: The environment variable naming the library file; it is tried first.

@@ -17,9 +17,28 @@ number goes) raise plain ``TypeError``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple, Type
+from typing import Any, Callable, Dict, Optional, Tuple, Type
 
-from . import lowlevel as ll
+from . import _header as ll
+
+
+def _no_description(code: int) -> str:
+    return ""
+
+
+# The library's text for a status code. The exceptions sit below the C binding, so the binding
+# supplies it (snaplayout.lowlevel calls describe_status_with when it is imported).
+_describe_status: Callable[[int], str] = _no_description
+
+
+def describe_status_with(describe: Callable[[int], str]) -> None:
+    """Sets how :attr:`SnapLayoutError.description` is found (``snaplayout.lowlevel`` does).
+
+    ``describe`` takes a status code and returns the library's text for it; it may raise when
+    the library cannot be loaded, and the description is then empty.
+    """
+    global _describe_status
+    _describe_status = describe
 
 
 class SnapLayoutError(Exception):
@@ -59,10 +78,9 @@ class SnapLayoutError(Exception):
     def description(self) -> str:
         """The library's short text for the status code (``sl_status_string``)."""
         try:
-            text = ll.library().sl_status_string(self.code)
+            return _describe_status(self.code)
         except Exception:  # the library may be unavailable; the description is optional
             return ""
-        return text.decode("utf-8", "replace") if text else ""
 
     def __str__(self) -> str:
         where = f" (at {self.path})" if self.path else ""
@@ -163,27 +181,3 @@ _CLASSES: Dict[int, Type[SnapLayoutError]] = {
 def error_class(code: int) -> Type[SnapLayoutError]:
     """The exception class for a status code (:class:`SnapLayoutError` for unknown codes)."""
     return _CLASSES.get(code, SnapLayoutError)
-
-
-def _text(value: Optional[bytes]) -> str:
-    return value.decode("utf-8", "replace") if value else ""
-
-
-def last_error(status: int) -> SnapLayoutError:
-    """The exception for a failed call, from the calling thread's ``sl_error_last()`` record."""
-    record = ll.library().sl_error_last()
-    if record:
-        error = record.contents
-        message, path = _text(error.message), _text(error.path)
-        line, column = int(error.line), int(error.column)
-    else:  # the header promises a record; be safe anyway
-        message, path, line, column = "", "", 0, 0
-    if not message:
-        message = _text(ll.library().sl_status_string(status)) or f"status {status}"
-    return error_class(status)(message, path, code=status, line=line, column=column)
-
-
-def check(status: int) -> None:
-    """Raises the exception for ``status`` unless it is ``SL_OK``."""
-    if status != ll.SL_OK:
-        raise last_error(status)

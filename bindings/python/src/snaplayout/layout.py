@@ -25,8 +25,9 @@ from typing import (
 from . import _convert as cv
 from . import lowlevel as ll
 from ._gate import Gate
-from .errors import LayoutClosedError, StateError, check
-from .motion import Motion
+from ._status import check
+from .errors import LayoutClosedError, StateError
+from .motion import Motion, SnapResult
 from .values import (
     IDENTITY,
     Element,
@@ -38,7 +39,6 @@ from .values import (
     Size,
     SizeReport,
     SnapPosition,
-    SnapResult,
     Transform,
     VisibleItemsContext,
     optional_index,
@@ -220,6 +220,9 @@ class Layout:
 
     @property
     def closed(self) -> bool:
+        """True once :meth:`close` ran (or the ``with`` block ended); calls then raise
+        :class:`LayoutClosedError`.
+        """
         return getattr(self, "_handle", None) is None
 
     def __enter__(self) -> "Layout":
@@ -289,12 +292,17 @@ class Layout:
 
     @property
     def section_count(self) -> int:
+        """The number of sections."""
         out = ctypes.c_int32()
         with self._access() as handle:
             check(self._lib.sl_layout_get_section_count(handle, byref(out)))
         return out.value
 
     def item_count(self, section: int) -> int:
+        """The number of items in ``section``.
+
+        Raises :class:`RangeError` for a section out of range.
+        """
         s = cv.int32(section, "section")
         out = ctypes.c_int64()
         with self._access() as handle:
@@ -479,6 +487,11 @@ class Layout:
         return [SCROLL_MAIN] + [i.section for i in self.section_infos() if i.is_orthogonal]
 
     def scroll_offset(self, container: int = SCROLL_MAIN) -> float:
+        """The offset of a scroll container, in points: ``SCROLL_MAIN`` or an orthogonal section.
+
+        Raises :class:`RangeError` for a container out of range, :class:`StateError` before a
+        container size is set.
+        """
         c = cv.int32(container, "container")
         out = ctypes.c_double()
         with self._access() as handle:

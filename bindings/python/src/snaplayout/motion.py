@@ -1,14 +1,15 @@
-"""Motions: how a scroll travels to its rest offset, sampled in closed form."""
+"""Motions: how a scroll travels to its rest offset, sampled in closed form; snap results."""
 
 from __future__ import annotations
 
 import ctypes
 import math
-from typing import Any, Dict, Iterator, Tuple
+from dataclasses import dataclass
+from typing import Any, Dict, Iterator, Optional, Tuple
 
 from . import _convert
 from . import lowlevel as ll
-from .errors import check
+from ._status import check
 from .values import MotionKind, MotionState
 
 
@@ -40,6 +41,7 @@ class Motion:
 
     @property
     def start_offset(self) -> float:
+        """The offset at time 0, in points."""
         return float(self._struct.start_offset)
 
     @property
@@ -49,6 +51,7 @@ class Motion:
 
     @property
     def target_offset(self) -> float:
+        """The offset the motion settles at, in points."""
         return float(self._struct.target_offset)
 
     @property
@@ -68,6 +71,7 @@ class Motion:
 
     @property
     def damping_ratio(self) -> float:
+        """The spring's damping ratio (1 = critically damped; SPRING and retargets)."""
         return float(self._struct.damping_ratio)
 
     @property
@@ -82,10 +86,12 @@ class Motion:
 
     @property
     def landing_min_rate(self) -> float:
+        """The lowest rate per millisecond a decay may land on the target with (else a spring)."""
         return float(self._struct.landing_min_rate)
 
     @property
     def landing_max_rate(self) -> float:
+        """The highest rate per millisecond a decay may land on the target with (else a spring)."""
         return float(self._struct.landing_max_rate)
 
     def to_c(self) -> ll.sl_motion:
@@ -157,3 +163,23 @@ class Motion:
 
 def _motion_from_bytes(data: bytes) -> Motion:
     return Motion(ll.sl_motion.from_buffer_copy(data))
+
+
+@dataclass(frozen=True)
+class SnapResult:
+    """Where a released drag comes to rest, and the motion that takes it there."""
+
+    #: Where the motion comes to rest, in points.
+    target_offset: float
+    #: The fractional rest position at release (k + fraction between k and k + 1).
+    release_progress: float
+    #: The rest position, or None for free deceleration.
+    snap_index: Optional[int]
+    #: The rest position the gesture was measured from.
+    reference_snap: int
+    #: The item resting at the target and its section (None for pages and free deceleration).
+    item: Optional[int]
+    #: The section of ``item``, or None.
+    section: Optional[int]
+    #: How the scroll travels from the release to ``target_offset``.
+    motion: "Motion"

@@ -5,12 +5,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, Optional, Tuple
+from typing import Any, Optional, Tuple
 
-from . import lowlevel as ll
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .motion import Motion
+from . import _header as ll
 
 
 class _OpenIntEnum(IntEnum):
@@ -100,14 +97,18 @@ class MotionKind(_OpenIntEnum):
 class Size:
     """A size in points."""
 
+    #: Points.
     width: float
+    #: Points.
     height: float
 
     @classmethod
     def from_c(cls, value: ll.sl_size) -> "Size":
+        """The size an ``sl_size`` holds."""
         return cls(value.width, value.height)
 
     def as_tuple(self) -> Tuple[float, float]:
+        """``(width, height)`` in points."""
         return (self.width, self.height)
 
 
@@ -115,51 +116,66 @@ class Size:
 class Rect:
     """A rectangle in content coordinates: origin (x, y) top-left, y down; in points."""
 
+    #: The left edge, in points.
     x: float
+    #: The top edge, in points (y grows down).
     y: float
+    #: Points.
     width: float
+    #: Points.
     height: float
 
     @classmethod
     def from_c(cls, value: ll.sl_rect) -> "Rect":
+        """The rect an ``sl_rect`` holds."""
         return cls(value.x, value.y, value.width, value.height)
 
     def to_c(self) -> ll.sl_rect:
+        """This rect as an ``sl_rect`` (for :mod:`snaplayout.lowlevel`)."""
         return ll.sl_rect(self.x, self.y, self.width, self.height)
 
     def as_tuple(self) -> Tuple[float, float, float, float]:
+        """``(x, y, width, height)`` in points."""
         return (self.x, self.y, self.width, self.height)
 
     @property
     def min_x(self) -> float:
+        """The left edge (``x``), in points."""
         return self.x
 
     @property
     def min_y(self) -> float:
+        """The top edge (``y``), in points."""
         return self.y
 
     @property
     def max_x(self) -> float:
+        """The right edge (``x + width``), in points."""
         return self.x + self.width
 
     @property
     def max_y(self) -> float:
+        """The bottom edge (``y + height``), in points."""
         return self.y + self.height
 
     @property
     def mid_x(self) -> float:
+        """The horizontal centre, in points."""
         return self.x + self.width / 2
 
     @property
     def mid_y(self) -> float:
+        """The vertical centre, in points."""
         return self.y + self.height / 2
 
     @property
     def size(self) -> Size:
+        """The rect's :class:`Size` (width and height)."""
         return Size(self.width, self.height)
 
     @property
     def is_finite(self) -> bool:
+        """True when no coordinate is NaN or infinite."""
         return all(math.isfinite(v) for v in (self.x, self.y, self.width, self.height))
 
     def intersects(self, other: "Rect") -> bool:
@@ -193,6 +209,7 @@ class Rect:
         )
 
     def offset_by(self, dx: float, dy: float) -> "Rect":
+        """This rect moved by ``dx`` and ``dy`` points (a new rect; same size)."""
         return Rect(self.x + dx, self.y + dy, self.width, self.height)
 
 
@@ -200,29 +217,40 @@ class Rect:
 class Transform:
     """A 2-D affine transform about an element's centre (``x' = a*x + c*y + tx``, ...)."""
 
+    #: Scale (and rotation) of x.
     a: float = 1.0
+    #: Shear of y by x.
     b: float = 0.0
+    #: Shear of x by y.
     c: float = 0.0
+    #: Scale (and rotation) of y.
     d: float = 1.0
+    #: Translation across, in points.
     tx: float = 0.0
+    #: Translation down, in points.
     ty: float = 0.0
 
     @classmethod
     def from_c(cls, value: ll.sl_transform) -> "Transform":
+        """The transform an ``sl_transform`` holds."""
         return cls(value.a, value.b, value.c, value.d, value.tx, value.ty)
 
     @classmethod
     def scale(cls, sx: float, sy: Optional[float] = None) -> "Transform":
+        """A scale about the centre: ``sx`` across, ``sy`` down (``sx`` when None)."""
         return cls(a=sx, d=sx if sy is None else sy)
 
     @property
     def is_identity(self) -> bool:
+        """True when the transform changes nothing (equals :data:`IDENTITY`)."""
         return self == IDENTITY
 
     def to_c(self) -> ll.sl_transform:
+        """This transform as an ``sl_transform`` (for :mod:`snaplayout.lowlevel`)."""
         return ll.sl_transform(self.a, self.b, self.c, self.d, self.tx, self.ty)
 
 
+#: The transform that changes nothing (every element's transform unless an effect sets one).
 IDENTITY = Transform()
 
 
@@ -240,17 +268,23 @@ class Element:
     boundary items (``SECTION_LAYOUT`` = -1, 0).
     """
 
+    #: Cell, supplementary view or decoration.
     category: ElementCategory
     #: The element kind id: ``KIND_CELL`` (-1) for cells, else an id of the configuration's names.
     kind: int
     #: The element kind's name: ``"cell"``, or the configuration's ``elementKind``.
     kind_name: str
+    #: The section, or ``SECTION_LAYOUT`` (-1) for layout-level boundary items.
     section: int
+    #: The item (cells and item supplementary views), else 0.
     item: int
     #: Frame in content coordinates, before ``transform``.
     frame: Rect
+    #: Stacking order: higher values are drawn above lower ones.
     z_index: int = 0
+    #: Opacity in [0, 1]; 1 unless a visible-item effect or handler sets it.
     alpha: float = 1.0
+    #: About the frame's centre: :data:`IDENTITY`, or a scale set by effects or a handler.
     transform: Transform = field(default=IDENTITY)
     #: ``ELEMENT_FLAG_*`` bits.
     flags: int = 0
@@ -262,14 +296,17 @@ class Element:
 
     @property
     def is_cell(self) -> bool:
+        """True for a cell (``category`` is ``ElementCategory.CELL``)."""
         return self.category == ElementCategory.CELL
 
     @property
     def is_supplementary(self) -> bool:
+        """True for a supplementary view (a header, footer or badge)."""
         return self.category == ElementCategory.SUPPLEMENTARY
 
     @property
     def is_decoration(self) -> bool:
+        """True for a decoration (a section background)."""
         return self.category == ElementCategory.DECORATION
 
     @property
@@ -279,10 +316,12 @@ class Element:
 
     @property
     def hidden(self) -> bool:
+        """True when the element is hidden (``SL_ELEMENT_FLAG_HIDDEN`` in ``flags``)."""
         return bool(self.flags & ll.SL_ELEMENT_FLAG_HIDDEN)
 
     @property
     def index_path(self) -> Tuple[int, int]:
+        """``(section, item)``, UIKit's index path."""
         return (self.section, self.item)
 
     def write_to(self, target: ll.sl_element) -> None:
@@ -298,14 +337,17 @@ class Element:
 class SectionInfo:
     """Solved facts about one section."""
 
+    #: The section's index.
     section: int
     #: Boundary items, content insets and content, across the full width.
     frame: Rect
+    #: The section's items.
     item_count: int
     #: Repetitions of the root group (the last may be partial); lines of a flow section.
     group_count: int
     #: Items per repetition of the root group (0 in a flow section).
     items_per_group: int
+    #: How the section scrolls across the main axis (``NONE`` when it does not).
     orthogonal_scrolling_behavior: OrthogonalScrollingBehavior
     #: Length of the orthogonally scrolling content (0 when the section is not orthogonal).
     orthogonal_content_length: float
@@ -314,6 +356,7 @@ class SectionInfo:
 
     @classmethod
     def from_c(cls, section: int, value: ll.sl_section_info) -> "SectionInfo":
+        """The facts an ``sl_section_info`` holds about ``section``."""
         return cls(
             section=section,
             frame=Rect.from_c(value.frame),
@@ -346,13 +389,17 @@ class ScrollInfo:
     container: int
     #: True when the container scrolls along the host's x axis.
     horizontal: bool
+    #: The viewport's length along the axis, in points.
     viewport_length: float
+    #: The content's length along the axis, in points.
     content_length: float
     #: Insets before and after the content (contentInset; centring insets of centred paging).
     inset_leading: float
+    #: The inset after the content, in points.
     inset_trailing: float
     #: The range of rest offsets.
     min_offset: float
+    #: The largest rest offset, in points.
     max_offset: float
     #: The current offset.
     offset: float
@@ -360,14 +407,18 @@ class ScrollInfo:
     deceleration_rate: float
     #: Number of rest positions (0 = free deceleration).
     snap_count: int
+    #: What the rest positions are: pages, items, groups, or none.
     snap_unit: SnapUnit
+    #: The section's behaviour (``NONE`` for the main scroll).
     orthogonal_scrolling_behavior: OrthogonalScrollingBehavior
     #: At most this many rest positions per gesture; 0 = unlimited.
     max_pages_per_gesture: int
+    #: Whether the container bounces at its ends.
     bounce: Bounce
 
     @classmethod
     def from_c(cls, value: ll.sl_scroll_info) -> "ScrollInfo":
+        """The facts an ``sl_scroll_info`` holds."""
         return cls(
             container=value.container,
             horizontal=bool(value.horizontal),
@@ -393,6 +444,7 @@ class ScrollInfo:
 class MotionState:
     """A motion at one time."""
 
+    #: Points.
     offset: float
     #: Points per second.
     velocity: float
@@ -401,24 +453,8 @@ class MotionState:
 
     @classmethod
     def from_c(cls, value: ll.sl_motion_state) -> "MotionState":
+        """The state an ``sl_motion_state`` holds."""
         return cls(value.offset, value.velocity, bool(value.settled))
-
-
-@dataclass(frozen=True)
-class SnapResult:
-    """Where a released drag comes to rest, and the motion that takes it there."""
-
-    target_offset: float
-    #: The fractional rest position at release (k + fraction between k and k + 1).
-    release_progress: float
-    #: The rest position, or None for free deceleration.
-    snap_index: Optional[int]
-    #: The rest position the gesture was measured from.
-    reference_snap: int
-    #: The item resting at the target and its section (None for pages and free deceleration).
-    item: Optional[int]
-    section: Optional[int]
-    motion: "Motion"
 
 
 @dataclass(frozen=True)
@@ -431,10 +467,12 @@ class SnapPosition:
     index: Optional[int]
     #: The item resting there and its section, or None.
     item: Optional[int]
+    #: The section of ``item``, or None.
     section: Optional[int]
 
     @classmethod
     def from_c(cls, value: ll.sl_snap_position) -> "SnapPosition":
+        """The position an ``sl_snap_position`` holds (-1 indices become None)."""
         index = optional_index(value.index)
         item = optional_index(value.item)
         return cls(
@@ -449,7 +487,9 @@ class SnapPosition:
 class ItemOffset:
     """The rest offset that shows an item, and its rest position (None when free)."""
 
+    #: The rest offset, in points.
     offset: float
+    #: The rest position there, or None when the container decelerates freely.
     snap: Optional[int]
 
 
@@ -466,6 +506,7 @@ class SizeReport:
 
     @classmethod
     def from_c(cls, value: ll.sl_size_report) -> "SizeReport":
+        """The report an ``sl_size_report`` holds."""
         return cls(
             value.main_offset_adjustment,
             value.section_offset_adjustment,
@@ -483,11 +524,14 @@ class VisibleItemsContext:
     container: int
     #: That container's offset, viewport length and content length.
     offset: float
+    #: That container's viewport length, in points.
     viewport_length: float
+    #: That container's content length, in points.
     content_length: float
 
     @classmethod
     def from_c(cls, value: ll.sl_visible_items_context) -> "VisibleItemsContext":
+        """The context an ``sl_visible_items_context`` holds."""
         return cls(
             value.section,
             value.container,
