@@ -26,12 +26,12 @@ test-python: lib ## the Python package's pytest suite against build/libsnaplayou
 	@PYTHON=$(PYTHON) scripts/ensure-python-deps.sh
 	cd $(PYTHON_PACKAGE) && SNAPLAYOUT_LIBRARY=$(abspath $(LIB)) $(PYTHON) -m pytest -q tests
 
-python-docs:
+python-docs: ## regenerates the Python API reference in docs/python-api/ (pdoc)
 	@PYTHON=$(PYTHON) scripts/ensure-python-deps.sh
 	PYTHON=$(PYTHON) scripts/python-docs.sh $(PYTHON_DOCS)
 
 # Regenerates into a temporary directory and compares: the checked-in reference cannot go stale.
-test-python-docs:
+test-python-docs: ## fails when docs/python-api/ differs from what the package generates
 	@PYTHON=$(PYTHON) scripts/ensure-python-deps.sh
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	  PYTHON=$(PYTHON) scripts/python-docs.sh "$$tmp/python-api" && \
