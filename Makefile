@@ -189,8 +189,11 @@ test-valgrind: lib $(C_TESTS) examples \
 
 # build/bench links json-c too (its floors parse with it); build/bench-dlopen, which the bench
 # starts once per repetition to time dlopen + first call, links nothing but libc. The harness
-# and most scenarios are bench/bench.c; the many-sections figures are bench/sections.c.
-BENCH_SOURCES := bench/bench.c bench/sections.c
+# and the creation, query and memory scenarios are bench/bench.c; the many-sections figures are
+# bench/sections.c, scrolling bench/scrolling.c, self-sizing bench/self_sizing.c and loading
+# bench/load.c.
+BENCH_SOURCES := bench/bench.c bench/sections.c bench/scrolling.c bench/self_sizing.c \
+                 bench/load.c
 $(BUILD)/bench: $(BENCH_SOURCES) bench/bench.h include/snaplayout.h $(LIB) $(BUILD)/bench-dlopen
 	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) -O2 -g -Iinclude -Ibench $(BENCH_SOURCES) -o $@ \
 	  $(LINK_LIB) -ljson-c -lm

@@ -1,12 +1,15 @@
 /*
  * bench.h — the benchmark's harness (bench/bench.c), shared with the scenarios in other files
- * (bench/sections.c): measurement with interleaved floors, the results table, errors.
+ * (bench/sections.c, scrolling.c, self_sizing.c, load.c): measurement with interleaved floors,
+ * the results table, errors, and the helpers and constants the scenarios have in common.
  */
 #ifndef SNAPLAYOUT_BENCH_H
 #define SNAPLAYOUT_BENCH_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "snaplayout.h"
 
 /* Runs `iters` operations and returns the nanoseconds they took (setup excluded). */
 typedef double (*timed_fn)(void *ctx, long iters);
@@ -85,6 +88,67 @@ void set_target(row *r, const char *target, int pass);
 
 /* Runs `fn(arg, out)` in a child process and copies its `size`-byte result back. */
 void run_in_child(void (*fn)(int64_t, void *), int64_t arg, void *out, size_t size);
+
+/* Keeps results alive so the compiler cannot drop the work that produced them. */
+extern volatile double sink;
+/* The state of rng_next (splitmix64, fixed seed). */
+extern uint64_t rng_state;
+
+/*
+ * The whole body of a simple timing function: runs the statements (which see the iteration as
+ * `i` and add what they compute to `sum`) `iters` times, keeps `sum` alive through `sink` and
+ * returns the elapsed nanoseconds. The statements are pasted into the loop, so the measured
+ * loop contains no indirect call of its own.
+ */
+#define TIMED_SUM_LOOP(iters, ...)        \
+  do {                                    \
+    double sum = 0;                       \
+    double t0_ = now_ns();                \
+    for (long i = 0; i < (iters); i++) {  \
+      __VA_ARGS__                         \
+    }                                     \
+    double elapsed_ = now_ns() - t0_;     \
+    sink = sum;                           \
+    return elapsed_;                      \
+  } while (0)
+
+#define QUERY_CAPACITY 256 /* elements buffer of a viewport query */
+#define VIEW_W 390.0
+#define VIEW_H 844.0
+#define RANDOM_COUNT 4096 /* power of two */
+#define RECT_COUNT 1024   /* power of two */
+
+/* The item counts the scaling figures are measured at. */
+#define COUNT_COUNT 5
+extern const int64_t counts[COUNT_COUNT];
+
+typedef struct config_text {
+  char text[4096];
+  size_t length;
+} config_text;
+
+/* The grid section's JSON, a printf format (bench/bench.c). */
+extern const char *const grid_section_format;
+
+/* Shared by the scenarios (bench/bench.c). */
+uint64_t rng_next(void);
+double rng_unit(void);
+sl_layout *make_layout(const config_text *config);
+stats summarize(double *values, int count);
+const char *count_label(int64_t n);
+int intersects(const sl_rect *a, const sl_rect *b);
+void floor_put(sl_element *elements, size_t capacity, size_t *count, const sl_element *e);
+void add_growth_row(const char *operation, const double *ratio_by_count);
+
+/* bench/scrolling.c */
+void bench_scrolling(void);
+
+/* bench/self_sizing.c */
+void bench_self_sizing(void);
+void bench_flow_sizes(void);
+
+/* bench/load.c */
+void bench_load(void);
 
 /* The scenarios of bench/sections.c: many sections and many element kinds. */
 void bench_sections(void);

@@ -130,7 +130,8 @@ static inline uint64_t fuzz_bytes(fuzz_input *in, int count) {
 
 /* --- replaying without libFuzzer ------------------------------------------------------------ */
 
-#ifdef FUZZ_REPLAY
+/* A target of several files defines FUZZ_PART in all but the one that is to have main(). */
+#if defined(FUZZ_REPLAY) && !defined(FUZZ_PART)
 #include <dirent.h>
 #include <sys/stat.h>
 

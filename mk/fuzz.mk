@@ -72,15 +72,19 @@ $(FUZZ_DIR)/support.o: Sources/CSnapLayoutSupport/support.c $(C_HEADERS) | fuzz-
 fuzzers: $(FUZZERS) $(FUZZ_REPLAYERS) \
   ## build the libFuzzer targets and their replayers (build/fuzz/)
 
+# A target's files beside fuzz/fuzz_TARGET.c (FUZZ_PARTS_TARGET) and its private headers.
+FUZZ_PARTS_api := fuzz/fuzz_api_args.c fuzz/fuzz_api_ops.c
+$(FUZZ_DIR)/fuzz_api $(FUZZ_DIR)/replay/fuzz_api: $(FUZZ_PARTS_api) fuzz/fuzz_api.h
+
 $(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h Tests/c/utf8_check.h include/snaplayout.h $(FUZZ_DIR)/snaplayout.o \
   $(FUZZ_DIR)/support.o
-	$(SAN_CC) $(C_STD) $(C_WARN) $(SAN_CFLAGS) $(FUZZ_C_FLAGS) -Iinclude $< \
+	$(SAN_CC) $(C_STD) $(C_WARN) $(SAN_CFLAGS) $(FUZZ_C_FLAGS) -Iinclude $< $(FUZZ_PARTS_$*) \
 	  $(FUZZ_DIR)/snaplayout.o $(FUZZ_DIR)/support.o -o $@ -fuse-ld=lld \
 	  -L$(EMBEDDED) -lswiftUnicodeDataTables -ljson-c -lm
 
 $(FUZZ_DIR)/replay/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h Tests/c/utf8_check.h include/snaplayout.h $(LIB) \
   | $(FUZZ_DIR)/replay
-	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -DFUZZ_REPLAY -Iinclude $< -o $@ $(LINK_LIB) -lm
+	$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -DFUZZ_REPLAY -Iinclude $< $(FUZZ_PARTS_$*) -o $@ $(LINK_LIB) -lm
 
 # --- the runs ----------------------------------------------------------------------------------
 

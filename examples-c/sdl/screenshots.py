@@ -17,7 +17,7 @@ import subprocess
 import sys
 import zlib
 
-# sdl_carousel's colours (examples-c/sdl_carousel.c: card_palette and the kind styles).
+# sdl_carousel's colours (examples-c/sdl_draw.c: card_palette and the kind styles).
 CARD_PALETTE = [(0, 122, 255), (255, 59, 48), (52, 199, 89), (255, 149, 0),
                 (175, 82, 222), (48, 176, 199), (162, 132, 94), (255, 204, 0)]
 SCREEN = (242, 242, 247)

@@ -1,0 +1,517 @@
+/*
+ * sdl_scroll.c — sdl_carousel's scrolling state: the layout and its scroll containers, the
+ * motions the library gives, and touches (the directional lock, rubber-banding, the release
+ * velocity); the program is examples-c/sdl_carousel.c.
+ */
+#include "sdl_carousel.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * Errors
+ * ------------------------------------------------------------------------------------------- */
+
+/* Prints the library's last error; returns -1. */
+int library_failed(const char *what) {
+  const sl_error *error = sl_error_last();
+  fprintf(stderr, PROGRAM ": %s: %s", what, error->message);
+  if (error->path[0]) fprintf(stderr, " (at %s)", error->path);
+  fprintf(stderr, " [%s]\n", sl_status_string(error->code));
+  return -1;
+}
+
+/* Prints SDL's last error; returns -1. */
+int sdl_failed(const char *what) {
+  fprintf(stderr, PROGRAM ": %s: %s\n", what, SDL_GetError());
+  return -1;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The layout and its scroll containers
+ * ------------------------------------------------------------------------------------------- */
+
+/* Reads a container's bounds and settings into `s`. */
+static int scroller_refresh(app *a, scroller *s) {
+  sl_scroll_info info;
+  if (sl_layout_get_scroll_info(a->layout, s->container, &info) != SL_OK)
+    return library_failed("cannot read a scroll container");
+  s->horizontal = info.horizontal;
+  s->snap_count = info.snap_count;
+  s->min_offset = info.min_offset;
+  s->max_offset = info.max_offset;
+  s->viewport = info.viewport_length;
+  s->bounces = info.bounce == SL_BOUNCE_ALWAYS ||
+               (info.bounce == SL_BOUNCE_AUTOMATIC && info.max_offset > info.min_offset);
+  return 0;
+}
+
+int scroller_offset(const app *a, const scroller *s, double *out) {
+  if (sl_layout_get_scroll_offset(a->layout, s->container, out) != SL_OK)
+    return library_failed("cannot read a scroll offset");
+  return 0;
+}
+
+static int scroller_set(app *a, scroller *s, double offset) {
+  if (sl_layout_set_scroll_offset(a->layout, s->container, offset) != SL_OK)
+    return library_failed("cannot set a scroll offset");
+  return 0;
+}
+
+/*
+ * Creates the layout at `width` x `height` (0: the configuration's size, else 390 x 844) and
+ * one scroller for the main scroll and each orthogonal section.
+ */
+int app_open(app *a, const char *json, size_t length, double width, double height) {
+  sl_size size;
+  int32_t sections = 0;
+  if (sl_layout_create(json, length, &a->layout) != SL_OK)
+    return library_failed("cannot read the configuration");
+  if (width <= 0) {
+    if (sl_layout_get_container_size(a->layout, &size) == SL_OK) {
+      width = size.width;
+      height = size.height;
+    } else {
+      width = 390;
+      height = 844;
+    }
+  }
+  if (sl_layout_set_container_size(a->layout, width, height) != SL_OK)
+    return library_failed("cannot lay out at this size");
+  a->width = width;
+  a->height = height;
+  if (sl_layout_get_section_count(a->layout, &sections) != SL_OK)
+    return library_failed("cannot count the sections");
+  a->scrollers = calloc((size_t)sections + 1, sizeof *a->scrollers);
+  if (!a->scrollers) return fprintf(stderr, PROGRAM ": out of memory\n"), -1;
+  a->scrollers[a->scroller_count++].container = SL_SCROLL_MAIN;
+  for (int32_t section = 0; section < sections; section++) {
+    sl_section_info info;
+    if (sl_layout_get_section_info(a->layout, section, &info) != SL_OK)
+      return library_failed("cannot read a section");
+    if (info.orthogonal_scrolling_behavior != SL_ORTHOGONAL_NONE)
+      a->scrollers[a->scroller_count++].container = section;
+  }
+  for (int i = 0; i < a->scroller_count; i++)
+    if (scroller_refresh(a, &a->scrollers[i])) return -1;
+  return load_kinds(a);
+}
+
+void app_close(app *a) {
+  sl_layout_destroy(a->layout);
+  free(a->scrollers);
+  free(a->kinds);
+  free(a->elements);
+  free(a->order);
+  memset(a, 0, sizeof *a);
+}
+
+/* Is the screen point (x, y) over container `s`? The main scroll covers the whole screen. */
+static int scroller_contains(const app *a, const scroller *s, double x, double y, int *out) {
+  sl_section_info info;
+  double main_offset;
+  *out = 0;
+  if (s->container == SL_SCROLL_MAIN) {
+    *out = 1;
+    return 0;
+  }
+  if (sl_layout_get_section_info(a->layout, s->container, &info) != SL_OK)
+    return library_failed("cannot read a section");
+  if (scroller_offset(a, &a->scrollers[0], &main_offset)) return -1;
+  if (a->scrollers[0].horizontal)
+    x += main_offset;
+  else
+    y += main_offset;
+  *out = x >= info.frame.x && x < info.frame.x + info.frame.width && y >= info.frame.y &&
+         y < info.frame.y + info.frame.height;
+  return 0;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Motion
+ * ------------------------------------------------------------------------------------------- */
+
+static const char *motion_name(int32_t kind) {
+  switch (kind) {
+    case SL_MOTION_NONE: return "none";
+    case SL_MOTION_DECAY: return "decay";
+    case SL_MOTION_SPRING: return "spring";
+    default: return "?";
+  }
+}
+
+/* A value to print: no "-0.00". */
+double tidy(double value) { return fabs(value) < 0.005 ? 0 : value; }
+
+void container_name(const scroller *s, char *buffer, size_t size) {
+  if (s->container == SL_SCROLL_MAIN)
+    snprintf(buffer, size, "main");
+  else
+    snprintf(buffer, size, "section %d", (int)s->container);
+}
+
+/* Starts a motion at clock time `now` (one of kind none simply puts the container there). */
+static int start_motion(app *a, scroller *s, const sl_motion *motion, double now) {
+  if (motion->kind == SL_MOTION_NONE) {
+    s->moving = 0;
+    return scroller_set(a, s, motion->target_offset);
+  }
+  s->motion = *motion;
+  s->motion_start = now;
+  s->moving = 1;
+  return 0;
+}
+
+/* The time into a container's motion at clock time `now` (events may carry earlier times). */
+static double motion_time(const scroller *s, double now) {
+  return now > s->motion_start ? now - s->motion_start : 0;
+}
+
+/* Samples every running motion at clock time `now` and moves its container. */
+int advance(app *a, double now) {
+  for (int i = 0; i < a->scroller_count; i++) {
+    scroller *s = &a->scrollers[i];
+    sl_motion_state state;
+    if (!s->moving) continue;
+    if (sl_motion_sample(&s->motion, motion_time(s, now), &state) != SL_OK)
+      return library_failed("cannot sample a motion");
+    if (scroller_set(a, s, state.offset)) return -1;
+    if (state.settled) s->moving = 0;
+  }
+  return 0;
+}
+
+/* Stops a running motion where it is at `now`, keeping where it was going (a re-grab). */
+static int catch_motion(app *a, scroller *s, double now) {
+  sl_motion_state state;
+  double t = motion_time(s, now);
+  if (sl_motion_sample(&s->motion, t, &state) != SL_OK)
+    return library_failed("cannot sample a motion");
+  if (sl_layout_get_reference_snap(a->layout, s->container, state.offset, &s->motion, t,
+                                   &s->reference) != SL_OK)
+    return library_failed("cannot find the reference rest position");
+  s->has_reference = s->reference >= 0;
+  s->moving = 0;
+  s->caught = 1;
+  return scroller_set(a, s, state.offset);
+}
+
+/*
+ * Resolves a release of container `s` and starts its motion. `reference` < 0: measured from
+ * the rest position nearest the touch-down offset.
+ */
+static int release(app *a, scroller *s, double start, double end, double velocity,
+                   int64_t reference, double now) {
+  sl_scroll_release r;
+  sl_snap_result result;
+  memset(&r, 0, sizeof r);
+  r.version = SL_SCROLL_RELEASE_VERSION;
+  r.start_offset = start;
+  r.release_offset = end;
+  r.velocity = velocity;
+  if (reference >= 0) {
+    r.flags = SL_RELEASE_HAS_REFERENCE;
+    r.reference_snap = reference;
+  }
+  if (sl_layout_resolve_scroll(a->layout, s->container, &r, &result) != SL_OK)
+    return library_failed("cannot resolve a release");
+  if (a->verbose) {
+    char name[32];
+    container_name(s, name, sizeof name);
+    printf("t=%.3f %s: touch-down %.2f, release %.2f, %+.0f pt/s -> %.2f", now, name,
+           tidy(start), tidy(end), tidy(velocity), tidy(result.target_offset));
+    if (result.snap_index >= 0)
+      printf(" (rest %lld from %lld, item %lld)", (long long)result.snap_index,
+             (long long)result.reference_snap, (long long)result.item);
+    printf(", %s %.3f s\n", motion_name(result.motion.kind), result.motion.duration);
+  }
+  return start_motion(a, s, &result.motion, now);
+}
+
+/* Brings a container at rest (or caught) to its rest position from where it is. */
+static int settle(app *a, scroller *s, double now) {
+  double offset;
+  if (scroller_offset(a, s, &offset)) return -1;
+  return release(a, s, offset, offset, 0, -1, now);
+}
+
+/* A programmatic scroll to `target`, continuous with any motion in flight. */
+int scroll_to(app *a, scroller *s, double target, double now) {
+  sl_motion motion;
+  if (target < s->min_offset) target = s->min_offset;
+  if (target > s->max_offset) target = s->max_offset;
+  if (s->moving) {
+    if (sl_motion_retarget(&s->motion, motion_time(s, now), target, &motion) != SL_OK)
+      return library_failed("cannot retarget a motion");
+  } else {
+    /* A release where it stands gives a motion with the container's spring to aim anew. */
+    sl_scroll_release r;
+    sl_snap_result here;
+    double offset;
+    if (scroller_offset(a, s, &offset)) return -1;
+    memset(&r, 0, sizeof r);
+    r.version = SL_SCROLL_RELEASE_VERSION;
+    r.start_offset = r.release_offset = offset;
+    if (sl_layout_resolve_scroll(a->layout, s->container, &r, &here) != SL_OK)
+      return library_failed("cannot resolve a release");
+    if (sl_motion_retarget(&here.motion, 0, target, &motion) != SL_OK)
+      return library_failed("cannot aim a motion");
+  }
+  return start_motion(a, s, &motion, now);
+}
+
+/* Where a container is going: its motion's target, or where it is. */
+int destination(const app *a, const scroller *s, double *out) {
+  if (s->moving) {
+    *out = s->motion.target_offset;
+    return 0;
+  }
+  return scroller_offset(a, s, out);
+}
+
+/* Moves a snapping container `step` rest positions on from where it is going. */
+static int step_pages(app *a, scroller *s, int step, double now) {
+  double offset, target;
+  int64_t reference;
+  size_t count = 0;
+  if (s->snap_count == 0) {
+    if (destination(a, s, &offset)) return -1;
+    return scroll_to(a, s, offset + step * s->viewport * 0.8, now);
+  }
+  if (scroller_offset(a, s, &offset)) return -1;
+  if (sl_layout_get_reference_snap(a->layout, s->container, offset, s->moving ? &s->motion : NULL,
+                                   motion_time(s, now), &reference) != SL_OK)
+    return library_failed("cannot find the reference rest position");
+  reference += step;
+  if (reference < 0) reference = 0;
+  if (reference >= s->snap_count) reference = s->snap_count - 1;
+  int status = sl_layout_get_snap_offsets(a->layout, s->container, reference, &target, 1, &count);
+  if (status != SL_OK && status != SL_EBUFS) return library_failed("cannot read a rest offset");
+  return scroll_to(a, s, target, now);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Touches: the directional lock, rubber-banding and the release velocity
+ * ------------------------------------------------------------------------------------------- */
+
+static double band(double excess, double length) {
+  return (1 - 1 / (excess * RUBBER_BAND / length + 1)) * length;
+}
+
+static double unband(double banded, double length) {
+  if (banded >= length) banded = length * 0.999;
+  return length / RUBBER_BAND * banded / (length - banded);
+}
+
+/* The offset shown for a raw (finger-following) offset: past the bounds it rubber-bands. */
+static double rubber_band(const scroller *s, double raw) {
+  double length = s->viewport > 1 ? s->viewport : 1;
+  if (raw < s->min_offset)
+    return s->bounces ? s->min_offset - band(s->min_offset - raw, length) : s->min_offset;
+  if (raw > s->max_offset)
+    return s->bounces ? s->max_offset + band(raw - s->max_offset, length) : s->max_offset;
+  return raw;
+}
+
+/* The raw offset that rubber-bands to `shown` (a drag that starts in overscroll). */
+static double raw_offset(const scroller *s, double shown) {
+  double length = s->viewport > 1 ? s->viewport : 1;
+  if (shown < s->min_offset) return s->min_offset - unband(s->min_offset - shown, length);
+  if (shown > s->max_offset) return s->max_offset + unband(shown - s->max_offset, length);
+  return shown;
+}
+
+static void add_sample(touch *t, double time, double position) {
+  t->samples[t->sample_next] = (sample){time, position};
+  t->sample_next = (t->sample_next + 1) % MAX_SAMPLES;
+  if (t->sample_count < MAX_SAMPLES) t->sample_count++;
+}
+
+/*
+ * The finger's velocity along the axis at `now`, in points per second: the least-squares slope
+ * of its positions over the last VELOCITY_WINDOW seconds. A finger that rested before lifting
+ * has no recent samples but the last one, and releases at 0.
+ */
+static double finger_velocity(const touch *t, double now) {
+  double n = 0, st = 0, sp = 0, stt = 0, stp = 0;
+  for (int i = 0; i < t->sample_count; i++) {
+    const sample *s = &t->samples[(t->sample_next - 1 - i + MAX_SAMPLES) % MAX_SAMPLES];
+    if (s->time < now - VELOCITY_WINDOW - 1e-9) break;
+    double dt = s->time - now; /* relative times keep the sums well conditioned */
+    n += 1;
+    st += dt;
+    sp += s->position;
+    stt += dt * dt;
+    stp += dt * s->position;
+  }
+  double denominator = n * stt - st * st;
+  if (n < 2 || denominator < 1e-12) return 0;
+  return (n * stp - st * sp) / denominator;
+}
+
+static double along(const scroller *s, double x, double y) { return s->horizontal ? x : y; }
+
+int touch_down(app *a, int64_t finger, double x, double y, double now) {
+  touch *t = &a->touch;
+  if (t->state != TOUCH_NONE) return 0; /* one touch at a time */
+  for (int i = 0; i < a->scroller_count; i++) {
+    scroller *s = &a->scrollers[i];
+    int inside = 0;
+    s->caught = 0;
+    s->has_reference = 0;
+    if (!s->moving) continue;
+    if (scroller_contains(a, s, x, y, &inside)) return -1;
+    if (inside && catch_motion(a, s, now)) return -1;
+  }
+  memset(t, 0, sizeof *t);
+  t->state = TOUCH_PENDING;
+  t->finger = finger;
+  t->down_x = x;
+  t->down_y = y;
+  t->down_time = now;
+  return 0;
+}
+
+/* The first movement past TOUCH_SLOP picks the axis and the container, innermost first. */
+static int recognise_drag(app *a, double x, double y) {
+  touch *t = &a->touch;
+  double dx = x - t->down_x, dy = y - t->down_y;
+  if (fabs(dx) < TOUCH_SLOP && fabs(dy) < TOUCH_SLOP) return 0;
+  int horizontal = fabs(dx) > fabs(dy);
+  t->state = TOUCH_IGNORED;
+  for (int i = a->scroller_count - 1; i >= 0; i--) {
+    scroller *s = &a->scrollers[i];
+    int inside = 0;
+    if (s->horizontal != horizontal) continue;
+    if (scroller_contains(a, s, t->down_x, t->down_y, &inside)) return -1;
+    if (!inside || (s->max_offset <= s->min_offset && !s->bounces)) continue;
+    double offset, down = along(s, t->down_x, t->down_y);
+    if (scroller_offset(a, s, &offset)) return -1;
+    t->state = TOUCH_DRAGGING;
+    t->scroller = i;
+    t->start_offset = offset;
+    t->anchor_raw = raw_offset(s, offset);
+    t->anchor_position = down + ((horizontal ? dx : dy) > 0 ? TOUCH_SLOP : -TOUCH_SLOP);
+    /* The velocity fit starts with the touch-down. */
+    add_sample(t, t->down_time, down);
+    return 0;
+  }
+  return 0;
+}
+
+int touch_move(app *a, int64_t finger, double x, double y, double now) {
+  touch *t = &a->touch;
+  if (t->state == TOUCH_NONE || t->finger != finger) return 0;
+  if (t->state == TOUCH_PENDING && recognise_drag(a, x, y)) return -1;
+  if (t->state != TOUCH_DRAGGING) return 0;
+  scroller *s = &a->scrollers[t->scroller];
+  double position = along(s, x, y);
+  add_sample(t, now, position);
+  return scroller_set(a, s, rubber_band(s, t->anchor_raw - (position - t->anchor_position)));
+}
+
+int touch_up(app *a, int64_t finger, double x, double y, double now) {
+  touch *t = &a->touch;
+  if (t->state == TOUCH_NONE || t->finger != finger) return 0;
+  if (touch_move(a, finger, x, y, now)) return -1;
+  int dragged = t->state == TOUCH_DRAGGING ? t->scroller : -1;
+  if (dragged >= 0) {
+    scroller *s = &a->scrollers[dragged];
+    double offset;
+    if (scroller_offset(a, s, &offset)) return -1;
+    /* The content moves against the finger: a finger moving up scrolls toward the end. */
+    double velocity = -finger_velocity(t, now);
+    if (release(a, s, t->start_offset, offset, velocity, s->has_reference ? s->reference : -1,
+                now))
+      return -1;
+  }
+  /* Containers the touch stopped but did not drag come to rest from where they are. */
+  for (int i = 0; i < a->scroller_count; i++) {
+    scroller *s = &a->scrollers[i];
+    if (i != dragged && s->caught && settle(a, s, now)) return -1;
+    s->caught = 0;
+    s->has_reference = 0;
+  }
+  t->state = TOUCH_NONE;
+  return 0;
+}
+
+/*
+ * Resizes the layout to a new window. A carousel keeps the item it rests on (or was going to):
+ * the library keeps offsets as they are, and cards of a new width would put another one there.
+ * Every container then settles within its new bounds.
+ */
+int resize(app *a, double width, double height, double now) {
+  int64_t *items = NULL;
+  int status = 0;
+  if (width < 1 || height < 1 || (width == a->width && height == a->height)) return 0;
+  items = malloc((size_t)a->scroller_count * sizeof *items);
+  if (!items) return fprintf(stderr, PROGRAM ": out of memory\n"), -1;
+  for (int i = 0; i < a->scroller_count && !status; i++) {
+    scroller *s = &a->scrollers[i];
+    sl_snap_position position;
+    double offset;
+    items[i] = -1;
+    if (s->snap_count == 0) continue;
+    if (destination(a, s, &offset))
+      status = -1;
+    else if (sl_layout_get_snap_position(a->layout, s->container, offset, &position) != SL_OK)
+      status = library_failed("cannot read a rest position");
+    else
+      items[i] = position.item;
+  }
+  if (!status && sl_layout_set_container_size(a->layout, width, height) != SL_OK) {
+    library_failed("cannot lay out at the new size; keeping the old one");
+    free(items);
+    return 0;
+  }
+  if (!status) {
+    a->width = width;
+    a->height = height;
+    a->touch.state = TOUCH_NONE;
+  }
+  for (int i = 0; i < a->scroller_count && !status; i++) {
+    scroller *s = &a->scrollers[i];
+    double offset;
+    s->moving = 0;
+    s->caught = 0;
+    if (scroller_refresh(a, s)) status = -1;
+    else if (items[i] >= 0 && s->container != SL_SCROLL_MAIN) {
+      if (sl_layout_get_offset_for_item(a->layout, s->container, s->container, items[i], &offset,
+                                        NULL) != SL_OK)
+        status = library_failed("cannot find an item's offset");
+      else
+        status = scroller_set(a, s, offset);
+    } else
+      status = settle(a, s, now);
+  }
+  free(items);
+  return status;
+}
+
+/* The orthogonal container under the mouse, else the first one, else NULL. */
+static scroller *carousel_near(app *a, double x, double y) {
+  for (int i = 1; i < a->scroller_count; i++) {
+    int inside = 0;
+    if (scroller_contains(a, &a->scrollers[i], x, y, &inside) == 0 && inside)
+      return &a->scrollers[i];
+  }
+  return a->scroller_count > 1 ? &a->scrollers[1] : NULL;
+}
+
+/* Keyboard: arrows, page keys, Home and End by name; *unknown = 1 for another name. */
+int press_key(app *a, const char *key, double now, int *unknown) {
+  scroller *main = &a->scrollers[0];
+  double offset;
+  *unknown = 0;
+  if (strcmp(key, "left") == 0 || strcmp(key, "right") == 0) {
+    scroller *s = carousel_near(a, a->mouse_x, a->mouse_y);
+    return s ? step_pages(a, s, key[0] == 'l' ? -1 : 1, now) : 0;
+  }
+  if (destination(a, main, &offset)) return -1;
+  if (strcmp(key, "up") == 0) return scroll_to(a, main, offset - LINE_STEP, now);
+  if (strcmp(key, "down") == 0) return scroll_to(a, main, offset + LINE_STEP, now);
+  if (strcmp(key, "pageup") == 0) return step_pages(a, main, -1, now);
+  if (strcmp(key, "pagedown") == 0) return step_pages(a, main, 1, now);
+  if (strcmp(key, "home") == 0) return scroll_to(a, main, main->min_offset, now);
+  if (strcmp(key, "end") == 0) return scroll_to(a, main, main->max_offset, now);
+  *unknown = 1;
+  return 0;
+}
