@@ -26,6 +26,6 @@ $(SDL_DEMO): $(SDL_SOURCES) examples-c/sdl_carousel.h $(BUILD)/appstore_json.h i
 sdl-demo: sdl-example ## open the App Store layout in an SDL2 window
 	$(SDL_DEMO)
 
-test-sdl: sdl-example ## scripted SDL sessions, headless, checked on their screenshots
+test-sdl: sdl-example $(BUILD)/snaplayout ## scripted SDL sessions, headless, checked on their screenshots
 	@scripts/ensure-sdl-deps.sh --test
 	scripts/test-sdl.sh
