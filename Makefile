@@ -189,11 +189,12 @@ test-valgrind: lib $(C_TESTS) examples \
 
 # build/bench links json-c too (its floors parse with it); build/bench-dlopen, which the bench
 # starts once per repetition to time dlopen + first call, links nothing but libc. The harness
-# and the creation, query and memory scenarios are bench/bench.c; the many-sections figures are
-# bench/sections.c, scrolling bench/scrolling.c, self-sizing bench/self_sizing.c and loading
+# is bench/bench.c; the layouts the scenarios build are bench/configs.c, and the memory,
+# creation and query scenarios bench/memory.c, create.c and queries.c; the many-sections figures
+# are bench/sections.c, scrolling bench/scrolling.c, self-sizing bench/self_sizing.c and loading
 # bench/load.c.
-BENCH_SOURCES := bench/bench.c bench/sections.c bench/scrolling.c bench/self_sizing.c \
-                 bench/load.c
+BENCH_SOURCES := bench/bench.c bench/configs.c bench/memory.c bench/create.c bench/queries.c \
+                 bench/sections.c bench/scrolling.c bench/self_sizing.c bench/load.c
 $(BUILD)/bench: $(BENCH_SOURCES) bench/bench.h include/snaplayout.h $(LIB) $(BUILD)/bench-dlopen
 	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) -O2 -g -Iinclude -Ibench $(BENCH_SOURCES) -o $@ \
 	  $(LINK_LIB) -ljson-c -lm

@@ -1,7 +1,8 @@
 /*
  * bench.h — the benchmark's harness (bench/bench.c), shared with the scenarios in other files
- * (bench/sections.c, scrolling.c, self_sizing.c, load.c): measurement with interleaved floors,
- * the results table, errors, and the helpers and constants the scenarios have in common.
+ * (bench/configs.c, memory.c, create.c, queries.c, sections.c, scrolling.c, self_sizing.c,
+ * load.c): measurement with interleaved floors, the results table, errors, and the helpers and
+ * constants the scenarios have in common.
  */
 #ifndef SNAPLAYOUT_BENCH_H
 #define SNAPLAYOUT_BENCH_H
@@ -82,6 +83,9 @@ double rss_bytes(void);
 void measure_pair(timed_fn a, void *ctx_a, double units_a, stats *out_a, timed_fn b, void *ctx_b,
                   double units_b, stats *out_b);
 stats measure(timed_fn fn, void *ctx, double units);
+/* Like measure(), for operations whose untimed setup is much slower than the operation itself:
+ * repetitions of at least `target` ns. */
+stats measure_short(timed_fn fn, void *ctx, double target);
 
 row *add_row(const char *operation, const char *items, stats s, const char *unit);
 void set_target(row *r, const char *target, int pass);
@@ -127,18 +131,38 @@ typedef struct config_text {
   size_t length;
 } config_text;
 
-/* The grid section's JSON, a printf format (bench/bench.c). */
+/* The App-Store-like layout's sections, in order (bench/configs.c). */
+#define SECTION_BANNER 0
+#define SECTION_GRID 1
+#define SECTION_LIST 2
+
+/* The grid section's JSON, a printf format (bench/configs.c). */
 extern const char *const grid_section_format;
+/* The App-Store-like layout with `n` items in the grid and in the list (bench/configs.c). */
+void appstore_config(config_text *out, int64_t n);
+/* A layout holding only the grid section, with `n` items (bench/configs.c). */
+void grid_config(config_text *out, int64_t n);
+/* Creates and sizes a layout; every status is checked (bench/configs.c). */
+sl_layout *make_layout(const config_text *config);
 
 /* Shared by the scenarios (bench/bench.c). */
 uint64_t rng_next(void);
 double rng_unit(void);
-sl_layout *make_layout(const config_text *config);
 stats summarize(double *values, int count);
 const char *count_label(int64_t n);
 int intersects(const sl_rect *a, const sl_rect *b);
 void floor_put(sl_element *elements, size_t capacity, size_t *count, const sl_element *e);
 void add_growth_row(const char *operation, const double *ratio_by_count);
+
+/* bench/memory.c: memory is measured first, while the heap is small. */
+void bench_memory(void);
+
+/* bench/create.c */
+void bench_create(void);
+
+/* bench/queries.c */
+void bench_queries(void);
+void bench_enumeration(void);
 
 /* bench/scrolling.c */
 void bench_scrolling(void);
