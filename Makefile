@@ -59,7 +59,8 @@ SWIFT_EMBEDDED_FLAGS := -enable-experimental-feature Embedded -wmo -O -parse-as-
 C_STD       := -std=c11 -D_POSIX_C_SOURCE=200809L
 C_WARN      := -Wall -Wextra -Werror -pedantic
 CFLAGS      ?= -O2 -g
-LINK_LIB    := -L$(BUILD) -lsnaplayout -Wl,-rpath,$(abspath $(BUILD))
+# Linked by its path (its SONAME is what the program records), so that a rule needs only $(LIB).
+LINK_LIB    := $(LIB) -Wl,-rpath,$(abspath $(BUILD))
 
 C_TESTS     := $(patsubst Tests/c/%.c,$(BUILD)/tests/%,$(wildcard Tests/c/test_*.c))
 EXAMPLES    := $(BUILD)/minimal $(BUILD)/snaplayout $(BUILD)/carousel
