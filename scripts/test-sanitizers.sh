@@ -101,6 +101,8 @@ if [ "$examples" = yes ]; then
   root=$dir/examples-check
   mkdir -p "$root/scripts" "$root/build"
   ln -sfn "$(pwd)/scripts/test-examples.sh" "$root/scripts/test-examples.sh"
+  # It checks that README.md shows the tool's legend.
+  ln -sfn "$(pwd)/README.md" "$root/README.md"
   for example in minimal carousel snaplayout; do
     [ -x "$dir/$example" ] || fail "no $dir/$example"
     ln -sfn "$(cd "$dir" && pwd)/$example" "$root/build/$example"
