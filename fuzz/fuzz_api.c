@@ -18,7 +18,7 @@
  * data changes. Everything is destroyed before returning (LeakSanitizer checks).
  *
  * This file is the harness: the seed layouts, creating a layout, the OPERATIONS table and the
- * entry point. fuzz_api_ops.c has the operations, fuzz_api_args.c the arguments and the checks,
+ * entry point. fuzz_api_ops.c and fuzz_api_changes.c have the operations, fuzz_api_args.c the arguments and the checks,
  * fuzz_api.h what they share.
  */
 #include "fuzz_api.h"

@@ -1,7 +1,7 @@
 /*
- * fuzz_api.h — what fuzz_api's files share (fuzz_api.c, the harness; fuzz_api_ops.c, the
- * operations; fuzz_api_args.c, the arguments and checks): limits, the state of one run and
- * the functions one file calls in another.
+ * fuzz_api.h — what fuzz_api's files share (fuzz_api.c, the harness; fuzz_api_ops.c and
+ * fuzz_api_changes.c, the operations; fuzz_api_args.c, the arguments and checks): limits, the
+ * state of one run and the functions one file calls in another.
  */
 #ifndef SNAPLAYOUT_FUZZ_API_H
 #define SNAPLAYOUT_FUZZ_API_H
@@ -81,7 +81,12 @@ void check_motion(const sl_motion *motion, double time);
 void check_new_motion(const sl_motion *m);
 sl_scroll_info scroll_info(const run *r, int32_t container, int *status);
 
-/* fuzz_api_ops.c */
+/* Shared by the operations' files: whether the layout is small enough for whole-content queries,
+ * and a rect for a query (fuzz/fuzz_api_ops.c). */
+int small_layout(const run *r);
+sl_rect pick_rect(run *r);
+
+/* fuzz/fuzz_api_ops.c: reading a layout and setting its scroll state. */
 void op_set_container_size(run *r);
 void op_scroll_offset(run *r);
 void op_section_offset(run *r);
@@ -97,6 +102,7 @@ void op_snap_offsets(run *r);
 void op_offset_for_item(run *r);
 void op_reference_snap(run *r);
 void op_item_distance(run *r);
+/* fuzz/fuzz_api_changes.c: changing a layout and its records. */
 void op_report_item_size(run *r);
 void op_measured_size(run *r);
 void op_supplementary_size(run *r);

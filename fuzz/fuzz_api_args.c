@@ -1,7 +1,7 @@
 /*
  * fuzz_api_args.c — fuzz_api's arguments and checks: the hostile and ordinary values drawn from
  * the input, and the checks of the header's promises after each call (the harness is
- * fuzz/fuzz_api.c, the operations fuzz_api_ops.c).
+ * fuzz/fuzz_api.c, the operations fuzz_api_ops.c and fuzz_api_changes.c).
  */
 #define FUZZ_PART /* the harness, fuzz_api.c, has main() */
 #include "fuzz_api.h"
