@@ -16,7 +16,7 @@ from typing import Any, Iterable, Mapping, Sequence, Tuple, Union
 
 from . import lowlevel as ll
 from .errors import InvalidArgumentError, RangeError
-from .values import Rect, Size
+from .values import IDENTITY, Element, ElementCategory, Rect, Size, Transform
 
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
@@ -122,3 +122,27 @@ def json_text(value: Any, what: str, allowed: Tuple[type, ...]) -> bytes:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     except (TypeError, ValueError) as error:
         raise TypeError(f"{what} is not JSON-serialisable: {error}") from None
+
+
+_CATEGORIES = {int(c): c for c in ElementCategory}
+
+
+def element(value: ll.sl_element, names: Mapping[int, str]) -> Element:
+    """A C element as an :class:`Element`, its kind named from ``names`` ("" when unnamed)."""
+    f, t = value.frame, value.transform
+    transform = IDENTITY
+    if (t.a, t.b, t.c, t.d, t.tx, t.ty) != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+        transform = Transform(t.a, t.b, t.c, t.d, t.tx, t.ty)
+    kind = value.kind
+    return Element(
+        category=_CATEGORIES.get(value.category) or ElementCategory(value.category),
+        kind=kind,
+        kind_name=names.get(kind, ""),
+        section=value.section,
+        item=value.item,
+        frame=Rect(f.x, f.y, f.width, f.height),
+        z_index=value.z_index,
+        alpha=value.alpha,
+        transform=transform,
+        flags=value.flags,
+    )

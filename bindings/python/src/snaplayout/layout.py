@@ -29,9 +29,7 @@ from ._status import check
 from .errors import LayoutClosedError, StateError
 from .motion import Motion, SnapResult
 from .values import (
-    IDENTITY,
     Element,
-    ElementCategory,
     ItemOffset,
     Rect,
     ScrollInfo,
@@ -39,7 +37,6 @@ from .values import (
     Size,
     SizeReport,
     SnapPosition,
-    Transform,
     VisibleItemsContext,
     optional_index,
 )
@@ -61,32 +58,9 @@ VisibleItemsHandler = Callable[[VisibleItemsContext, List[Element]], Optional[Se
 
 PathLike = Union[str, "os.PathLike[str]"]
 
-_CATEGORIES = {int(c): c for c in ElementCategory}
-
-
 def _destroy_handle(lib: ctypes.CDLL, handle: "ctypes._Pointer[ll.sl_layout]") -> None:
     # Called exactly once per handle, by close() or by the garbage collector (weakref.finalize).
     lib.sl_layout_destroy(handle)
-
-
-def _element(value: ll.sl_element, names: Mapping[int, str]) -> Element:
-    f, t = value.frame, value.transform
-    transform = IDENTITY
-    if (t.a, t.b, t.c, t.d, t.tx, t.ty) != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
-        transform = Transform(t.a, t.b, t.c, t.d, t.tx, t.ty)
-    kind = value.kind
-    return Element(
-        category=_CATEGORIES.get(value.category) or ElementCategory(value.category),
-        kind=kind,
-        kind_name=names.get(kind, ""),
-        section=value.section,
-        item=value.item,
-        frame=Rect(f.x, f.y, f.width, f.height),
-        z_index=value.z_index,
-        alpha=value.alpha,
-        transform=transform,
-        flags=value.flags,
-    )
 
 
 class _Access:
@@ -404,7 +378,7 @@ class Layout:
         the iterator is consumed.
         """
         buffer, count, names = self._query(rect)
-        return (_element(buffer[i], names) for i in range(count))
+        return (cv.element(buffer[i], names) for i in range(count))
 
     def __iter__(self) -> Iterator[Element]:
         """Every element (:meth:`elements` with no rect)."""
@@ -879,7 +853,7 @@ def _make_trampoline(layout_ref: "weakref.ref[Layout]", handler: VisibleItemsHan
         local.in_handler = getattr(local, "in_handler", 0) + 1
         try:
             names = layout._kind_names
-            given = [_element(elements[i], names) for i in range(count)]
+            given = [cv.element(elements[i], names) for i in range(count)]
             result = handler(VisibleItemsContext.from_c(context.contents), given)
             if result is not None:
                 replacements = list(result)
