@@ -924,6 +924,90 @@ SL_API int sl_layout_get_reference_snap(const sl_layout *layout, int32_t contain
                                         double touch_offset, const sl_motion *in_flight,
                                         double time, int64_t *out_snap);
 
+/* ---------------------------------------------------------------------------------------------
+ * Navigation without touch (since 0.2): keys, rotary encoders, remotes, autoplay timers
+ * (docs/SNAPPING.md, "Navigation without touch")
+ * ------------------------------------------------------------------------------------------- */
+
+/** sl_layout_navigate actions. `argument` is the number of steps (>= 1) for NEXT and PREVIOUS,
+ * the rest position for TO, ignored for FIRST and LAST. */
+#define SL_NAVIGATE_NEXT 1
+#define SL_NAVIGATE_PREVIOUS 2
+#define SL_NAVIGATE_TO 3
+#define SL_NAVIGATE_FIRST 4
+#define SL_NAVIGATE_LAST 5
+
+/**
+ * Where a navigation step takes a container, and the motion that takes it there (since 0.2).
+ *
+ * The step counts from the rest position the container is at or heading to: the target of
+ * `in_flight` while that motion is still running at `time`, otherwise the position nearest the
+ * container's offset — so pressing "next" three times quickly, each time passing the motion the
+ * previous call returned, goes three positions. The motion starts from the container's offset
+ * at rest, or from `in_flight`'s offset and velocity at `time` (no jump, no stop). Steps past an
+ * end stop at the end (`snap_index` then equals `reference_snap` at the end: nothing to do).
+ * `maxPagesPerGesture` does not limit navigation. A container without rest positions moves by
+ * `argument` snapports for NEXT and PREVIOUS and to its bounds for FIRST and LAST (`snap_index`
+ * -1); TO needs rest positions.
+ *
+ * The result reads as a release's: `snap_index` is the position now selected,
+ * `reference_snap` the one selected before (Embla's selected and previous snaps), `item` and
+ * `section` the unit resting there, `release_progress` the fractional position where the
+ * motion starts. Run the motion as after sl_layout_resolve_scroll.
+ *
+ * @param container SL_SCROLL_MAIN or an orthogonal section.
+ * @param action SL_NAVIGATE_*.
+ * @param argument steps (>= 1) for NEXT and PREVIOUS, the rest position for TO, else ignored.
+ * @param in_flight the motion still running, or NULL.
+ * @param time seconds since `in_flight` started (checked even without a motion).
+ * @param[out] out_result receives the decision and the motion.
+ * @return SL_OK; SL_EINVAL for NULL layout/out_result, an unknown action, steps below 1, a
+ *         non-finite time or an invalid motion; SL_ERANGE for a bad container or a TO index
+ *         that is not a rest position (path "argument"); SL_ESTATE if no container size is set.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_navigate(const sl_layout *layout, int32_t container, int32_t action,
+                              int64_t argument, const sl_motion *in_flight, double time,
+                              sl_snap_result *out_result);
+
+/**
+ * The rest position a container is at or heading to (since 0.2): the target of `in_flight`
+ * while it is still running at `time`, otherwise the position nearest the container's offset;
+ * -1 for a container without rest positions. What a page indicator or an accessibility label
+ * shows as selected.
+ *
+ * @param in_flight the motion still running, or NULL.
+ * @param time seconds since `in_flight` started (checked even without a motion).
+ * @return SL_OK; SL_EINVAL for NULL layout/out_index, a non-finite time or an invalid motion;
+ *         SL_ERANGE for a bad container; SL_ESTATE if no container size is set.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_selected_snap(const sl_layout *layout, int32_t container,
+                                       const sl_motion *in_flight, double time,
+                                       int64_t *out_index);
+
+/**
+ * Puts a container at a rest position at once, without motion (since 0.2): its offset becomes
+ * that position's (as sl_layout_set_scroll_offset would set it). For a first screen that does
+ * not start at the first card, configure `initialIndex` instead (docs/CONFIG.md).
+ *
+ * @param index a rest position, 0 to the container's count - 1.
+ * @return SL_OK; SL_EINVAL for a NULL layout or a section that does not scroll orthogonally;
+ *         SL_ERANGE for a bad container or index (path "index"); SL_ESTATE if no container
+ *         size is set or when called from a visible-items handler.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_jump_to_snap(sl_layout *layout, int32_t container, int64_t index);
+
 /**
  * Samples a motion at a time (seconds since it started): offset, velocity, settled.
  *

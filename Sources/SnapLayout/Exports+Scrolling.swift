@@ -72,14 +72,7 @@ public func sl_layout_resolve_scroll(
           startOffset: input.start_offset, releaseOffset: input.release_offset,
           velocity: input.velocity, referenceSnap: hasReference ? input.reference_snap : nil),
         container: Int(container), into: &decision)
-      outResult.pointee.target_offset = decision.targetOffset
-      outResult.pointee.release_progress = decision.releaseProgress
-      outResult.pointee.snap_index = decision.snapIndex
-      outResult.pointee.reference_snap = decision.referenceSnap
-      outResult.pointee.item = decision.item
-      outResult.pointee.section = decision.section
-      outResult.pointee.reserved = 0
-      outResult.pointee.motion.write(decision.motion)
+      outResult.pointee.write(decision)
       return SL_OK
     } catch {
       return ErrorRecord.fail(error)
@@ -194,13 +187,10 @@ public func sl_layout_get_reference_snap(
   guard time.isFinite else {
     return ErrorRecord.fail(SL_EINVAL, "time must be a finite number", path: "time")
   }
-  var motion: Motion?
-  if let inFlight {
-    guard let converted = Motion(inFlight.pointee) else {
-      return invalidMotion("kind", argument: "in_flight")
-    }
-    if let field = converted.invalidField { return invalidMotion(field, argument: "in_flight") }
-    motion = converted
+  let motion: Motion?
+  switch inFlightMotion(inFlight) {
+  case .success(let value): motion = value
+  case .failure(let status): return status.code
   }
   return withLayout(layout) { target throws(LayoutError) in
     outSnap.pointee = try target.referenceSnap(
@@ -249,11 +239,42 @@ public func sl_motion_retarget(
   return SL_OK
 }
 
-private func invalidMotion(_ field: String, argument: String) -> Int32 {
+/// A failed status, carried in a `Result`.
+struct FailedStatus: Error { let code: Int32 }
+
+/// The motion an export's optional `in_flight` argument points to (nil for NULL), or the
+/// status of its refusal (the error names `in_flight` and the bad field).
+func inFlightMotion(_ pointer: UnsafePointer<sl_motion>?) -> Result<Motion?, FailedStatus> {
+  guard let pointer else { return .success(nil) }
+  guard let converted = Motion(pointer.pointee) else {
+    return .failure(FailedStatus(code: invalidMotion("kind", argument: "in_flight")))
+  }
+  if let field = converted.invalidField {
+    return .failure(FailedStatus(code: invalidMotion(field, argument: "in_flight")))
+  }
+  return .success(converted)
+}
+
+func invalidMotion(_ field: String, argument: String) -> Int32 {
   ErrorRecord.fail(
     SL_EINVAL,
     "\(argument) is not a motion this library made: its \(field) is out of range",
     path: argument + "." + field)
+}
+
+extension sl_snap_result {
+  /// Writes `decision` into this C struct field by field (no temporary).
+  @inline(always)
+  mutating func write(_ decision: SnapDecision) {
+    target_offset = decision.targetOffset
+    release_progress = decision.releaseProgress
+    snap_index = decision.snapIndex
+    reference_snap = decision.referenceSnap
+    item = decision.item
+    section = decision.section
+    reserved = 0
+    motion.write(decision.motion)
+  }
 }
 
 extension sl_motion {

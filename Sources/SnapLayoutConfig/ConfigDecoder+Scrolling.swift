@@ -7,7 +7,7 @@ extension ConfigDecoder {
     "snapUnit", "pageLength", "alignment", "scrollPadding", "containment",
     "insufficientContentAlignment", "maxPagesPerGesture", "velocityThresholds",
     "decelerationRate", "directionalGuard", "positionalThreshold", "algorithm", "rounding",
-    "spring", "decayLanding", "bounce",
+    "spring", "decayLanding", "bounce", "initialIndex",
   ]
 
   /// Scroll and snap settings: `configuration.scrolling` (with `contentInset`) or a section's
@@ -102,6 +102,11 @@ extension ConfigDecoder {
       case "never": properties.bounce = .never
       default: properties.bounce = .automatic
       }
+    }
+    if let value = object["initialIndex"] {
+      properties.initialIndex = try value.integer(
+        in: 0...ConfigLimits.maxInitialIndex,
+        "initialIndex is a rest position: an integer from 0 to \(ConfigLimits.maxInitialIndex)")
     }
     return properties
   }

@@ -23,4 +23,6 @@ public enum ConfigLimits {
   public static let maxKindLength = 256
   /// The largest `displayScale`.
   public static let maxDisplayScale = 16.0
+  /// The largest `initialIndex` (a rest position; larger ones start at the last).
+  public static let maxInitialIndex: Int64 = 1 << 53
 }

@@ -161,7 +161,7 @@ extension Layout {
     entry.scroll = solved.scroll
     // The sizes the solve measured (a copy, re-keyed for a template of another cell count).
     entry.measured = solved.section.measured
-    if !entry.hostSetOffset { entry.offset = entry.scroll?.minimumOffset ?? 0 }
+    if !entry.hostSetOffset { entry.offset = entry.scroll?.initialOffset ?? 0 }
     return SectionExtent(solved.section, run: solved.run)
   }
 

@@ -300,7 +300,7 @@ extension Layout {
         }, offset: before.mainOffset,
         container: mainScrollContainer, clamp: before.mainInBounds ? main.clamp : nil)
     } else {
-      mainOffset = main.minimumOffset
+      mainOffset = main.initialOffset
       mainOffsetBase = nil
     }
     sectionOffsetBase = nil
@@ -319,7 +319,7 @@ extension Layout {
         entries[section].offset = offset
         sectionOffsetBase = base
       } else {
-        entries[section].offset = scroll.minimumOffset
+        entries[section].offset = scroll.initialOffset
       }
     }
     return SizeReport(

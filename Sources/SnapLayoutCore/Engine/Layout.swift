@@ -133,14 +133,14 @@ public final class Layout {
     // group of a groupPagingCentered section (negative offset) and starts the main scroll at
     // -contentInset.
     for id in entries.orderedIDs() { restOffset(id: id) }
-    if !hostSetMainOffset { mainOffset = solved.mainScroll.minimumOffset }
+    if !hostSetMainOffset { mainOffset = solved.mainScroll.initialOffset }
   }
 
   /// Puts a section the host has not scrolled at its scroll's initial rest offset (0 for a
   /// section that follows the main axis).
   func restOffset(id: Int32) {
     guard !entries[id: id].hostSetOffset else { return }
-    entries[id: id].offset = entries[id: id].scroll?.minimumOffset ?? 0
+    entries[id: id].offset = entries[id: id].scroll?.initialOffset ?? 0
   }
 
   /// The size of the scrollable content, once a container size is set.

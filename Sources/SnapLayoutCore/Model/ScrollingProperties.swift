@@ -110,6 +110,9 @@ public struct ScrollingProperties: Equatable, Sendable {
   /// The host scroll view's `contentInset` along the axis (main scroll only).
   public var contentInset: (leading: Double, trailing: Double)?
   public var bounce: Bounce?
+  /// The rest position the container starts at until the host scrolls it (docs/SNAPPING.md,
+  /// "Navigation without touch"); past the last one, the last.
+  public var initialIndex: Int64?
 
   public init() {}
 
@@ -128,6 +131,7 @@ public struct ScrollingProperties: Equatable, Sendable {
       && a.decayLanding?.maximumRate == b.decayLanding?.maximumRate
       && a.contentInset?.leading == b.contentInset?.leading
       && a.contentInset?.trailing == b.contentInset?.trailing && a.bounce == b.bounce
+      && a.initialIndex == b.initialIndex
   }
 }
 

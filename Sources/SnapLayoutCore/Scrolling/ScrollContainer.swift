@@ -81,6 +81,14 @@ final class ScrollContainer {
     maximumOffset = maximum
   }
 
+  /// Where the container rests until the host scrolls it: rest position `initialIndex` (the
+  /// last when there are fewer), else the start bound (docs/SNAPPING.md, "Navigation without
+  /// touch").
+  var initialOffset: Double {
+    guard settings.initialIndex > 0, !snaps.isFree else { return minimumOffset }
+    return snaps.offset(min(settings.initialIndex, snaps.count - 1))
+  }
+
   /// `x` clamped to the rest bounds.
   func clamp(_ x: Double) -> Double { min(max(x, minimumOffset), maximumOffset) }
 

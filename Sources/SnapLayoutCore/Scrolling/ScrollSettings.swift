@@ -24,6 +24,8 @@ struct ScrollSettings {
   var decayLandingIsSet = false
   var contentInset: (leading: Double, trailing: Double)
   var bounce: Bounce
+  /// The rest position the container starts at (docs/SNAPPING.md, "Navigation without touch").
+  var initialIndex: Int64 = 0
 
   static let normalRate = 0.998
   static let fastRate = 0.99
@@ -99,6 +101,7 @@ struct ScrollSettings {
       settings.decayLandingIsSet = true
     }
     if let value = properties.bounce { settings.bounce = value }
+    if let value = properties.initialIndex { settings.initialIndex = value }
     return settings
   }
 

@@ -1,0 +1,122 @@
+/// A step a host asks for without touch: a key, a rotary encoder's detent, a remote's D-pad, an
+/// autoplay timer (docs/SNAPPING.md, "Navigation without touch").
+public enum NavigationAction: Equatable, Sendable {
+  /// `steps` rest positions toward the end (a free container: `steps` snapports).
+  case next(steps: Int64)
+  /// `steps` rest positions toward the start.
+  case previous(steps: Int64)
+  /// Rest position `index`.
+  case to(index: Int64)
+  /// The first rest position (a free container: its start bound).
+  case first
+  /// The last rest position (a free container: its end bound).
+  case last
+}
+
+extension Layout {
+  /// The rest position a container is at or heading to: the target of `motion` while it is
+  /// still in flight at time `t`, otherwise the position nearest the container's offset; -1
+  /// for a container without rest positions (docs/SNAPPING.md, "Navigation without touch").
+  /// The same rule as `referenceSnap` at the container's own offset.
+  public func selectedSnap(container: Int, inFlight motion: Motion?, at t: Double)
+    throws(LayoutError) -> Int64
+  {
+    try referenceSnap(
+      touchOffset: try scrollOffset(container), inFlight: motion, at: t, container: container)
+  }
+
+  /// Where `action` takes a container from its current state, and the motion that takes it
+  /// there: from the container's offset at rest, or — when `motion` is still in flight at time
+  /// `t` — from that motion's offset and velocity, counting from its target, so that three
+  /// quick presses of "next" go three positions. Reads the layout only; the host runs the
+  /// motion and sets the offsets as after a release. `maxPagesPerGesture` does not apply: the
+  /// host asked for the steps.
+  /// - Complexity: O(log sections).
+  public func navigate(
+    _ action: NavigationAction, container: Int, inFlight motion: Motion?, at t: Double
+  ) throws(LayoutError) -> SnapDecision {
+    guard t.isFinite else {
+      throw LayoutError(.invalidArgument, "the time must be a finite number", path: "time")
+    }
+    switch action {
+    case .next(let steps), .previous(let steps):
+      guard steps >= 1 else {
+        throw LayoutError(
+          .invalidArgument, "the number of steps must be at least 1 (got \(steps))",
+          path: "argument")
+      }
+    case .to, .first, .last: break
+    }
+    let offset = try scrollOffset(container)
+    let state = motion?.sample(at: t)
+    let moving = state.map { !$0.settled } ?? false
+    let start = moving ? state!.offset : offset
+    let velocity = moving ? state!.velocity : 0
+    // Where the container is heading: the motion's target, or where it is.
+    let heading = moving ? motion!.targetOffset : offset
+    let planned: (decision: SnapDecision, missing: Int64?) = try withScroll(container) { scroll in
+      let snaps = scroll.snaps
+      var decision = SnapDecision.unresolved
+      var target: Double
+      if snaps.isFree {
+        let page = max(scroll.snapportLength, 1)
+        switch action {
+        case .next(let steps): target = heading + Double(steps) * page
+        case .previous(let steps): target = heading - Double(steps) * page
+        case .first: target = scroll.minimumOffset
+        case .last: target = scroll.maximumOffset
+        case .to(let index): return (decision, index)
+        }
+        target = scroll.clamp(target)
+      } else {
+        let base = snaps.nearest(scroll.clamp(heading))
+        let last = snaps.count - 1
+        let index: Int64
+        switch action {
+        case .next(let steps): index = base >= last - min(steps, last) ? last : base + steps
+        case .previous(let steps): index = base <= min(steps, last) ? 0 : base - steps
+        case .first: index = 0
+        case .last: index = last
+        case .to(let wanted):
+          guard wanted >= 0, wanted <= last else { return (decision, wanted) }
+          index = wanted
+        }
+        target = scroll.clamp(snaps.offset(index))
+        let item = snaps.item(index)
+        decision.snapIndex = index
+        decision.referenceSnap = base
+        decision.releaseProgress = snaps.progress(start)
+        decision.section = item?.section ?? -1
+        decision.item = item?.item ?? -1
+      }
+      decision.targetOffset = target
+      decision.motion = Motion.plan(
+        from: start, velocity: velocity, to: target, omega: scroll.settings.spring.omega,
+        dampingRatio: scroll.settings.spring.ratio, landing: scroll.landing,
+        tolerance: scroll.tolerance)
+      return (decision, nil)
+    }
+    if let missing = planned.missing {
+      let count = try snapCount(container)
+      throw LayoutError(
+        .outOfRange,
+        "rest position \(missing) does not exist; the container has \(count)"
+          + (count == 0 ? " (it scrolls freely: use next, previous, first or last)" : ""),
+        path: "argument")
+    }
+    var decision = planned.decision
+    // An orthogonal section's scroll names its only section 0 (it does not know its index).
+    if container >= 0 && decision.section >= 0 {
+      decision.section = Int32(truncatingIfNeeded: container)
+    }
+    return decision
+  }
+
+  /// Puts a container at rest position `index` at once, without motion (Embla's
+  /// `scrollTo(index, true)`; docs/SNAPPING.md, "Navigation without touch").
+  public func jumpToSnap(_ index: Int64, container: Int) throws(LayoutError) {
+    let offset = try snapOffset(index, container: container)
+    let clamped = try withScroll(container) { $0.clamp(offset) }
+    try setScrollOffset(clamped, container: container)
+  }
+}

@@ -1,0 +1,329 @@
+/*
+ * test_navigation.c — navigation without touch (include/snaplayout.h, since 0.2;
+ * docs/SNAPPING.md, "Navigation without touch"), through the shipped libsnaplayout.so:
+ *
+ *  1. next / previous / to / first / last on the card carousel, at rest: targets, indices,
+ *     motions that end on the target, the ends;
+ *  2. presses during a motion: three quick "next"s go three positions, each motion continuing
+ *     the previous one's offset and velocity;
+ *  3. the selected rest position, at rest and in flight;
+ *  4. jumps without motion, and `initialIndex`;
+ *  5. free containers and orthogonal sections;
+ *  6. bad arguments: statuses, error records, untouched outputs.
+ */
+#include <inttypes.h>
+#include <stdint.h>
+
+#include "test_support.h"
+
+#define CELL "{\"layoutSize\": " SIZE(FW(1), FH(1)) "}"
+#define HGROUP(w, h) \
+  "{\"group\": \"horizontal\", \"layoutSize\": " SIZE(w, h) ", \"subitems\": [" CELL "]}"
+#define CONTAINER(w, h) "\"environment\": {\"container\": {\"width\": " #w ", \"height\": " #h "}}"
+
+/*
+ * The card carousel (docs/SNAPPING.md): 320-pt cards 7 pt apart, contentInset 34 on a 390-pt
+ * screen. Card k rests at k·327 − 34; the last (2909) is clamped to the bound 2907.
+ */
+#define CAROUSEL_JSON(scrolling)                                                              \
+  "{" CONTAINER(390, 844) ",\n \"configuration\": {\"scrollDirection\": \"horizontal\", "     \
+  "\"scrolling\": {\"snapUnit\": \"item\", \"contentInset\": {\"leading\": 34, "               \
+  "\"trailing\": 34}, \"decelerationRate\": \"fast\", \"maxPagesPerGesture\": 1" scrolling    \
+  "}},\n \"sections\": [{\"itemCount\": 10, \"interGroupSpacing\": 7, \"group\": "            \
+  HGROUP(ABS(320), ABS(744)) "}]}"
+
+static const double SNAPS[10] = {-34, 293, 620, 947, 1274, 1601, 1928, 2255, 2582, 2907};
+
+/* 20 rows of 50 pt in an 844-pt screen: the main scroll is free, bounds [0, 156]. */
+static const char FREE_JSON[] =
+    "{" CONTAINER(390, 844) ", \"sections\": [{\"itemCount\": 20, \"group\": "
+    HGROUP(FW(1), ABS(50)) "}]}";
+
+/* A list above an orthogonal groupPaging section: groups 312 wide, 322 apart, insets 16,
+ * rest positions 0, 322, 644, 966, 1288, 1564. */
+#define ORTHO_JSON(properties)                                                                \
+  "{" CONTAINER(390, 844) ", \"sections\": [{\"itemCount\": 3, \"group\": "                  \
+  HGROUP(FW(1), ABS(50)) "}, {\"itemCount\": 6, \"interGroupSpacing\": 10, \"contentInsets\": " \
+  "{\"leading\": 16, \"trailing\": 16}, \"orthogonalScrollingBehavior\": \"groupPaging\"" properties \
+  ", \"group\": " HGROUP(FW(0.8), ABS(200)) "}]}"
+
+/* Samples `motion` until settled; returns the final offset. */
+static double run_to_end(const sl_motion *motion) {
+  sl_motion_state state = {0};
+  CHECK_STATUS(sl_motion_sample(motion, motion->duration + 1, &state), SL_OK);
+  CHECK(state.settled == 1, "the motion settles after its duration");
+  return state.offset;
+}
+
+static sl_snap_result navigate(sl_layout *layout, int32_t container, int32_t action,
+                               int64_t argument, const sl_motion *in_flight, double time) {
+  sl_snap_result result;
+  memset(&result, 0, sizeof result);
+  CHECK_STATUS(sl_layout_navigate(layout, container, action, argument, in_flight, time, &result),
+               SL_OK);
+  return result;
+}
+
+static int64_t selected(sl_layout *layout, int32_t container, const sl_motion *in_flight,
+                        double time) {
+  int64_t index = -9;
+  CHECK_STATUS(sl_layout_get_selected_snap(layout, container, in_flight, time, &index), SL_OK);
+  return index;
+}
+
+static double offset_of(sl_layout *layout, int32_t container) {
+  double offset = NAN;
+  CHECK_STATUS(sl_layout_get_scroll_offset(layout, container, &offset), SL_OK);
+  return offset;
+}
+
+static void test_steps_at_rest(void) {
+  sl_layout *layout = create_layout(CAROUSEL_JSON(""));
+  if (!layout) return;
+  /* At rest on card 0 (the initial offset, −34). */
+  sl_snap_result next = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, NULL, 0);
+  CHECK(next.snap_index == 1 && next.reference_snap == 0, "next from 0: %" PRId64 " from %" PRId64,
+        next.snap_index, next.reference_snap);
+  CHECK_NEAR(next.target_offset, 293, 1e-9);
+  CHECK(next.item == 1 && next.section == 0, "card 1 rests there: %" PRId64, next.item);
+  CHECK(next.motion.kind == SL_MOTION_SPRING, "a spring from rest: %d", next.motion.kind);
+  CHECK_NEAR(next.motion.start_offset, -34, 0);
+  CHECK_NEAR(next.motion.start_velocity, 0, 0);
+  CHECK_NEAR(run_to_end(&next.motion), 293, 0);
+  CHECK_NEAR(next.release_progress, 0, 1e-12);
+
+  /* Two steps; maxPagesPerGesture (1) does not limit navigation. */
+  sl_snap_result two = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 2, NULL, 0);
+  CHECK(two.snap_index == 2, "next 2: %" PRId64, two.snap_index);
+  CHECK_NEAR(two.target_offset, 620, 1e-9);
+
+  /* Previous at the first position stays there: nothing to do. */
+  sl_snap_result back = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_PREVIOUS, 1, NULL, 0);
+  CHECK(back.snap_index == 0 && back.reference_snap == 0, "previous at 0: %" PRId64,
+        back.snap_index);
+  CHECK(back.motion.kind == SL_MOTION_NONE, "no motion at the start: %d", back.motion.kind);
+
+  /* From card 4 (offset 1274): previous, to, first, last, and steps past the ends. */
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 1274), SL_OK);
+  sl_snap_result prev = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_PREVIOUS, 1, NULL, 0);
+  CHECK(prev.snap_index == 3 && prev.reference_snap == 4, "previous from 4: %" PRId64,
+        prev.snap_index);
+  CHECK_NEAR(prev.target_offset, 947, 1e-9);
+  sl_snap_result to = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_TO, 7, NULL, 0);
+  CHECK(to.snap_index == 7 && to.item == 7, "to 7: %" PRId64, to.snap_index);
+  CHECK_NEAR(to.target_offset, SNAPS[7], 1e-9);
+  sl_snap_result first = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_FIRST, 0, NULL, 0);
+  CHECK(first.snap_index == 0, "first: %" PRId64, first.snap_index);
+  CHECK_NEAR(first.target_offset, -34, 1e-9);
+  sl_snap_result last = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_LAST, 0, NULL, 0);
+  CHECK(last.snap_index == 9 && last.item == 9, "last: %" PRId64, last.snap_index);
+  CHECK_NEAR(last.target_offset, 2907, 1e-9);
+  sl_snap_result far = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, INT64_MAX, NULL, 0);
+  CHECK(far.snap_index == 9, "next INT64_MAX stops at the end: %" PRId64, far.snap_index);
+  sl_snap_result far_back =
+      navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_PREVIOUS, INT64_MAX, NULL, 0);
+  CHECK(far_back.snap_index == 0, "previous INT64_MAX stops at 0: %" PRId64, far_back.snap_index);
+
+  /* Between cards (offset 400, nearer card 1 at 293 than card 2 at 620): counts from card 1. */
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 400), SL_OK);
+  sl_snap_result between = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, NULL, 0);
+  CHECK(between.reference_snap == 1 && between.snap_index == 2, "from 400: %" PRId64 " -> %" PRId64,
+        between.reference_snap, between.snap_index);
+  CHECK_NEAR(between.release_progress, 1 + (400.0 - 293) / 327, 1e-12);
+  /* Overscroll before the start counts from the first position and starts where it is. */
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, -80), SL_OK);
+  sl_snap_result over = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_FIRST, 0, NULL, 0);
+  CHECK(over.snap_index == 0 && over.motion.kind != SL_MOTION_NONE, "springs back from -80");
+  CHECK_NEAR(over.motion.start_offset, -80, 0);
+  sl_layout_destroy(layout);
+}
+
+static void test_presses_in_flight(void) {
+  sl_layout *layout = create_layout(CAROUSEL_JSON(""));
+  if (!layout) return;
+  /* Three presses 50 ms apart, each passing the motion the previous one returned. */
+  sl_snap_result a = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, NULL, 0);
+  sl_motion_state at = {0};
+  CHECK_STATUS(sl_motion_sample(&a.motion, 0.05, &at), SL_OK);
+  CHECK(!at.settled, "the first motion is still running at 50 ms");
+  CHECK(selected(layout, SL_SCROLL_MAIN, &a.motion, 0.05) == 1, "selected in flight: card 1");
+  sl_snap_result b = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, &a.motion, 0.05);
+  CHECK(b.reference_snap == 1 && b.snap_index == 2, "second press: %" PRId64 " -> %" PRId64,
+        b.reference_snap, b.snap_index);
+  /* Continuous: the new motion starts with the old one's offset and velocity. */
+  CHECK_NEAR(b.motion.start_offset, at.offset, 0);
+  CHECK_NEAR(b.motion.start_velocity, at.velocity, 0);
+  CHECK(at.velocity > 0, "moving toward card 1: %g", at.velocity);
+  sl_snap_result c = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, &b.motion, 0.05);
+  CHECK(c.snap_index == 3, "third press: %" PRId64, c.snap_index);
+  CHECK_NEAR(run_to_end(&c.motion), 947, 0);
+  /* The same presses against a settled motion count from the container's own offset. */
+  sl_snap_result late = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, &a.motion, 100);
+  CHECK(late.reference_snap == 0 && late.snap_index == 1, "settled motion: from the offset");
+  /* A reversal mid-flight heads back, starting with the forward velocity (no jump). */
+  sl_snap_result back = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_PREVIOUS, 1, &c.motion, 0.02);
+  CHECK(back.reference_snap == 3 && back.snap_index == 2, "previous in flight: %" PRId64,
+        back.snap_index);
+  CHECK(back.motion.start_velocity > 0, "keeps the forward velocity at the hand-off");
+  sl_layout_destroy(layout);
+}
+
+static void test_selected_and_jump(void) {
+  sl_layout *layout = create_layout(CAROUSEL_JSON(""));
+  if (!layout) return;
+  CHECK(selected(layout, SL_SCROLL_MAIN, NULL, 0) == 0, "starts on card 0");
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 600), SL_OK);
+  CHECK(selected(layout, SL_SCROLL_MAIN, NULL, 0) == 2, "600 is nearest card 2");
+  for (int64_t index = 0; index < 10; index++) {
+    CHECK_STATUS(sl_layout_jump_to_snap(layout, SL_SCROLL_MAIN, index), SL_OK);
+    CHECK_NEAR(offset_of(layout, SL_SCROLL_MAIN), SNAPS[index], 1e-9);
+    CHECK(selected(layout, SL_SCROLL_MAIN, NULL, 0) == index, "jumped to %" PRId64, index);
+  }
+  CHECK_ERROR(sl_layout_jump_to_snap(layout, SL_SCROLL_MAIN, 10), SL_ERANGE, "index", "10");
+  CHECK_ERROR(sl_layout_jump_to_snap(layout, SL_SCROLL_MAIN, -1), SL_ERANGE, "index", NULL);
+  CHECK_NEAR(offset_of(layout, SL_SCROLL_MAIN), SNAPS[9], 0);
+  CHECK_ERROR(sl_layout_jump_to_snap(layout, 3, 0), SL_ERANGE, "container", NULL);
+  CHECK_ERROR(sl_layout_jump_to_snap(NULL, SL_SCROLL_MAIN, 0), SL_EINVAL, "layout", NULL);
+  sl_layout_destroy(layout);
+
+  /* Without a container size. */
+  const char unsized[] = "{\"sections\": [{\"itemCount\": 3, \"group\": " HGROUP(FW(1), ABS(50)) "}]}";
+  layout = create_layout(unsized);
+  if (!layout) return;
+  int64_t index = 77;
+  CHECK_ERROR(sl_layout_jump_to_snap(layout, SL_SCROLL_MAIN, 0), SL_ESTATE, NULL, NULL);
+  CHECK_ERROR(sl_layout_get_selected_snap(layout, SL_SCROLL_MAIN, NULL, 0, &index), SL_ESTATE,
+              NULL, NULL);
+  CHECK(index == 77, "untouched");
+  sl_layout_destroy(layout);
+}
+
+static void test_initial_index(void) {
+  sl_layout *layout = create_layout(CAROUSEL_JSON(", \"initialIndex\": 3"));
+  if (!layout) return;
+  CHECK_NEAR(offset_of(layout, SL_SCROLL_MAIN), 947, 1e-9);
+  CHECK(selected(layout, SL_SCROLL_MAIN, NULL, 0) == 3, "starts on card 3");
+  /* It follows a new container size until the host scrolls: card 3 at 3·(W − 70 + 7) − 34. */
+  CHECK_STATUS(sl_layout_set_container_size(layout, 500, 844), SL_OK);
+  CHECK(selected(layout, SL_SCROLL_MAIN, NULL, 0) == 3, "still card 3 at 500 wide");
+  double info_offset = offset_of(layout, SL_SCROLL_MAIN);
+  double rest = NAN;
+  CHECK_STATUS(sl_layout_get_offset_for_item(layout, SL_SCROLL_MAIN, 0, 3, &rest, NULL), SL_OK);
+  CHECK_NEAR(info_offset, rest, 1e-9);
+  sl_layout_destroy(layout);
+
+  /* Past the last rest position: the last. */
+  layout = create_layout(CAROUSEL_JSON(", \"initialIndex\": 99"));
+  if (layout) {
+    CHECK_NEAR(offset_of(layout, SL_SCROLL_MAIN), 2907, 1e-9);
+    sl_layout_destroy(layout);
+  }
+  /* An orthogonal section's own. */
+  layout = create_layout(ORTHO_JSON(", \"orthogonalScrollingProperties\": {\"initialIndex\": 2}"));
+  if (layout) {
+    CHECK_NEAR(offset_of(layout, 1), 644, 1e-9);
+    CHECK(selected(layout, 1, NULL, 0) == 2, "section 1 starts on group 2");
+    sl_layout_destroy(layout);
+  }
+  /* Refused: negative, fractional, a string. */
+  const char *bad[] = {CAROUSEL_JSON(", \"initialIndex\": -1"), CAROUSEL_JSON(", \"initialIndex\": 1.5"),
+                       CAROUSEL_JSON(", \"initialIndex\": \"2\"")};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    sl_layout *refused = NULL;
+    CHECK_ERROR(sl_layout_create(bad[i], strlen(bad[i]), &refused), SL_ECONFIG,
+                "/configuration/scrolling/initialIndex", NULL);
+    CHECK(refused == NULL, "no layout for a bad initialIndex");
+  }
+}
+
+static void test_free_and_orthogonal(void) {
+  sl_layout *layout = create_layout(FREE_JSON);
+  if (!layout) return;
+  /* Free: a page is the snapport (844); the bounds stop it. */
+  sl_snap_result next = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, NULL, 0);
+  CHECK(next.snap_index == -1 && next.item == -1 && next.section == -1, "free: no rest position");
+  CHECK_NEAR(next.target_offset, 156, 1e-9);
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 100), SL_OK);
+  CHECK_NEAR(navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_FIRST, 0, NULL, 0).target_offset, 0, 0);
+  CHECK_NEAR(navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_LAST, 0, NULL, 0).target_offset, 156, 0);
+  CHECK(selected(layout, SL_SCROLL_MAIN, NULL, 0) == -1, "free: nothing selected");
+  sl_snap_result result;
+  fill_sentinel(&result, sizeof result);
+  CHECK_ERROR(sl_layout_navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_TO, 0, NULL, 0, &result),
+              SL_ERANGE, "argument", "freely");
+  CHECK_UNTOUCHED(result);
+  CHECK_ERROR(sl_layout_jump_to_snap(layout, SL_SCROLL_MAIN, 0), SL_ERANGE, "index", NULL);
+  sl_layout_destroy(layout);
+
+  layout = create_layout(ORTHO_JSON(""));
+  if (!layout) return;
+  sl_snap_result group = navigate(layout, 1, SL_NAVIGATE_TO, 3, NULL, 0);
+  CHECK(group.snap_index == 3 && group.section == 1 && group.item == 3,
+        "section 1, group 3: section %d item %" PRId64, group.section, group.item);
+  CHECK_NEAR(group.target_offset, 966, 1e-9);
+  CHECK_STATUS(sl_layout_jump_to_snap(layout, 1, 5), SL_OK);
+  CHECK_NEAR(offset_of(layout, 1), 1564, 1e-9);
+  CHECK_ERROR(sl_layout_navigate(layout, 0, SL_NAVIGATE_NEXT, 1, NULL, 0, &result), SL_EINVAL,
+              "container", "orthogonal");
+  sl_layout_destroy(layout);
+}
+
+static void test_bad_arguments(void) {
+  sl_layout *layout = create_layout(CAROUSEL_JSON(""));
+  if (!layout) return;
+  sl_snap_result result;
+  fill_sentinel(&result, sizeof result);
+  CHECK_ERROR(sl_layout_navigate(NULL, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, NULL, 0, &result),
+              SL_EINVAL, "layout", NULL);
+  CHECK_ERROR(sl_layout_navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, NULL, 0, NULL),
+              SL_EINVAL, "out_result", NULL);
+  CHECK_ERROR(sl_layout_navigate(layout, SL_SCROLL_MAIN, 0, 1, NULL, 0, &result), SL_EINVAL,
+              "action", "SL_NAVIGATE_NEXT");
+  CHECK_ERROR(sl_layout_navigate(layout, SL_SCROLL_MAIN, 6, 1, NULL, 0, &result), SL_EINVAL,
+              "action", NULL);
+  CHECK_ERROR(sl_layout_navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 0, NULL, 0, &result),
+              SL_EINVAL, "argument", "at least 1");
+  CHECK_ERROR(sl_layout_navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_PREVIOUS, -3, NULL, 0, &result),
+              SL_EINVAL, "argument", NULL);
+  CHECK_ERROR(sl_layout_navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_TO, 10, NULL, 0, &result),
+              SL_ERANGE, "argument", "10");
+  CHECK_ERROR(sl_layout_navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_TO, -1, NULL, 0, &result),
+              SL_ERANGE, "argument", NULL);
+  CHECK_ERROR(sl_layout_navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, NULL, NAN, &result),
+              SL_EINVAL, "time", NULL);
+  CHECK_ERROR(sl_layout_navigate(layout, 5, SL_NAVIGATE_NEXT, 1, NULL, 0, &result), SL_ERANGE,
+              "container", NULL);
+  sl_snap_result ok = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, NULL, 0);
+  sl_motion broken = ok.motion;
+  broken.kind = 7;
+  CHECK_ERROR(sl_layout_navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, &broken, 0, &result),
+              SL_EINVAL, "in_flight.kind", NULL);
+  broken = ok.motion;
+  broken.omega = -1;
+  CHECK_ERROR(sl_layout_navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, &broken, 0, &result),
+              SL_EINVAL, "in_flight.omega", NULL);
+  CHECK_UNTOUCHED(result);
+
+  int64_t index;
+  fill_sentinel(&index, sizeof index);
+  CHECK_ERROR(sl_layout_get_selected_snap(NULL, SL_SCROLL_MAIN, NULL, 0, &index), SL_EINVAL,
+              "layout", NULL);
+  CHECK_ERROR(sl_layout_get_selected_snap(layout, SL_SCROLL_MAIN, NULL, 0, NULL), SL_EINVAL,
+              "out_index", NULL);
+  CHECK_ERROR(sl_layout_get_selected_snap(layout, SL_SCROLL_MAIN, NULL, INFINITY, &index),
+              SL_EINVAL, "time", NULL);
+  CHECK_ERROR(sl_layout_get_selected_snap(layout, SL_SCROLL_MAIN, &broken, 0, &index), SL_EINVAL,
+              "in_flight.omega", NULL);
+  CHECK_UNTOUCHED(index);
+  sl_layout_destroy(layout);
+}
+
+int main(void) {
+  test_steps_at_rest();
+  test_presses_in_flight();
+  test_selected_and_jump();
+  test_initial_index();
+  test_free_and_orthogonal();
+  test_bad_arguments();
+  return test_finish("test_navigation");
+}
