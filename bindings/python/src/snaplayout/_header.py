@@ -203,6 +203,13 @@ SL_SCROLL_RELEASE_VERSION = 1
 #: sl_scroll_release.flags: `reference_snap` is set.
 SL_RELEASE_HAS_REFERENCE = 0x1
 
+#: sl_layout_navigate actions.
+SL_NAVIGATE_NEXT = 1
+SL_NAVIGATE_PREVIOUS = 2
+SL_NAVIGATE_TO = 3
+SL_NAVIGATE_FIRST = 4
+SL_NAVIGATE_LAST = 5
+
 
 class sl_scroll_release(Structure):
     _fields_ = [
@@ -475,6 +482,33 @@ _prototype(
     c_double,
     POINTER(c_int64),
 )
+# int sl_layout_navigate(const sl_layout *layout, int32_t container, int32_t action,
+#                        int64_t argument, const sl_motion *in_flight, double time,
+#                        sl_snap_result *out_result);
+_prototype(
+    "sl_layout_navigate",
+    c_int,
+    sl_layout_p,
+    c_int32,
+    c_int32,
+    c_int64,
+    POINTER(sl_motion),
+    c_double,
+    POINTER(sl_snap_result),
+)
+# int sl_layout_get_selected_snap(const sl_layout *layout, int32_t container,
+#                                 const sl_motion *in_flight, double time, int64_t *out_index);
+_prototype(
+    "sl_layout_get_selected_snap",
+    c_int,
+    sl_layout_p,
+    c_int32,
+    POINTER(sl_motion),
+    c_double,
+    POINTER(c_int64),
+)
+# int sl_layout_jump_to_snap(sl_layout *layout, int32_t container, int64_t index);
+_prototype("sl_layout_jump_to_snap", c_int, sl_layout_p, c_int32, c_int64)
 # int sl_motion_sample(const sl_motion *motion, double time, sl_motion_state *out_state);
 _prototype("sl_motion_sample", c_int, POINTER(sl_motion), c_double, POINTER(sl_motion_state))
 # int sl_motion_retarget(const sl_motion *motion, double time, double target_offset,

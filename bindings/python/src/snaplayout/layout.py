@@ -27,7 +27,7 @@ from . import lowlevel as ll
 from ._gate import Gate
 from ._status import check
 from .errors import LayoutClosedError, StateError
-from .motion import Motion, SnapResult
+from .motion import Motion, SnapResult, in_flight_argument
 from .values import (
     Element,
     ItemOffset,
@@ -94,6 +94,16 @@ class _Access:
             self._layout._gate.exit_write()
         else:
             self._layout._gate.exit_read()
+
+
+#: ``Layout.navigate`` actions and their ``SL_NAVIGATE_*`` codes.
+_NAVIGATION_ACTIONS = {
+    "next": ll.SL_NAVIGATE_NEXT,
+    "previous": ll.SL_NAVIGATE_PREVIOUS,
+    "to": ll.SL_NAVIGATE_TO,
+    "first": ll.SL_NAVIGATE_FIRST,
+    "last": ll.SL_NAVIGATE_LAST,
+}
 
 
 class Layout:
@@ -509,16 +519,7 @@ class Layout:
         out = ll.sl_snap_result()
         with self._access() as handle:
             check(self._lib.sl_layout_resolve_scroll(handle, c, byref(release), byref(out)))
-        item = optional_index(out.item)
-        return SnapResult(
-            target_offset=out.target_offset,
-            release_progress=out.release_progress,
-            snap_index=optional_index(out.snap_index),
-            reference_snap=out.reference_snap,
-            item=item,
-            section=None if item is None else out.section,
-            motion=Motion(out.motion),
-        )
+        return SnapResult.from_c(out)
 
     def snap_position(self, container: int, offset: float) -> SnapPosition:
         """The rest position nearest ``offset`` and the fractional progress there."""
@@ -575,11 +576,7 @@ class Layout:
         """
         c = cv.int32(container, "container")
         touch, t = cv.real(touch_offset, "touch_offset"), cv.real(time, "time")
-        motion = None
-        if in_flight is not None:
-            if not isinstance(in_flight, Motion):
-                raise TypeError(f"in_flight must be a Motion, not {type(in_flight).__name__}")
-            motion = in_flight.to_c()
+        motion = in_flight_argument(in_flight)
         out = ctypes.c_int64()
         with self._access() as handle:
             check(
@@ -588,6 +585,65 @@ class Layout:
                 )
             )
         return out.value
+
+    def navigate(
+        self,
+        container: int,
+        action: str,
+        argument: int = 1,
+        *,
+        in_flight: Optional[Motion] = None,
+        time: float = 0.0,
+    ) -> SnapResult:
+        """Where a step without touch takes a container, and the motion that takes it there.
+
+        ``action`` is ``"next"`` or ``"previous"`` (``argument`` steps, at least 1), ``"to"``
+        (rest position ``argument``), ``"first"`` or ``"last"``. Steps count from the position
+        the container is at, or, with a motion still running (``in_flight``, ``time`` seconds
+        after it started), from that motion's target, so three quick presses go three positions.
+        ``snap_index`` is the position now selected, ``reference_snap`` the one before. Keys,
+        encoders, remotes and autoplay timers: docs/SNAPPING.md, "Navigation without touch".
+        """
+        c = cv.int32(container, "container")
+        try:
+            code = _NAVIGATION_ACTIONS[action]
+        except (KeyError, TypeError):
+            raise ValueError(
+                f"action must be one of {', '.join(_NAVIGATION_ACTIONS)}, not {action!r}"
+            ) from None
+        a, t = cv.int64(argument, "argument"), cv.real(time, "time")
+        motion = in_flight_argument(in_flight)
+        out = ll.sl_snap_result()
+        with self._access() as handle:
+            check(
+                self._lib.sl_layout_navigate(
+                    handle, c, code, a, None if motion is None else byref(motion), t, byref(out)
+                )
+            )
+        return SnapResult.from_c(out)
+
+    def selected_snap(
+        self, container: int, in_flight: Optional[Motion] = None, time: float = 0.0
+    ) -> Optional[int]:
+        """The rest position a container is at or heading to (None when it scrolls freely):
+        ``in_flight``'s target while that motion runs, else the one nearest its offset.
+        """
+        c, t = cv.int32(container, "container"), cv.real(time, "time")
+        motion = in_flight_argument(in_flight)
+        out = ctypes.c_int64()
+        with self._access() as handle:
+            check(
+                self._lib.sl_layout_get_selected_snap(
+                    handle, c, None if motion is None else byref(motion), t, byref(out)
+                )
+            )
+        return optional_index(out.value)
+
+    def jump_to_snap(self, container: int, index: int) -> None:
+        """Puts a container at rest position ``index`` at once, without motion."""
+        c, i = cv.int32(container, "container"), cv.int64(index, "index")
+        with self._access(write=True) as handle:
+            check(self._lib.sl_layout_jump_to_snap(handle, c, i))
 
     def item_distance(self, section: int, item: int) -> float:
         """An item's distance from its container's viewport centre, in group strides."""

@@ -183,3 +183,26 @@ class SnapResult:
     section: Optional[int]
     #: How the scroll travels from the release to ``target_offset``.
     motion: "Motion"
+
+    @classmethod
+    def from_c(cls, out: ll.sl_snap_result) -> "SnapResult":
+        """The result of ``sl_layout_resolve_scroll`` or ``sl_layout_navigate``."""
+        item = None if out.item < 0 else int(out.item)
+        return cls(
+            target_offset=out.target_offset,
+            release_progress=out.release_progress,
+            snap_index=None if out.snap_index < 0 else int(out.snap_index),
+            reference_snap=out.reference_snap,
+            item=item,
+            section=None if item is None else out.section,
+            motion=Motion(out.motion),
+        )
+
+
+def in_flight_argument(in_flight: Optional[Motion]) -> Optional[ll.sl_motion]:
+    """The ``sl_motion`` of an optional ``in_flight`` argument (None: no motion running)."""
+    if in_flight is None:
+        return None
+    if not isinstance(in_flight, Motion):
+        raise TypeError(f"in_flight must be a Motion, not {type(in_flight).__name__}")
+    return in_flight.to_c()
