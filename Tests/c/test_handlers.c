@@ -30,6 +30,16 @@ static const char GRID_JSON[] =
     "  {\"itemCount\": 20, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
     SIZE(FW(1), ABS(44)) ", \"subitems\": [{\"layoutSize\": " SIZE(FW(1), FH(1)) "}]}}]}";
 
+/* A list (its handler's section) above a groupPaging carousel, for sl_layout_jump_to_snap. */
+static const char PAGED_JSON[] =
+    "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+    " \"sections\": ["
+    "  {\"itemCount\": 3, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+    SIZE(FW(1), ABS(44)) ", \"subitems\": [{\"layoutSize\": " SIZE(FW(1), FH(1)) "}]}},"
+    "  {\"itemCount\": 10, \"orthogonalScrollingBehavior\": \"groupPaging\", \"group\": {"
+    "   \"group\": \"horizontal\", \"layoutSize\": " SIZE(ABS(100), ABS(100)) ","
+    "   \"subitems\": [{\"layoutSize\": " SIZE(FW(1), FH(1)) "}]}}]}";
+
 /* A flow layout, for sl_layout_set_item_sizes. */
 static const char FLOW_JSON[] =
     "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
@@ -61,6 +71,7 @@ static int set_section_offset(sl_layout *l) { return sl_layout_set_section_offse
 static int set_scroll_offset(sl_layout *l) {
   return sl_layout_set_scroll_offset(l, SL_SCROLL_MAIN, 100);
 }
+static int jump_to_snap(sl_layout *l) { return sl_layout_jump_to_snap(l, 1, 3); }
 static int set_visible_items_handler(sl_layout *l) {
   return sl_layout_set_visible_items_handler(l, 2, noop_handler, NULL);
 }
@@ -107,6 +118,7 @@ static const change CHANGES[] = {
     {"sl_layout_set_container_size", set_container_size, GRID_JSON},
     {"sl_layout_set_section_offset", set_section_offset, GRID_JSON},
     {"sl_layout_set_scroll_offset", set_scroll_offset, GRID_JSON},
+    {"sl_layout_jump_to_snap", jump_to_snap, PAGED_JSON},
     {"sl_layout_set_visible_items_handler", set_visible_items_handler, GRID_JSON},
     {"sl_layout_report_item_size", report_item_size, GRID_JSON},
     {"sl_layout_reset_item_size", reset_item_size, GRID_JSON},
