@@ -1,0 +1,115 @@
+import Testing
+
+import SnapLayoutCore
+
+/// Navigation without touch (docs/SNAPPING.md, "Navigation without touch"): steps from rest and
+/// from motions in flight, the selected position, jumps and `initialIndex`.
+@Suite struct NavigationTests {
+  /// The card carousel of docs/SNAPPING.md: card k rests at k·327 − 34, the last at 2907.
+  func carousel(initialIndex: Int64? = nil, items: Int64 = 10) throws -> Layout {
+    var scrolling = ScrollingProperties()
+    scrolling.snapUnit = .item
+    scrolling.contentInset = (34, 34)
+    scrolling.decelerationRate = 0.99
+    scrolling.maxPagesPerGesture = 1
+    scrolling.initialIndex = initialIndex
+    let group = hgroup(abs_(320), abs_(744), .subitems([item(fw(1), fh(1))]))
+    return try solve(
+      [LayoutSection(group: group, itemCount: items, interGroupSpacing: 7)], width: 390,
+      height: 844,
+      configuration: LayoutConfiguration(scrollDirection: .horizontal, scrolling: scrolling))
+  }
+
+  @Test func stepsFromRest() throws {
+    let layout = try carousel()
+    let next = try layout.navigate(.next(steps: 1), container: -1, inFlight: nil, at: 0)
+    #expect(next.snapIndex == 1 && next.referenceSnap == 0 && next.item == 1)
+    #expect(next.targetOffset == 293 && next.motion.startOffset == -34)
+    #expect(next.motion.sample(at: next.motion.duration).offset == 293)
+    #expect(try layout.navigate(.to(index: 9), container: -1, inFlight: nil, at: 0).targetOffset == 2907)
+    #expect(try layout.navigate(.last, container: -1, inFlight: nil, at: 0).snapIndex == 9)
+    #expect(try layout.navigate(.previous(steps: 5), container: -1, inFlight: nil, at: 0).snapIndex == 0)
+    expectLayoutError(.outOfRange, path: "argument", messageContains: "rest position 10") {
+      _ = try layout.navigate(.to(index: 10), container: -1, inFlight: nil, at: 0)
+    }
+    expectLayoutError(.invalidArgument, path: "argument", messageContains: "at least 1") {
+      _ = try layout.navigate(.next(steps: 0), container: -1, inFlight: nil, at: 0)
+    }
+    expectLayoutError(.invalidArgument, path: "time", messageContains: "finite") {
+      _ = try layout.navigate(.first, container: -1, inFlight: nil, at: .nan)
+    }
+  }
+
+  /// Random presses, each during the motion of the one before (or after it settled): the target
+  /// is always the sum of the steps clamped to the ends (the reference), and every motion
+  /// starts where the one before was at the moment of the press, with its velocity.
+  @Test func pressesDuringMotionsAddUp() throws {
+    let layout = try carousel()
+    var generator = SplitMix(seed: 17)
+    for _ in 0..<200 {
+      try layout.setScrollOffset(-34, container: -1)
+      var expected: Int64 = 0
+      var motion: Motion? = nil
+      for _ in 0..<6 {
+        let roll = generator.next() % 4
+        let action: NavigationAction
+        switch roll {
+        case 0: action = .next(steps: Int64(generator.next() % 3) + 1)
+        case 1: action = .previous(steps: Int64(generator.next() % 3) + 1)
+        case 2: action = .to(index: Int64(generator.next() % 10))
+        default: action = .next(steps: 1)
+        }
+        switch action {
+        case .next(let steps): expected = min(expected + steps, 9)
+        case .previous(let steps): expected = max(expected - steps, 0)
+        case .to(let index): expected = index
+        case .first: expected = 0
+        case .last: expected = 9
+        }
+        let t = Double(generator.next() % 1000) / 2000  // 0 … 0.5 s: in flight or settled
+        let before = motion?.sample(at: t)
+        // The host sets the offset every frame: the container is where the motion is.
+        if let before { try layout.setScrollOffset(before.offset, container: -1) }
+        let decision = try layout.navigate(action, container: -1, inFlight: motion, at: t)
+        #expect(decision.snapIndex == expected)
+        #expect(decision.targetOffset == (expected == 9 ? 2907 : Double(expected) * 327 - 34))
+        if let before, !before.settled {
+          #expect(decision.motion.startOffset == before.offset)
+          #expect(decision.motion.startVelocity == before.velocity)
+        }
+        motion = decision.motion
+      }
+      // Run the last motion out: the container ends on the expected card.
+      try layout.setScrollOffset(motion!.sample(at: motion!.duration).offset, container: -1)
+      #expect(try layout.selectedSnap(container: -1, inFlight: nil, at: 0) == expected)
+    }
+  }
+
+  @Test func initialIndexAndJumps() throws {
+    let layout = try carousel(initialIndex: 3)
+    #expect(try layout.scrollOffset(-1) == 947)
+    // Followed through a new container size until the host scrolls.
+    try layout.setContainerSize(Size(width: 390, height: 600))
+    #expect(try layout.scrollOffset(-1) == 947)
+    try layout.jumpToSnap(6, container: -1)
+    #expect(try layout.scrollOffset(-1) == 6 * 327 - 34)
+    expectLayoutError(.outOfRange, path: "index", messageContains: "the container has 10") {
+      try layout.jumpToSnap(10, container: -1)
+    }
+    #expect(try carousel(initialIndex: 50).scrollOffset(-1) == 2907)
+    #expect(try carousel(initialIndex: 50, items: 1).scrollOffset(-1) == -34)
+  }
+}
+
+/// A small deterministic generator (SplitMix64) for the random presses.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
