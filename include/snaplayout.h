@@ -65,11 +65,11 @@ extern "C" {
  * ------------------------------------------------------------------------------------------- */
 
 #define SL_VERSION_MAJOR 0
-#define SL_VERSION_MINOR 1
+#define SL_VERSION_MINOR 2
 #define SL_VERSION_PATCH 0
 /** The version as one number: MAJOR * 1000000 + MINOR * 1000 + PATCH. */
 #define SL_VERSION_NUMBER (SL_VERSION_MAJOR * 1000000 + SL_VERSION_MINOR * 1000 + SL_VERSION_PATCH)
-#define SL_VERSION_STRING "0.1.0"
+#define SL_VERSION_STRING "0.2.0"
 /** The "version" value of the JSON configuration format this library reads. */
 #define SL_CONFIG_VERSION 1
 
@@ -416,7 +416,7 @@ typedef struct sl_error {
 SL_API int sl_version_number(void);
 
 /**
- * Returns the library's version as static text, e.g. "0.1.0".
+ * Returns the library's version as static text, e.g. "0.2.0".
  *
  * **Ownership** The string is static; do not free it.
  *

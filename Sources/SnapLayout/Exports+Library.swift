@@ -33,7 +33,7 @@ public func sl_free(_ memory: UnsafeMutableRawPointer?) {
 
 /// Static C strings: string literals live in read-only memory for the life of the library.
 enum StaticText {
-  static var version: UnsafePointer<CChar> { pointer("0.1.0") }
+  static var version: UnsafePointer<CChar> { pointer("0.2.0") }
   static var cellKind: UnsafePointer<CChar> { pointer("cell") }
 
   static func status(_ status: Int32) -> UnsafePointer<CChar> {

@@ -107,7 +107,7 @@ def test_pip_wheel_and_install_without_network(tmp_path: Path) -> None:
 
     # A platform wheel named after the library's machine, with the library and the license.
     machine = _elf.running_machine()
-    wheel = tmp_path / "wheels" / f"snaplayout-0.1.0-py3-none-linux_{machine}.whl"
+    wheel = tmp_path / "wheels" / f"snaplayout-0.2.0-py3-none-linux_{machine}.whl"
     assert [p.name for p in (tmp_path / "wheels").iterdir()] == [wheel.name]
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
@@ -115,7 +115,7 @@ def test_pip_wheel_and_install_without_network(tmp_path: Path) -> None:
         assert archive.getinfo("snaplayout/libsnaplayout.so.0").external_attr >> 16 & 0o777 == 0o755
         schema = (project.parents[1] / SCHEMA).read_bytes()
         assert archive.read("snaplayout/config.schema.json") == schema
-        info = "snaplayout-0.1.0.dist-info"
+        info = "snaplayout-0.2.0.dist-info"
         assert archive.read(f"{info}/licenses/LICENSE") == (REPO_ROOT / "LICENSE").read_bytes()
         metadata = archive.read(f"{info}/METADATA").decode()
         tags = archive.read(f"{info}/WHEEL").decode()
@@ -146,7 +146,7 @@ def test_pip_wheel_and_install_without_network(tmp_path: Path) -> None:
     )
     assert imported.returncode == 0, imported.stderr
     version, path, frame = imported.stdout.strip().split(" ", 2)
-    assert version == "0.1.0" and path == str(target / "snaplayout" / "libsnaplayout.so.0")
+    assert version == "0.2.0" and path == str(target / "snaplayout" / "libsnaplayout.so.0")
     assert frame == "Rect(x=0.0, y=1820.0, width=130.0, height=130.0)"
 
 
@@ -211,20 +211,20 @@ def test_the_wheel_is_tagged_with_the_library_machine(tmp_path: Path) -> None:
     foreign.write_bytes(bytes(data))
     result = call_backend(project, "build_wheel", build_env(SNAPLAYOUT_WHEEL_LIBRARY=str(foreign)))
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split()[-1] == f"snaplayout-0.1.0-py3-none-linux_{other}.whl"
+    assert result.stdout.split()[-1] == f"snaplayout-0.2.0-py3-none-linux_{other}.whl"
 
 
 def test_the_versions_of_package_and_header_must_agree(tmp_path: Path) -> None:
     project = copy_checkout(tmp_path)
     header = project.parents[1] / "include" / "snaplayout.h"
     text = header.read_text()
-    header.write_text(text.replace('SL_VERSION_STRING "0.1.0"', 'SL_VERSION_STRING "0.2.0"'))
+    header.write_text(text.replace('SL_VERSION_STRING "0.2.0"', 'SL_VERSION_STRING "0.3.0"'))
     env = build_env(SNAPLAYOUT_WHEEL_LIBRARY=str(library_file()))
     for hook in ("build_wheel", "build_sdist"):
         result = call_backend(project, hook, env)
         assert result.returncode != 0
         assert (
-            "bindings/python/pyproject.toml says version 0.1.0, include/snaplayout.h says 0.2.0"
+            "bindings/python/pyproject.toml says version 0.2.0, include/snaplayout.h says 0.3.0"
         ) in result.stderr
 
 

@@ -48,7 +48,7 @@ def clean_env(**extra: str) -> Dict[str, str]:
 
 def test_environment_variable_first(tmp_path: Path) -> None:
     out = run_probe(clean_env(SNAPLAYOUT_LIBRARY=str(library_file())), tmp_path)
-    assert out.split() == ["loaded", str(library_file()), "0.1.0"]
+    assert out.split() == ["loaded", str(library_file()), "0.2.0"]
 
 
 def test_environment_variable_that_is_wrong_is_an_error(tmp_path: Path) -> None:
@@ -97,7 +97,7 @@ def test_nothing_found_lists_every_place_tried(tmp_path: Path) -> None:
 def test_soname_through_the_system_loader(tmp_path: Path) -> None:
     copy_package(tmp_path)
     out = run_probe(site_env(tmp_path, LD_LIBRARY_PATH=str(library_file().parent)), tmp_path)
-    assert out.split() == ["loaded", "libsnaplayout.so.0", "0.1.0"]
+    assert out.split() == ["loaded", "libsnaplayout.so.0", "0.2.0"]
 
 
 def test_next_to_the_package(tmp_path: Path) -> None:
@@ -106,7 +106,7 @@ def test_next_to_the_package(tmp_path: Path) -> None:
     package = copy_package(tmp_path, library_file())
     env = site_env(tmp_path, LD_LIBRARY_PATH=str(library_file().parent))  # the SONAME would work
     out = run_probe(env, tmp_path)
-    assert out.split() == ["loaded", str(package / "libsnaplayout.so.0"), "0.1.0"]
+    assert out.split() == ["loaded", str(package / "libsnaplayout.so.0"), "0.2.0"]
 
 
 @pytest.mark.skipif(not INSTALLED_IN, reason="tests an installed wheel (make test-wheels)")

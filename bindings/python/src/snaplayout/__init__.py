@@ -69,11 +69,11 @@ from .values import (
 )
 
 #: The version of this package (the C API version it was written for).
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 def library_version() -> str:
-    """The loaded library's version text, e.g. ``"0.1.0"`` (loads the library)."""
+    """The loaded library's version text, e.g. ``"0.2.0"`` (loads the library)."""
     return (lowlevel.library().sl_version_string() or b"").decode("ascii", "replace")
 
 

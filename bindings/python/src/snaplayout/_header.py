@@ -32,11 +32,11 @@ _IMPORTED = frozenset(globals())
 # ---------------------------------------------------------------------------------------------
 
 SL_VERSION_MAJOR = 0
-SL_VERSION_MINOR = 1
+SL_VERSION_MINOR = 2
 SL_VERSION_PATCH = 0
 #: The version as one number: MAJOR * 1000000 + MINOR * 1000 + PATCH.
 SL_VERSION_NUMBER = SL_VERSION_MAJOR * 1000000 + SL_VERSION_MINOR * 1000 + SL_VERSION_PATCH
-SL_VERSION_STRING = "0.1.0"
+SL_VERSION_STRING = "0.2.0"
 #: The "version" value of the JSON configuration format the library reads.
 SL_CONFIG_VERSION = 1
 
