@@ -266,25 +266,20 @@ int destination(const app *a, const scroller *s, double *out) {
   return scroller_offset(a, s, out);
 }
 
-/* Moves a snapping container `step` rest positions on from where it is going. */
+/* Navigation without touch (docs/SNAPPING.md, "Navigation without touch"): `action` with its
+ * argument, counted from where the container is going, continuing any motion in flight. */
+static int navigate(app *a, scroller *s, int32_t action, int64_t argument, double now) {
+  sl_snap_result step;
+  if (sl_layout_navigate(a->layout, s->container, action, argument, s->moving ? &s->motion : NULL,
+                         motion_time(s, now), &step) != SL_OK)
+    return library_failed("cannot navigate");
+  return start_motion(a, s, &step.motion, now);
+}
+
+/* Moves a container `step` rest positions (or snapports, when it scrolls freely) on. */
 static int step_pages(app *a, scroller *s, int step, double now) {
-  double offset, target;
-  int64_t reference;
-  size_t count = 0;
-  if (s->snap_count == 0) {
-    if (destination(a, s, &offset)) return -1;
-    return scroll_to(a, s, offset + step * s->viewport * 0.8, now);
-  }
-  if (scroller_offset(a, s, &offset)) return -1;
-  if (sl_layout_get_reference_snap(a->layout, s->container, offset, s->moving ? &s->motion : NULL,
-                                   motion_time(s, now), &reference) != SL_OK)
-    return library_failed("cannot find the reference rest position");
-  reference += step;
-  if (reference < 0) reference = 0;
-  if (reference >= s->snap_count) reference = s->snap_count - 1;
-  int status = sl_layout_get_snap_offsets(a->layout, s->container, reference, &target, 1, &count);
-  if (status != SL_OK && status != SL_EBUFS) return library_failed("cannot read a rest offset");
-  return scroll_to(a, s, target, now);
+  return navigate(a, s, step < 0 ? SL_NAVIGATE_PREVIOUS : SL_NAVIGATE_NEXT, step < 0 ? -step : step,
+                  now);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -510,8 +505,8 @@ int press_key(app *a, const char *key, double now, int *unknown) {
   if (strcmp(key, "down") == 0) return scroll_to(a, main, offset + LINE_STEP, now);
   if (strcmp(key, "pageup") == 0) return step_pages(a, main, -1, now);
   if (strcmp(key, "pagedown") == 0) return step_pages(a, main, 1, now);
-  if (strcmp(key, "home") == 0) return scroll_to(a, main, main->min_offset, now);
-  if (strcmp(key, "end") == 0) return scroll_to(a, main, main->max_offset, now);
+  if (strcmp(key, "home") == 0) return navigate(a, main, SL_NAVIGATE_FIRST, 0, now);
+  if (strcmp(key, "end") == 0) return navigate(a, main, SL_NAVIGATE_LAST, 0, now);
   *unknown = 1;
   return 0;
 }
