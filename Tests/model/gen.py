@@ -246,6 +246,7 @@ class Gen:
             "containment": lambda: self.r.choice(["trimSnaps", "keepSnaps", "none"]),
             "insufficientContentAlignment": lambda: self.r.choice(["start", "center", "end"]),
             "maxPagesPerGesture": lambda: self.r.randint(0, 3),
+            "initialIndex": lambda: self.r.choice([0, 1, 2, 5, 1000]),
             "velocityThresholds": lambda: {
                 k: self.length(0, 3000) for k in ("fling", "free") if self.chance(0.6)
             },

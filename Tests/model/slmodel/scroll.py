@@ -27,6 +27,7 @@ class Settings:
     deceleration: float = 0.998
     bounce: str = "automatic"
     algorithm: str = "standard"
+    initial_index: int = 0
 
 
 def behavior_defaults(behavior: str, group_leading: float) -> Settings:
@@ -77,6 +78,8 @@ def overridden(s: Settings, props: Json, vertical: bool) -> Settings:
         s.bounce = props["bounce"]
     if "algorithm" in props:
         s.algorithm = props["algorithm"]
+    if "initialIndex" in props:
+        s.initial_index = int(props["initialIndex"])
     return s
 
 
@@ -101,6 +104,15 @@ class Container:
     @property
     def snapport(self) -> float:
         return self.viewport - self.settings.padding[0] - self.settings.padding[1]
+
+    @property
+    def initial(self) -> float:
+        """Where the container rests until the host scrolls it: rest position `initialIndex`
+        (the last, if there are fewer), else the start bound (SNAPPING.md, "Navigation without
+        touch")."""
+        if self.free or not self.rests or self.settings.initial_index <= 0:
+            return self.minimum
+        return self.rests[min(self.settings.initial_index, len(self.rests) - 1)]
 
 
 def round_to_pixel(value: float, scale: float) -> float:

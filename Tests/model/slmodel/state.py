@@ -170,9 +170,9 @@ class ModelLayout:
             for index, c in self._containers.items():
                 if index == -1:
                     if not self.main_host_set:
-                        self.main_offset = c.minimum
+                        self.main_offset = c.initial
                 elif not self.host_set[index]:
-                    self.offsets[index] = c.minimum
+                    self.offsets[index] = c.initial
         return self._containers
 
     def invalidate(self) -> None:
