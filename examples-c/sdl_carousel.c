@@ -102,7 +102,7 @@ static const char *key_name(SDL_Keycode key) {
 
 /* Hands one window event to the touch, key and resize handlers; sets *quit to leave. */
 static int handle_event(app *a, const SDL_Event *event, int *quit) {
-  double t = event->common.timestamp / 1000.0, zoom = a->zoom, offset;
+  double t = event->common.timestamp / 1000.0, zoom = a->zoom;
   int unknown = 0;
   switch (event->type) {
     case SDL_QUIT: *quit = 1; return 0;
@@ -140,11 +140,9 @@ static int handle_event(app *a, const SDL_Event *event, int *quit) {
       return touch_up(a, id, x, y, t);
     }
     case SDL_MOUSEWHEEL: {
-      double lines = event->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -event->wheel.y
-                                                                      : event->wheel.y;
-      if (lines == 0 || a->touch.state != TOUCH_NONE) return 0;
-      if (destination(a, &a->scrollers[0], &offset)) return -1;
-      return scroll_to(a, &a->scrollers[0], offset - lines * WHEEL_STEP, t);
+      double flip = event->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -1 : 1;
+      if (a->touch.state != TOUCH_NONE) return 0;
+      return turn_wheel(a, flip * event->wheel.x, flip * event->wheel.y, t);
     }
     case SDL_WINDOWEVENT:
       if (event->window.event != SDL_WINDOWEVENT_SIZE_CHANGED) return 0;

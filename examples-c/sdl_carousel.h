@@ -25,9 +25,8 @@
 #define MAX_SAMPLES 64
 /* Resistance past the bounds: UIScrollView's rubber band, (1 - 1 / (x * c / d + 1)) * d. */
 #define RUBBER_BAND 0.55
-/* Keyboard and wheel steps of the main scroll, in points. */
+/* Keyboard steps of the main scroll, in points (the wheel's come from the library). */
 #define LINE_STEP 64.0
-#define WHEEL_STEP 48.0
 /* The longest a script's `settle` waits by default, in milliseconds. */
 #define SETTLE_LIMIT_MS 10000.0
 /* The "finger" id of the mouse (SDL's own finger ids are moved off it). */
@@ -135,6 +134,7 @@ int touch_move(app *a, int64_t finger, double x, double y, double now);
 int touch_up(app *a, int64_t finger, double x, double y, double now);
 int resize(app *a, double width, double height, double now);
 int press_key(app *a, const char *key, double now, int *unknown);
+int turn_wheel(app *a, double dx, double dy, double now);
 
 /* sdl_draw.c */
 int load_kinds(app *a);

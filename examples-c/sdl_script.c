@@ -229,6 +229,11 @@ static int run_command(player *p, char **args, int count) {
     if (press_key(a, args[1], clock_now(p), &unknown)) return 1;
     return unknown ? script_error(p, 2, "unknown key '%s'", args[1]) : 0;
   }
+  if (strcmp(command, "wheel") == 0 && count == 3 && all_numbers) {
+    a->mouse_x = p->finger_x;
+    a->mouse_y = p->finger_y;
+    return turn_wheel(a, n[0], n[1], clock_now(p)) ? 1 : 0;
+  }
   if (strcmp(command, "pointer") == 0 && count == 3 && all_numbers) {
     p->finger_x = n[0]; /* where `key left/right` finds its carousel */
     p->finger_y = n[1];

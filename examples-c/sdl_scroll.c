@@ -491,6 +491,27 @@ static scroller *carousel_near(app *a, double x, double y) {
   return a->scroller_count > 1 ? &a->scrollers[1] : NULL;
 }
 
+/* A wheel turned `notches` toward the end of a container (docs/SNAPPING.md, "Wheels and
+ * touchpads"): one rest position a notch, counted from where any motion in flight is going. */
+static int wheel(app *a, scroller *s, double notches, double now) {
+  sl_scroll_input event = {SL_SCROLL_INPUT_VERSION, SL_INPUT_WHEEL, 0, 0, notches, now};
+  sl_scroll_input_result result;
+  if (sl_layout_scroll_input(a->layout, s->container, &event, s->moving ? &s->motion : NULL,
+                             motion_time(s, now), &result) != SL_OK)
+    return library_failed("cannot apply a wheel step");
+  return result.has_motion ? start_motion(a, s, &result.result.motion, now) : 0;
+}
+
+/* The mouse wheel: sideways (dx, toward the right) turns the carousel under the mouse, up and
+ * down (dy, away from the user) the page. */
+int turn_wheel(app *a, double dx, double dy, double now) {
+  if (dx != 0) {
+    scroller *s = carousel_near(a, a->mouse_x, a->mouse_y);
+    if (s && wheel(a, s, dx, now)) return -1;
+  }
+  return dy != 0 ? wheel(a, &a->scrollers[0], -dy, now) : 0;
+}
+
 /* Keyboard: arrows, page keys, Home and End by name; *unknown = 1 for another name. */
 int press_key(app *a, const char *key, double now, int *unknown) {
   scroller *main = &a->scrollers[0];

@@ -1008,6 +1008,79 @@ SL_API int sl_layout_get_selected_snap(const sl_layout *layout, int32_t containe
  */
 SL_API int sl_layout_jump_to_snap(sl_layout *layout, int32_t container, int64_t index);
 
+/* ---------------------------------------------------------------------------------------------
+ * Wheels and touchpads (since 0.2; docs/SNAPPING.md, "Wheels and touchpads")
+ * ------------------------------------------------------------------------------------------- */
+
+/** Version of sl_scroll_input: set `version` to this. */
+#define SL_SCROLL_INPUT_VERSION 1
+/** sl_scroll_input.device: a wheel that turns in notches (one rest position a notch). */
+#define SL_INPUT_WHEEL 1
+/** sl_scroll_input.device: a touchpad or smooth wheel (deltas in points, then a release). */
+#define SL_INPUT_TOUCHPAD 2
+/** sl_scroll_input.flags: the touchpad gesture ended (fingers lifted; GTK's scroll-end). */
+#define SL_INPUT_END 0x1u
+
+/** One event of a wheel or a touchpad. */
+typedef struct sl_scroll_input {
+  /** SL_SCROLL_INPUT_VERSION. */
+  uint32_t version;
+  /** SL_INPUT_WHEEL or SL_INPUT_TOUCHPAD. */
+  int32_t device;
+  /** SL_INPUT_* bits. */
+  uint32_t flags;
+  uint32_t reserved;
+  /** Wheel: notches, positive toward the end of the content (fractions of high-resolution
+   * wheels add up). Touchpad: points toward the end; 0 for a frame without a delta. */
+  double delta;
+  /** Seconds on the host's monotonic clock (a motion returned starts at this time). */
+  double time;
+} sl_scroll_input;
+
+/** What a wheel or touchpad event does. */
+typedef struct sl_scroll_input_result {
+  /** The container's offset now (already set in the layout): draw it. */
+  double offset;
+  /** 1 when the event started a motion (a wheel step, the end of a touchpad gesture): run
+   * `result.motion` from the event's time as after a release; 0 while fingers move. */
+  int32_t has_motion;
+  int32_t reserved;
+  /** With has_motion: where the container comes to rest, and the motion. */
+  sl_snap_result result;
+} sl_scroll_input_result;
+
+/**
+ * Applies one wheel or touchpad event to a container and sets its offset (since 0.2).
+ *
+ * A wheel moves one rest position per whole notch (libadwaita's carousel), counting from where
+ * `in_flight` is going as sl_layout_navigate does; a container without rest positions moves by
+ * viewport^(2/3) points a notch (GTK's scrolled windows). Touchpad deltas move the content as they
+ * come, clamped to the bounds (`has_motion` 0); when `flags` has SL_INPUT_END, or an event with
+ * delta 0 arrives `touchpadEndGap` seconds (0.1 by default) after the last delta, the gesture is
+ * resolved like a release from where it started with the velocity the deltas carried (their
+ * least-squares slope over the last 100 ms), and the result holds the motion. The first delta of
+ * a gesture catches `in_flight` where it is and counts from its target. Hosts whose toolkit
+ * runs its own kinetic phase (momentum events) pass the gesture's end and ignore those events.
+ *
+ * @param input the event (version SL_SCROLL_INPUT_VERSION).
+ * @param in_flight the motion the host is running on this container, or NULL.
+ * @param time seconds since `in_flight` started (checked even without a motion).
+ * @param[out] out_result receives the offset and, at the end of a gesture, the motion.
+ * @return SL_OK; SL_EINVAL for NULL arguments, an unknown version, device or flag, a non-finite
+ *         or larger delta, a non-finite time, a time before the gesture's previous event, an
+ *         invalid motion or a section that does not scroll orthogonally; SL_ERANGE for a bad
+ *         container; SL_ESTATE if no container size is set or when called from a visible-items
+ *         handler.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Changes the layout (its offset and the gesture in progress): exclusive
+ * access.
+ */
+SL_API int sl_layout_scroll_input(sl_layout *layout, int32_t container,
+                                  const sl_scroll_input *input, const sl_motion *in_flight,
+                                  double time, sl_scroll_input_result *out_result);
+
 /**
  * Samples a motion at a time (seconds since it started): offset, velocity, settled.
  *

@@ -7,7 +7,7 @@ extension ConfigDecoder {
     "snapUnit", "pageLength", "alignment", "scrollPadding", "containment",
     "insufficientContentAlignment", "maxPagesPerGesture", "velocityThresholds",
     "decelerationRate", "directionalGuard", "positionalThreshold", "algorithm", "rounding",
-    "spring", "decayLanding", "bounce", "initialIndex",
+    "spring", "decayLanding", "bounce", "initialIndex", "touchpadEndGap",
   ]
 
   /// Scroll and snap settings: `configuration.scrolling` (with `contentInset`) or a section's
@@ -107,6 +107,10 @@ extension ConfigDecoder {
       properties.initialIndex = try value.integer(
         in: 0...ConfigLimits.maxInitialIndex,
         "initialIndex is a rest position: an integer from 0 to \(ConfigLimits.maxInitialIndex)")
+    }
+    if let value = object["touchpadEndGap"] {
+      properties.touchpadEndGap = try value.number(
+        in: 0.001...10, "touchpadEndGap is between 0.001 and 10 seconds")
     }
     return properties
   }

@@ -101,6 +101,92 @@ import SnapLayoutCore
   }
 }
 
+/// Wheels and touchpads (docs/SNAPPING.md, "Wheels and touchpads").
+@Suite struct ScrollInputTests {
+  /// A list above a groupPaging carousel: groups 312 wide, 322 apart, rest 0, 322, 644, …
+  func layout() throws -> Layout {
+    let list = LayoutSection(
+      group: hgroup(fw(1), abs_(50), .subitems([item(fw(1), fh(1))])), itemCount: 3)
+    var carousel = LayoutSection(
+      group: hgroup(fw(0.8), abs_(200), .subitems([item(fw(1), fh(1))])), itemCount: 6,
+      interGroupSpacing: 10)
+    carousel.contentInsets = DirectionalEdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 16)
+    carousel.orthogonalScrollingBehavior = .groupPaging
+    return try solve([list, carousel])
+  }
+
+  /// Any stream of deltas (0: a frame without one) at any pace, then an end: the release is the one a drag from the
+  /// gesture's start to its last offset makes with the least-squares velocity of the last
+  /// 100 ms, computed here on its own.
+  @Test func touchpadGesturesReleaseLikeDrags() throws {
+    var generator = SplitMix(seed: 99)
+    for _ in 0..<100 {
+      let layout = try layout()
+      var time = 1.0
+      var offset = try layout.scrollOffset(1)
+      let start = offset
+      var samples: [(Double, Double)] = []
+      for _ in 0..<(1 + Int(generator.next() % 12)) {
+        time += Double(1 + generator.next() % 30) / 1000
+        let delta = Double(Int(generator.next() % 81) - 40)
+        let result = try layout.scrollInput(
+          ScrollInput(device: .touchpad, delta: delta, time: time), container: 1, inFlight: nil,
+          at: 0)
+        offset = min(max(offset + delta, 0), 1564)
+        #expect(result.decision == nil && result.offset == offset)
+        // A delta of 0 is a frame without one: not a sample.
+        if delta != 0 { samples.append((time, offset)) }
+      }
+      let window = samples.filter { samples.last!.0 - $0.0 <= 0.1 }
+      var velocity = 0.0
+      if window.count >= 2 {
+        let n = Double(window.count)
+        let mt = window.map { $0.0 }.reduce(0, +) / n
+        let mx = window.map { $0.1 }.reduce(0, +) / n
+        let sxy = window.map { ($0.0 - mt) * ($0.1 - mx) }.reduce(0, +)
+        let sxx = window.map { ($0.0 - mt) * ($0.0 - mt) }.reduce(0, +)
+        velocity = sxx > 0 ? sxy / sxx : 0
+      }
+      let end = try layout.scrollInput(
+        ScrollInput(device: .touchpad, delta: 0, time: time, ends: true), container: 1,
+        inFlight: nil, at: 0)
+      guard !samples.isEmpty else {
+        #expect(end.decision == nil)  // no gesture began
+        continue
+      }
+      let expected = try layout.resolveScroll(
+        ScrollRelease(startOffset: start, releaseOffset: offset, velocity: velocity), container: 1)
+      #expect(end.decision?.snapIndex == expected.snapIndex)
+      #expect(Swift.abs((end.decision?.motion.startVelocity ?? .nan) - expected.motion.startVelocity) < 1e-6)
+    }
+  }
+
+  /// A gesture follows its section when sections are inserted before it, and ends with it.
+  @Test func sessionsFollowTheirSection() throws {
+    let layout = try layout()
+    for k in 0..<5 {
+      _ = try layout.scrollInput(
+        ScrollInput(device: .touchpad, delta: 20, time: 1 + Double(k) / 100), container: 1,
+        inFlight: nil, at: 0)
+    }
+    let extra = LayoutSection(
+      group: hgroup(fw(1), abs_(40), .subitems([item(fw(1), fh(1))])), itemCount: 2)
+    _ = try layout.changeSections(.insert([extra], at: 0))
+    // The carousel is section 2 now; its gesture (100 pt at 2000 pt/s) ends there: one group on.
+    let end = try layout.scrollInput(
+      ScrollInput(device: .touchpad, delta: 0, time: 1.05, ends: true), container: 2,
+      inFlight: nil, at: 0)
+    #expect(end.decision?.snapIndex == 1 && end.decision?.section == 2)
+    // A wheel step on a free container: GTK's viewport^(2/3) points.
+    let free = try solve([
+      LayoutSection(group: hgroup(fw(1), abs_(50), .subitems([item(fw(1), fh(1))])), itemCount: 40)
+    ])
+    let step = try free.scrollInput(
+      ScrollInput(device: .wheel, delta: 1, time: 0), container: -1, inFlight: nil, at: 0)
+    #expect(Swift.abs((step.decision?.targetOffset ?? 0) - 89.31) < 0.01)
+  }
+}
+
 /// A small deterministic generator (SplitMix64) for the random presses.
 struct SplitMix {
   var state: UInt64

@@ -72,6 +72,11 @@ static int set_scroll_offset(sl_layout *l) {
   return sl_layout_set_scroll_offset(l, SL_SCROLL_MAIN, 100);
 }
 static int jump_to_snap(sl_layout *l) { return sl_layout_jump_to_snap(l, 1, 3); }
+static int scroll_input(sl_layout *l) {
+  sl_scroll_input event = {SL_SCROLL_INPUT_VERSION, SL_INPUT_TOUCHPAD, 0, 0, 5, 1};
+  sl_scroll_input_result result;
+  return sl_layout_scroll_input(l, SL_SCROLL_MAIN, &event, NULL, 0, &result);
+}
 static int set_visible_items_handler(sl_layout *l) {
   return sl_layout_set_visible_items_handler(l, 2, noop_handler, NULL);
 }
@@ -119,6 +124,7 @@ static const change CHANGES[] = {
     {"sl_layout_set_section_offset", set_section_offset, GRID_JSON},
     {"sl_layout_set_scroll_offset", set_scroll_offset, GRID_JSON},
     {"sl_layout_jump_to_snap", jump_to_snap, PAGED_JSON},
+    {"sl_layout_scroll_input", scroll_input, GRID_JSON},
     {"sl_layout_set_visible_items_handler", set_visible_items_handler, GRID_JSON},
     {"sl_layout_report_item_size", report_item_size, GRID_JSON},
     {"sl_layout_reset_item_size", reset_item_size, GRID_JSON},

@@ -9,7 +9,9 @@
  *  3. the selected rest position, at rest and in flight;
  *  4. jumps without motion, and `initialIndex`;
  *  5. free containers and orthogonal sections;
- *  6. bad arguments: statuses, error records, untouched outputs.
+ *  6. bad arguments: statuses, error records, untouched outputs;
+ *  7. wheels and touchpads (docs/SNAPPING.md, "Wheels and touchpads"): notches, fractions,
+ *     deltas followed then released like a drag, the end gap, caught motions, bad events.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -318,6 +320,149 @@ static void test_bad_arguments(void) {
   sl_layout_destroy(layout);
 }
 
+static sl_scroll_input_result input(sl_layout *layout, int32_t container, int32_t device,
+                                    double delta, double time, uint32_t flags,
+                                    const sl_motion *in_flight, double motion_time) {
+  sl_scroll_input event = {SL_SCROLL_INPUT_VERSION, device, flags, 0, delta, time};
+  sl_scroll_input_result result;
+  memset(&result, 0, sizeof result);
+  CHECK_STATUS(sl_layout_scroll_input(layout, container, &event, in_flight, motion_time, &result),
+               SL_OK);
+  return result;
+}
+
+static void test_wheel(void) {
+  sl_layout *layout = create_layout(CAROUSEL_JSON(""));
+  if (!layout) return;
+  /* One notch: the next card, as sl_layout_navigate would go. */
+  sl_scroll_input_result one = input(layout, SL_SCROLL_MAIN, SL_INPUT_WHEEL, 1, 10.0, 0, NULL, 0);
+  CHECK(one.has_motion == 1 && one.result.snap_index == 1, "a notch: card %" PRId64,
+        one.result.snap_index);
+  CHECK_NEAR(one.offset, -34, 0);
+  CHECK_NEAR(one.result.target_offset, 293, 1e-9);
+  /* Half notches of a high-resolution wheel add up; a second one during the motion goes on. */
+  sl_scroll_input_result half = input(layout, SL_SCROLL_MAIN, SL_INPUT_WHEEL, 0.5, 10.02, 0,
+                                      &one.result.motion, 0.02);
+  CHECK(half.has_motion == 0, "half a notch moves nothing yet");
+  sl_scroll_input_result whole = input(layout, SL_SCROLL_MAIN, SL_INPUT_WHEEL, 0.5, 10.04, 0,
+                                       &one.result.motion, 0.04);
+  CHECK(whole.has_motion == 1 && whole.result.snap_index == 2 && whole.result.reference_snap == 1,
+        "the second notch counts from card 1: %" PRId64, whole.result.snap_index);
+  /* Back three notches from card 4. */
+  CHECK_STATUS(sl_layout_jump_to_snap(layout, SL_SCROLL_MAIN, 4), SL_OK);
+  sl_scroll_input_result back = input(layout, SL_SCROLL_MAIN, SL_INPUT_WHEEL, -3, 11, 0, NULL, 0);
+  CHECK(back.result.snap_index == 1, "three notches back: %" PRId64, back.result.snap_index);
+  sl_layout_destroy(layout);
+
+  /* A free container: viewport^(2/3) = 844^(2/3) points a notch, stopped by the bound (156). */
+  layout = create_layout(FREE_JSON);
+  if (!layout) return;
+  sl_scroll_input_result step = input(layout, SL_SCROLL_MAIN, SL_INPUT_WHEEL, 1, 0, 0, NULL, 0);
+  CHECK(step.has_motion == 1 && step.result.snap_index == -1, "free wheel step");
+  CHECK_NEAR(step.result.target_offset, pow(844, 2.0 / 3.0), 1e-9);
+  step = input(layout, SL_SCROLL_MAIN, SL_INPUT_WHEEL, 2, 1, 0, NULL, 0);
+  CHECK_NEAR(step.result.target_offset, 156, 1e-9);
+  sl_layout_destroy(layout);
+}
+
+static void test_touchpad(void) {
+  sl_layout *layout = create_layout(CAROUSEL_JSON(""));
+  if (!layout) return;
+  /* Ten deltas of 10 pt, 10 ms apart (1000 pt/s): the content follows them. */
+  double t = 5.0, offset = -34;
+  for (int i = 0; i < 10; i++) {
+    t += 0.01, offset += 10;
+    sl_scroll_input_result r = input(layout, SL_SCROLL_MAIN, SL_INPUT_TOUCHPAD, 10, t, 0, NULL, 0);
+    CHECK(r.has_motion == 0, "fingers still down at event %d", i);
+    CHECK_NEAR(r.offset, offset, 1e-9);
+    CHECK_NEAR(offset_of(layout, SL_SCROLL_MAIN), offset, 1e-9);
+  }
+  /* The fingers lift: the same decision as a release from -34 at 66 with 1000 pt/s. */
+  sl_scroll_input_result end =
+      input(layout, SL_SCROLL_MAIN, SL_INPUT_TOUCHPAD, 0, t + 0.005, SL_INPUT_END, NULL, 0);
+  sl_scroll_release release = {SL_SCROLL_RELEASE_VERSION, 0, -34, 66, 1000, 0};
+  sl_snap_result expected;
+  CHECK_STATUS(sl_layout_resolve_scroll(layout, SL_SCROLL_MAIN, &release, &expected), SL_OK);
+  CHECK(end.has_motion == 1 && end.result.snap_index == expected.snap_index &&
+            end.result.snap_index == 1,
+        "released to card %" PRId64, end.result.snap_index);
+  CHECK_NEAR(end.result.motion.start_velocity, 1000, 1e-6);
+  CHECK_NEAR(end.result.target_offset, expected.target_offset, 0);
+
+  /* A gesture that stops without an end: delta-less frames release it 0.1 s after the last
+   * delta; a slow drift of 20 pt rests back on card 1. */
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 293), SL_OK);
+  t = 20;
+  input(layout, SL_SCROLL_MAIN, SL_INPUT_TOUCHPAD, 10, t, 0, NULL, 0);
+  input(layout, SL_SCROLL_MAIN, SL_INPUT_TOUCHPAD, 10, t + 0.2, 0, NULL, 0);
+  sl_scroll_input_result idle =
+      input(layout, SL_SCROLL_MAIN, SL_INPUT_TOUCHPAD, 0, t + 0.25, 0, NULL, 0);
+  CHECK(idle.has_motion == 0, "50 ms without a delta: still following");
+  CHECK_NEAR(idle.offset, 313, 1e-9);
+  idle = input(layout, SL_SCROLL_MAIN, SL_INPUT_TOUCHPAD, 0, t + 0.3, 0, NULL, 0);
+  CHECK(idle.has_motion == 1 && idle.result.snap_index == 1, "released after the gap: %" PRId64,
+        idle.result.snap_index);
+
+  /* Deltas past a bound are clamped to it. */
+  sl_scroll_input_result far =
+      input(layout, SL_SCROLL_MAIN, SL_INPUT_TOUCHPAD, -5000, 30, 0, NULL, 0);
+  CHECK_NEAR(far.offset, -34, 0);
+  input(layout, SL_SCROLL_MAIN, SL_INPUT_TOUCHPAD, 0, 30.01, SL_INPUT_END, NULL, 0);
+
+  /* The first delta of a gesture catches a motion where it is and counts from its target. */
+  CHECK_STATUS(sl_layout_jump_to_snap(layout, SL_SCROLL_MAIN, 0), SL_OK);
+  sl_snap_result go = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 2, NULL, 0);
+  sl_motion_state at;
+  CHECK_STATUS(sl_motion_sample(&go.motion, 0.05, &at), SL_OK);
+  sl_scroll_input_result caught =
+      input(layout, SL_SCROLL_MAIN, SL_INPUT_TOUCHPAD, 1, 40, 0, &go.motion, 0.05);
+  CHECK_NEAR(caught.offset, at.offset + 1, 1e-9);
+  sl_scroll_input_result lift =
+      input(layout, SL_SCROLL_MAIN, SL_INPUT_TOUCHPAD, 0, 40.01, SL_INPUT_END, NULL, 0);
+  CHECK(lift.result.reference_snap == 2, "counted from the caught motion's target: %" PRId64,
+        lift.result.reference_snap);
+
+  /* Bad events: nothing changes. */
+  double before = offset_of(layout, SL_SCROLL_MAIN);
+  sl_scroll_input_result out;
+  fill_sentinel(&out, sizeof out);
+  sl_scroll_input event = {SL_SCROLL_INPUT_VERSION, SL_INPUT_TOUCHPAD, 0, 0, 5, 50};
+  sl_scroll_input bad = event;
+  bad.version = 2;
+  CHECK_ERROR(sl_layout_scroll_input(layout, SL_SCROLL_MAIN, &bad, NULL, 0, &out), SL_EINVAL,
+              "input.version", NULL);
+  bad = event, bad.device = 3;
+  CHECK_ERROR(sl_layout_scroll_input(layout, SL_SCROLL_MAIN, &bad, NULL, 0, &out), SL_EINVAL,
+              "input.device", "SL_INPUT_WHEEL");
+  bad = event, bad.flags = 0x6;
+  CHECK_ERROR(sl_layout_scroll_input(layout, SL_SCROLL_MAIN, &bad, NULL, 0, &out), SL_EINVAL,
+              "input.flags", NULL);
+  bad = event, bad.delta = NAN;
+  CHECK_ERROR(sl_layout_scroll_input(layout, SL_SCROLL_MAIN, &bad, NULL, 0, &out), SL_EINVAL,
+              "input.delta", NULL);
+  bad = event, bad.time = INFINITY;
+  CHECK_ERROR(sl_layout_scroll_input(layout, SL_SCROLL_MAIN, &bad, NULL, 0, &out), SL_EINVAL,
+              "input.time", NULL);
+  CHECK_ERROR(sl_layout_scroll_input(layout, SL_SCROLL_MAIN, &event, NULL, NAN, &out), SL_EINVAL,
+              "time", NULL);
+  CHECK_ERROR(sl_layout_scroll_input(NULL, SL_SCROLL_MAIN, &event, NULL, 0, &out), SL_EINVAL,
+              "layout", NULL);
+  CHECK_ERROR(sl_layout_scroll_input(layout, SL_SCROLL_MAIN, NULL, NULL, 0, &out), SL_EINVAL,
+              "input", NULL);
+  CHECK_ERROR(sl_layout_scroll_input(layout, SL_SCROLL_MAIN, &event, NULL, 0, NULL), SL_EINVAL,
+              "out_result", NULL);
+  CHECK_ERROR(sl_layout_scroll_input(layout, 4, &event, NULL, 0, &out), SL_ERANGE, "container",
+              NULL);
+  CHECK_UNTOUCHED(out);
+  CHECK_NEAR(offset_of(layout, SL_SCROLL_MAIN), before, 0);
+  /* A gesture's events must not go back in time. */
+  input(layout, SL_SCROLL_MAIN, SL_INPUT_TOUCHPAD, 5, 60, 0, NULL, 0);
+  event.time = 59;
+  CHECK_ERROR(sl_layout_scroll_input(layout, SL_SCROLL_MAIN, &event, NULL, 0, &out), SL_EINVAL,
+              "input.time", "monotonic");
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
   test_steps_at_rest();
   test_presses_in_flight();
@@ -325,5 +470,7 @@ int main(void) {
   test_initial_index();
   test_free_and_orthogonal();
   test_bad_arguments();
+  test_wheel();
+  test_touchpad();
   return test_finish("test_navigation");
 }

@@ -19,6 +19,7 @@ TYPE_SITES = [
     ("/configuration/boundarySupplementaryItems/0/elementKind", "a string"),
     (SCROLL, "an object"), (SCROLL + "/snapUnit", "a string"),
     (SCROLL + "/maxPagesPerGesture", "an integer"), (SCROLL + "/initialIndex", "an integer"),
+    (SCROLL + "/touchpadEndGap", "a number"),
     (SCROLL + "/contentInset", "an object"),
     (SCROLL + "/contentInset/top", "a number"), (SCROLL + "/velocityThresholds", "an object"),
     (SCROLL + "/velocityThresholds/fling", "a number"), (SCROLL + "/spring", "an object"),

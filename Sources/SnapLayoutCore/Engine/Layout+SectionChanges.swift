@@ -138,6 +138,7 @@ extension Layout {
       }
       entries.replace(at: at, with: entry, extent: extent)
     }
+    remapInputSessions { change.newIndex(of: $0) }
     guard isSolved, let before, let handover else {
       return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
     }

@@ -40,6 +40,9 @@ public final class Layout {
   /// The sizes the host measured for the layout's own boundary items (docs/SELF-SIZING.md
   /// rule 12).
   var globalBoundarySizes = BoundarySizes()
+  /// Touchpad gestures in progress and wheel fractions, per container (docs/SNAPPING.md,
+  /// "Wheels and touchpads").
+  var inputSessions: [InputSession] = []
 
   /// Creates a layout and solves it when the environment names a container size.
   /// - Throws: `LayoutError` when the description cannot be solved at that size.

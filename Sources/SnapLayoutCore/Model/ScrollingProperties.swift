@@ -113,6 +113,8 @@ public struct ScrollingProperties: Equatable, Sendable {
   /// The rest position the container starts at until the host scrolls it (docs/SNAPPING.md,
   /// "Navigation without touch"); past the last one, the last.
   public var initialIndex: Int64?
+  /// Seconds without a touchpad delta after which its gesture is released.
+  public var touchpadEndGap: Double?
 
   public init() {}
 
@@ -131,7 +133,7 @@ public struct ScrollingProperties: Equatable, Sendable {
       && a.decayLanding?.maximumRate == b.decayLanding?.maximumRate
       && a.contentInset?.leading == b.contentInset?.leading
       && a.contentInset?.trailing == b.contentInset?.trailing && a.bounce == b.bounce
-      && a.initialIndex == b.initialIndex
+      && a.initialIndex == b.initialIndex && a.touchpadEndGap == b.touchpadEndGap
   }
 }
 

@@ -26,6 +26,9 @@ struct ScrollSettings {
   var bounce: Bounce
   /// The rest position the container starts at (docs/SNAPPING.md, "Navigation without touch").
   var initialIndex: Int64 = 0
+  /// Seconds without a touchpad delta after which its gesture is released (docs/SNAPPING.md,
+  /// "Wheels and touchpads").
+  var touchpadEndGap = 0.1
 
   static let normalRate = 0.998
   static let fastRate = 0.99
@@ -102,6 +105,7 @@ struct ScrollSettings {
     }
     if let value = properties.bounce { settings.bounce = value }
     if let value = properties.initialIndex { settings.initialIndex = value }
+    if let value = properties.touchpadEndGap { settings.touchpadEndGap = value }
     return settings
   }
 

@@ -62,7 +62,7 @@ def test_the_c_example_in_python() -> None:
 def test_struct_defaults_and_versions() -> None:
     release = ll.sl_scroll_release(version=ll.SL_SCROLL_RELEASE_VERSION)
     assert release.flags == 0 and release.velocity == 0
-    assert ll.SL_VERSION_NUMBER == 1000 and ll.SL_SCROLL_MAIN == ll.SL_SECTION_LAYOUT == -1
+    assert ll.SL_VERSION_NUMBER == 2000 and ll.SL_SCROLL_MAIN == ll.SL_SECTION_LAYOUT == -1
 
 
 def test_enums_keep_values_a_newer_library_adds() -> None:

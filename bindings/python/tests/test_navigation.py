@@ -71,3 +71,24 @@ def test_free_containers_and_bad_arguments() -> None:
         assert steps.value.path == "argument"
         with pytest.raises(TypeError, match="in_flight must be a Motion"):
             layout.navigate(SCROLL_MAIN, "next", in_flight=3.0)  # type: ignore[arg-type]
+
+
+def test_wheel_notches_and_touchpad_release() -> None:
+    with Layout(card_carousel(decelerationRate="fast", maxPagesPerGesture=1)) as layout:
+        notch = layout.scroll_input(SCROLL_MAIN, "wheel", 1, time=1.0)
+        assert notch.result is not None and notch.result.snap_index == 1
+        assert layout.scroll_input(SCROLL_MAIN, "wheel", 0.5, time=1.1).result is None
+        layout.jump_to_snap(SCROLL_MAIN, 0)
+        offsets = [
+            layout.scroll_input(SCROLL_MAIN, "touchpad", 10, time=2 + i / 100).offset
+            for i in range(10)
+        ]
+        assert offsets == [CARDS[0] + 10 * (i + 1) for i in range(10)]
+        end = layout.scroll_input(SCROLL_MAIN, "touchpad", 0, time=2.095, ends=True)
+        assert end.result is not None and end.result.snap_index == 1
+        assert end.result.motion.start_velocity == pytest.approx(1000)
+        with pytest.raises(ValueError, match="device must be"):
+            layout.scroll_input(SCROLL_MAIN, "trackball", 1, time=3)
+        with pytest.raises(InvalidArgumentError) as error:
+            layout.scroll_input(SCROLL_MAIN, "touchpad", float("nan"), time=3)
+        assert error.value.path == "input.delta"

@@ -46,7 +46,7 @@ from .layout import (
     Layout,
     VisibleItemsHandler,
 )
-from .motion import Motion, SnapResult
+from .motion import Motion, ScrollInputResult, SnapResult
 from .schema import config_schema
 from .values import (
     IDENTITY,
@@ -123,6 +123,7 @@ __all__ = [
     "SizeReport",
     "SnapLayoutError",
     "SnapPosition",
+    "ScrollInputResult",
     "SnapResult",
     "SnapUnit",
     "StateError",

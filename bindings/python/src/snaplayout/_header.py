@@ -268,6 +268,36 @@ class sl_snap_result(Structure):
     ]
 
 
+#: Version of sl_scroll_input: set `version` to this.
+SL_SCROLL_INPUT_VERSION = 1
+#: sl_scroll_input.device: a wheel that turns in notches.
+SL_INPUT_WHEEL = 1
+#: sl_scroll_input.device: a touchpad or smooth wheel.
+SL_INPUT_TOUCHPAD = 2
+#: sl_scroll_input.flags: the touchpad gesture ended.
+SL_INPUT_END = 0x1
+
+
+class sl_scroll_input(Structure):
+    _fields_ = [
+        ("version", c_uint32),
+        ("device", c_int32),
+        ("flags", c_uint32),
+        ("reserved", c_uint32),
+        ("delta", c_double),
+        ("time", c_double),
+    ]
+
+
+class sl_scroll_input_result(Structure):
+    _fields_ = [
+        ("offset", c_double),
+        ("has_motion", c_int32),
+        ("reserved", c_int32),
+        ("result", sl_snap_result),
+    ]
+
+
 class sl_snap_position(Structure):
     _fields_ = [
         ("progress", c_double),
@@ -329,6 +359,8 @@ STRUCTS: Dict[str, Type[Structure]] = {
     "sl_motion_state": sl_motion_state,
     "sl_snap_result": sl_snap_result,
     "sl_snap_position": sl_snap_position,
+    "sl_scroll_input": sl_scroll_input,
+    "sl_scroll_input_result": sl_scroll_input_result,
     "sl_visible_items_context": sl_visible_items_context,
     "sl_error": sl_error,
     "sl_size_report": sl_size_report,
@@ -509,6 +541,19 @@ _prototype(
 )
 # int sl_layout_jump_to_snap(sl_layout *layout, int32_t container, int64_t index);
 _prototype("sl_layout_jump_to_snap", c_int, sl_layout_p, c_int32, c_int64)
+# int sl_layout_scroll_input(sl_layout *layout, int32_t container, const sl_scroll_input *input,
+#                            const sl_motion *in_flight, double time,
+#                            sl_scroll_input_result *out_result);
+_prototype(
+    "sl_layout_scroll_input",
+    c_int,
+    sl_layout_p,
+    c_int32,
+    POINTER(sl_scroll_input),
+    POINTER(sl_motion),
+    c_double,
+    POINTER(sl_scroll_input_result),
+)
 # int sl_motion_sample(const sl_motion *motion, double time, sl_motion_state *out_state);
 _prototype("sl_motion_sample", c_int, POINTER(sl_motion), c_double, POINTER(sl_motion_state))
 # int sl_motion_retarget(const sl_motion *motion, double time, double target_offset,

@@ -27,7 +27,7 @@ from . import lowlevel as ll
 from ._gate import Gate
 from ._status import check
 from .errors import LayoutClosedError, StateError
-from .motion import Motion, SnapResult, in_flight_argument
+from .motion import Motion, ScrollInputResult, SnapResult, in_flight_argument
 from .values import (
     Element,
     ItemOffset,
@@ -104,6 +104,9 @@ _NAVIGATION_ACTIONS = {
     "first": ll.SL_NAVIGATE_FIRST,
     "last": ll.SL_NAVIGATE_LAST,
 }
+
+#: ``Layout.scroll_input`` devices and their ``SL_INPUT_*`` codes.
+_INPUT_DEVICES = {"wheel": ll.SL_INPUT_WHEEL, "touchpad": ll.SL_INPUT_TOUCHPAD}
 
 
 class Layout:
@@ -644,6 +647,53 @@ class Layout:
         c, i = cv.int32(container, "container"), cv.int64(index, "index")
         with self._access(write=True) as handle:
             check(self._lib.sl_layout_jump_to_snap(handle, c, i))
+
+    def scroll_input(
+        self,
+        container: int,
+        device: str,
+        delta: float,
+        time: float,
+        *,
+        ends: bool = False,
+        in_flight: Optional[Motion] = None,
+        motion_time: float = 0.0,
+    ) -> ScrollInputResult:
+        """Applies one wheel or touchpad event and sets the container's offset.
+
+        ``device`` is ``"wheel"`` (``delta`` in notches: one rest position each) or
+        ``"touchpad"`` (``delta`` in points, followed as it comes; ``ends=True`` when the
+        fingers lift, or a ``delta`` of 0 past ``touchpadEndGap``, releases the gesture like a
+        drag). ``time`` is the event's time in seconds; ``in_flight`` the motion running on the
+        container, ``motion_time`` seconds after it started. docs/SNAPPING.md, "Wheels and
+        touchpads".
+        """
+        c = cv.int32(container, "container")
+        try:
+            code = _INPUT_DEVICES[device]
+        except (KeyError, TypeError):
+            raise ValueError(f"device must be 'wheel' or 'touchpad', not {device!r}") from None
+        event = ll.sl_scroll_input(
+            version=ll.SL_SCROLL_INPUT_VERSION,
+            device=code,
+            flags=ll.SL_INPUT_END if ends else 0,
+            reserved=0,
+            delta=cv.real(delta, "delta"),
+            time=cv.real(time, "time"),
+        )
+        t = cv.real(motion_time, "motion_time")
+        motion = in_flight_argument(in_flight)
+        out = ll.sl_scroll_input_result()
+        with self._access(write=True) as handle:
+            check(
+                self._lib.sl_layout_scroll_input(
+                    handle, c, byref(event), None if motion is None else byref(motion), t,
+                    byref(out),
+                )
+            )
+        return ScrollInputResult(
+            out.offset, SnapResult.from_c(out.result) if out.has_motion else None
+        )
 
     def item_distance(self, section: int, item: int) -> float:
         """An item's distance from its container's viewport centre, in group strides."""

@@ -199,6 +199,17 @@ class SnapResult:
         )
 
 
+@dataclass(frozen=True)
+class ScrollInputResult:
+    """What a wheel or touchpad event did (:meth:`snaplayout.Layout.scroll_input`)."""
+
+    #: The container's offset now (already set): draw it.
+    offset: float
+    #: Where the container comes to rest and the motion, when the event started one (a wheel
+    #: step, the end of a touchpad gesture); None while fingers move.
+    result: Optional[SnapResult]
+
+
 def in_flight_argument(in_flight: Optional[Motion]) -> Optional[ll.sl_motion]:
     """The ``sl_motion`` of an optional ``in_flight`` argument (None: no motion running)."""
     if in_flight is None:
