@@ -157,10 +157,11 @@ static const operation OPERATIONS[] = {
     op_offset_for_item,    op_reference_snap,    op_item_distance,    op_report_item_size,
     op_measured_size,      op_supplementary_size, op_set_item_sizes,  op_items,
     op_sections,           op_handler,           op_kinds,            op_copy_json,
-    op_null_layout,        op_error_clear,       op_recreate,
+    op_null_layout,        op_error_clear,       op_recreate,         op_navigate,
+    op_selected_snap,      op_jump_to_snap,      op_scroll_input,
 };
 #define OPERATION_COUNT (sizeof OPERATIONS / sizeof OPERATIONS[0])
-_Static_assert(sizeof OPERATIONS / sizeof OPERATIONS[0] == 27,
+_Static_assert(sizeof OPERATIONS / sizeof OPERATIONS[0] == 31,
                "fuzz/gen-seeds.py encodes operations by their index: update OPERATION_COUNT there");
 
 static const char *const OPERATION_NAMES[] = {
@@ -170,7 +171,8 @@ static const char *const OPERATION_NAMES[] = {
     "offset_for_item",    "reference_snap",   "item_distance",     "report_item_size",
     "measured_size",      "supplementary_size", "set_item_sizes",  "items",
     "sections",           "handler",          "kinds",             "copy_json",
-    "null_layout",        "error_clear",      "recreate",
+    "null_layout",        "error_clear",      "recreate",          "navigate",
+    "selected_snap",      "jump_to_snap",     "scroll_input",
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

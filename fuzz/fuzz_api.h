@@ -37,6 +37,8 @@ typedef struct run {
   int has_motion;
   /* Text for the next creation or section change, owned here. */
   char *text;
+  /* The wheel and touchpad events' clock, in seconds: it moves forward between events. */
+  double clock;
 } run;
 
 /* The handler's data: it counts calls, so the pointer handed back can be checked. */
@@ -85,6 +87,8 @@ sl_scroll_info scroll_info(const run *r, int32_t container, int *status);
  * and a rect for a query (fuzz/fuzz_api_ops.c). */
 int small_layout(const run *r);
 sl_rect pick_rect(run *r);
+/* A motion for an `in_flight` argument: the last one made, a damaged copy, or NULL. */
+const sl_motion *pick_motion(run *r, sl_motion *scratch, int *made);
 
 /* fuzz/fuzz_api_ops.c: reading a layout and setting its scroll state. */
 void op_set_container_size(run *r);
@@ -115,5 +119,11 @@ void op_copy_json(run *r);
 void op_null_layout(run *r);
 void op_error_clear(run *r);
 void op_recreate(run *r);
+
+/* fuzz/fuzz_api_navigation.c: navigation, jumps, the selected position, wheels and touchpads. */
+void op_navigate(run *r);
+void op_selected_snap(run *r);
+void op_jump_to_snap(run *r);
+void op_scroll_input(run *r);
 
 #endif

@@ -317,7 +317,7 @@ void op_resolve_scroll(run *r) {
 
 /* A motion to feed the motion functions: the last one made, one with a field changed (which
  * the library may refuse, but must not crash on), or none. */
-static const sl_motion *pick_motion(run *r, sl_motion *scratch, int *made) {
+const sl_motion *pick_motion(run *r, sl_motion *scratch, int *made) {
   uint8_t k = fuzz_u8(&r->in);
   *made = 0;
   if (!r->has_motion || k < 16) return NULL;

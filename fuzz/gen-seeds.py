@@ -47,9 +47,10 @@ HOSTILE = [
 MAX_SEED = 6000
 
 # The number of operations in fuzz/fuzz_api.c's OPERATIONS table, and indices of a few.
-OPERATION_COUNT = 27
+OPERATION_COUNT = 31
 OP = {"size": 0, "scroll": 1, "rect": 5, "resolve": 8, "motion": 9, "report": 15,
-      "items": 19, "sections": 20, "handler": 21, "json": 23}
+      "items": 19, "sections": 20, "handler": 21, "json": 23, "navigate": 27, "jump": 29,
+      "input": 30}
 
 
 def reset(directory):
@@ -111,6 +112,7 @@ def api_corpus():
         ("self-sizing", ["report", "rect", "scroll"]),
         ("data-changes", ["items", "sections", "report", "rect"]),
         ("handlers-json", ["handler", "rect", "json", "size"]),
+        ("navigation", ["navigate", "jump", "input", "motion", "rect", "sections"]),
     ]
     for seed in range(5):
         for plan, favour in plans:

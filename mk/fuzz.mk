@@ -73,7 +73,8 @@ fuzzers: $(FUZZERS) $(FUZZ_REPLAYERS) \
   ## build the libFuzzer targets and their replayers (build/fuzz/)
 
 # A target's files beside fuzz/fuzz_TARGET.c (FUZZ_PARTS_TARGET) and its private headers.
-FUZZ_PARTS_api := fuzz/fuzz_api_args.c fuzz/fuzz_api_ops.c fuzz/fuzz_api_changes.c
+FUZZ_PARTS_api := fuzz/fuzz_api_args.c fuzz/fuzz_api_ops.c fuzz/fuzz_api_changes.c \
+  fuzz/fuzz_api_navigation.c
 $(FUZZ_DIR)/fuzz_api $(FUZZ_DIR)/replay/fuzz_api: $(FUZZ_PARTS_api) fuzz/fuzz_api.h
 
 $(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_common.h Tests/c/utf8_check.h include/snaplayout.h $(FUZZ_DIR)/snaplayout.o \
