@@ -119,7 +119,8 @@ static void apply(sl_layout *layout, json_object *step) {
 
 typedef enum {
   Q_CONTENT, Q_KINDS, Q_SECTION, Q_FRAMES, Q_FRAME, Q_DISTANCE, Q_MEASURED, Q_MEASURED_SUP,
-  Q_RECT, Q_JSON, Q_SCROLL, Q_SNAPS, Q_POSITION, Q_REFERENCE, Q_RESOLVE, Q_FOR_ITEM, Q_OFFSET
+  Q_RECT, Q_JSON, Q_SCROLL, Q_SNAPS, Q_POSITION, Q_REFERENCE, Q_RESOLVE, Q_FOR_ITEM, Q_OFFSET,
+  Q_NAVIGATE, Q_SELECTED
 } query_kind;
 
 typedef struct query {
@@ -267,6 +268,19 @@ static uint64_t run(const sl_layout *layout, const query *q) {
     MIX(&d, k);
     break;
   }
+  case Q_NAVIGATE: {
+    sl_snap_result result;
+    memset(&result, 0, sizeof result);
+    status = sl_layout_navigate(layout, q->container, (int32_t)q->count, q->item, NULL, 0, &result);
+    MIX(&d, result);
+    break;
+  }
+  case Q_SELECTED: {
+    int64_t k = -7;
+    status = sl_layout_get_selected_snap(layout, q->container, NULL, 0, &k);
+    MIX(&d, k);
+    break;
+  }
   case Q_RESOLVE: {
     sl_scroll_release release = {SL_SCROLL_RELEASE_VERSION, 0, q->x, q->y, q->v, 0};
     sl_snap_result result;
@@ -332,9 +346,13 @@ static query *plan(const sl_layout *layout, size_t *out_count) {
     double lo = info.min_offset, span = info.max_offset - info.min_offset + 100;
     ADD(.kind = Q_SCROLL, .container = c);
     ADD(.kind = Q_SNAPS, .container = c);
+    ADD(.kind = Q_SELECTED, .container = c);
     for (int k = 0; k < 4; k++) {
       ADD(.kind = Q_POSITION, .container = c, .x = lo + span * (k - 0.5) / 3);
       ADD(.kind = Q_REFERENCE, .container = c, .x = lo + span * k / 4);
+      /* next, previous 2, to k, last (a TO past the end is refused: its status is hashed). */
+      ADD(.kind = Q_NAVIGATE, .container = c, .count = 1 + (k == 1) + 2 * (k == 2) + 4 * (k == 3),
+          .item = k == 1 ? 2 : k == 2 ? k * 3 : 1);
       ADD(.kind = Q_RESOLVE, .container = c, .x = lo + span * k / 4, .y = lo + span * (k + 0.3) / 4,
           .v = (k - 1.5) * 900);
     }
