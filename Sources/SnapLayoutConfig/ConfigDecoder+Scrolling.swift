@@ -7,7 +7,7 @@ extension ConfigDecoder {
     "snapUnit", "pageLength", "alignment", "scrollPadding", "containment",
     "insufficientContentAlignment", "maxPagesPerGesture", "velocityThresholds",
     "decelerationRate", "directionalGuard", "positionalThreshold", "algorithm", "rounding",
-    "spring", "decayLanding", "bounce", "initialIndex", "touchpadEndGap",
+    "spring", "decayLanding", "bounce", "initialIndex", "touchpadEndGap", "groupsPerPage",
   ]
 
   /// Scroll and snap settings: `configuration.scrolling` (with `contentInset`) or a section's
@@ -111,6 +111,16 @@ extension ConfigDecoder {
     if let value = object["touchpadEndGap"] {
       properties.touchpadEndGap = try value.number(
         in: 0.001...10, "touchpadEndGap is between 0.001 and 10 seconds")
+    }
+    if let value = object["groupsPerPage"] {
+      if (try? value.string()) != nil {
+        _ = try value.choice(["fit"])
+        properties.groupsPerPage = .fit
+      } else {
+        properties.groupsPerPage = .count(
+          try value.integer(
+            in: 1...1_000_000, "groupsPerPage is \"fit\" or a count of groups from 1 to 1000000"))
+      }
     }
     return properties
   }

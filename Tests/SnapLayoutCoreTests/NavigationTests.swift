@@ -187,6 +187,51 @@ import SnapLayoutCore
   }
 }
 
+/// Pages of what fits (docs/SNAPPING.md, "Pages of what fits").
+@Suite struct GroupPagesTests {
+  /// Random carousels at random widths: the groups a page holds are the most that fit (counted
+  /// one by one here), and the rest positions are the bounds and every page's start between
+  /// them, nothing else.
+  @Test func pagesHoldWhatFits() throws {
+    var generator = SplitMix(seed: 5)
+    for _ in 0..<300 {
+      let card = Double(40 + generator.next() % 300)
+      let spacing = Double(generator.next() % 30)
+      let count = Int64(1 + generator.next() % 40)
+      let width = Double(150 + generator.next() % 900)
+      var section = LayoutSection(
+        group: hgroup(abs_(card), abs_(100), .subitems([item(fw(1), fh(1))])), itemCount: count,
+        interGroupSpacing: spacing)
+      section.orthogonalScrollingBehavior = .groupPaging
+      var properties = ScrollingProperties()
+      properties.groupsPerPage = .fit
+      section.orthogonalScrollingProperties = properties
+      let layout = try solve([section], width: width, height: 600)
+      // The most whole cards that fit the viewport, counted.
+      var fits: Int64 = 1
+      while Double(fits + 1) * card + Double(fits) * spacing <= width + 1e-9 { fits += 1 }
+      let stride = card + spacing
+      let info = try layout.scrollInfo(0)
+      var offsets: [Double] = []
+      for index in 0..<info.snapCount { offsets.append(try layout.snapOffset(index, container: 0)) }
+      let low = info.minimumOffset + 1
+      let high = info.maximumOffset - 1
+      for offset in offsets where offset > low && offset < high {
+        let page = offset / (stride * Double(fits))
+        #expect(Swift.abs(page - page.rounded()) < 1e-9, "\(offset) is not a page start")
+      }
+      var page = 0.0
+      while page * stride * Double(fits) < high {
+        let start = page * stride * Double(fits)
+        if start > low {
+          #expect(offsets.contains { Swift.abs($0 - start) < 1e-9 }, "page at \(start) missing")
+        }
+        page += 1
+      }
+    }
+  }
+}
+
 /// A small deterministic generator (SplitMix64) for the random presses.
 struct SplitMix {
   var state: UInt64

@@ -11,7 +11,9 @@
  *  5. free containers and orthogonal sections;
  *  6. bad arguments: statuses, error records, untouched outputs;
  *  7. wheels and touchpads (docs/SNAPPING.md, "Wheels and touchpads"): notches, fractions,
- *     deltas followed then released like a drag, the end gap, caught motions, bad events.
+ *     deltas followed then released like a drag, the end gap, caught motions, bad events;
+ *  8. pages of what fits (docs/SNAPPING.md, "Pages of what fits"): groupsPerPage "fit" and a
+ *     count, recomputed at a new container size, with navigation and flings.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -463,6 +465,65 @@ static void test_touchpad(void) {
   sl_layout_destroy(layout);
 }
 
+/* 100-pt cards 10 apart (stride 110) in a horizontal carousel, no insets: 10 cards span 1090. */
+#define PAGED_JSON(width, per_page)                                                             \
+  "{" CONTAINER(width, 300) ", \"configuration\": {\"scrollDirection\": \"horizontal\", "     \
+  "\"scrolling\": {\"snapUnit\": \"group\", \"groupsPerPage\": " per_page "}}, "             \
+  "\"sections\": [{\"itemCount\": 10, \"interGroupSpacing\": 10, \"group\": "               \
+  HGROUP(ABS(100), ABS(200)) "}]}"
+
+static void check_snaps(sl_layout *layout, const double *expected, size_t count, const char *what) {
+  double offsets[16];
+  size_t written = 0;
+  CHECK_STATUS(sl_layout_get_snap_offsets(layout, SL_SCROLL_MAIN, 0, offsets, 16, &written), SL_OK);
+  CHECK(written == count, "%s: %zu rest positions, expected %zu", what, written, count);
+  for (size_t i = 0; i < written && i < count; i++) CHECK_NEAR(offsets[i], expected[i], 1e-9);
+}
+
+static void test_pages_of_what_fits(void) {
+  /* 390 wide: three cards fit (100 + 10 + 100 + 10 + 100 = 320; four need 430). Pages start at
+   * cards 0, 3, 6, 9: 0, 330, 660, and the last page's 990 is past the bound 700. */
+  sl_layout *layout = create_layout(PAGED_JSON(390, "\"fit\""));
+  if (!layout) return;
+  const double at390[] = {0, 330, 660, 700};
+  check_snaps(layout, at390, 4, "fit at 390");
+  sl_snap_result next = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, NULL, 0);
+  CHECK(next.snap_index == 1 && next.item == 3, "next page starts at card 3: item %" PRId64,
+        next.item);
+  /* A fling with one page per gesture's worth of speed lands on a page, never between. */
+  sl_scroll_release release = {SL_SCROLL_RELEASE_VERSION, 0, 0, 40, 800, 0};
+  sl_snap_result flung;
+  CHECK_STATUS(sl_layout_resolve_scroll(layout, SL_SCROLL_MAIN, &release, &flung), SL_OK);
+  CHECK(flung.target_offset == 330 || flung.target_offset == 660 || flung.target_offset == 700,
+        "a fling rests on a page: %g", flung.target_offset);
+  /* 500 wide: four fit (430 <= 500); pages 0, 440, and 880 past the bound 590. */
+  CHECK_STATUS(sl_layout_set_container_size(layout, 500, 300), SL_OK);
+  const double at500[] = {0, 440, 590};
+  check_snaps(layout, at500, 3, "fit at 500");
+  /* 90 wide: not even one card fits, a page is still one card (10 cards, then the end bound
+   * 1000, which card 9 at 990 does not reach). */
+  CHECK_STATUS(sl_layout_set_container_size(layout, 90, 300), SL_OK);
+  sl_scroll_info info;
+  CHECK_STATUS(sl_layout_get_scroll_info(layout, SL_SCROLL_MAIN, &info), SL_OK);
+  CHECK(info.snap_count == 11, "one card a page at 90 wide: %" PRId64, info.snap_count);
+  sl_layout_destroy(layout);
+
+  /* A fixed count: two cards a page, whatever the width. */
+  layout = create_layout(PAGED_JSON(390, "2"));
+  if (layout) {
+    const double two[] = {0, 220, 440, 660, 700};
+    check_snaps(layout, two, 5, "two a page");
+    sl_layout_destroy(layout);
+  }
+  /* Refused: 0, a fraction, another word. */
+  const char *bad[] = {PAGED_JSON(390, "0"), PAGED_JSON(390, "1.5"), PAGED_JSON(390, "\"auto\"")};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    sl_layout *refused = NULL;
+    CHECK_ERROR(sl_layout_create(bad[i], strlen(bad[i]), &refused), SL_ECONFIG,
+                "/configuration/scrolling/groupsPerPage", NULL);
+  }
+}
+
 int main(void) {
   test_steps_at_rest();
   test_presses_in_flight();
@@ -472,5 +533,6 @@ int main(void) {
   test_bad_arguments();
   test_wheel();
   test_touchpad();
+  test_pages_of_what_fits();
   return test_finish("test_navigation");
 }

@@ -47,6 +47,15 @@ public enum UIKitRounding: Equatable, Sendable {
   case directional
 }
 
+/// How many groups make one rest position (docs/SNAPPING.md, "Pages of what fits").
+public enum GroupsPerPage: Equatable, Sendable {
+  /// Always this many (1: every group or item rests on its own).
+  case count(Int64)
+  /// As many whole groups as the snapport shows, recomputed at every container size (Embla's
+  /// `slidesToScroll: "auto"`).
+  case fit
+}
+
 /// Whether a container bounces at its edges (iOS 17 `orthogonalScrollingProperties.bounce`);
 /// reported to the host, which owns rubber-banding.
 public enum Bounce: Equatable, Sendable {
@@ -115,6 +124,8 @@ public struct ScrollingProperties: Equatable, Sendable {
   public var initialIndex: Int64?
   /// Seconds without a touchpad delta after which its gesture is released.
   public var touchpadEndGap: Double?
+  /// Groups per rest position (item and group units).
+  public var groupsPerPage: GroupsPerPage?
 
   public init() {}
 
@@ -134,6 +145,7 @@ public struct ScrollingProperties: Equatable, Sendable {
       && a.contentInset?.leading == b.contentInset?.leading
       && a.contentInset?.trailing == b.contentInset?.trailing && a.bounce == b.bounce
       && a.initialIndex == b.initialIndex && a.touchpadEndGap == b.touchpadEndGap
+      && a.groupsPerPage == b.groupsPerPage
   }
 }
 

@@ -109,6 +109,12 @@ extension ScrollContainer {
     solved: SolvedSection, settings: ScrollSettings, viewportLength: Double, alongX: Bool,
     whole: Bool
   ) -> UnitRun {
+    if let pages = GroupPages.run(
+      solved: solved, settings: settings, viewportLength: viewportLength, alongX: alongX,
+      whole: whole)
+    {
+      return pages
+    }
     let placement = solved.placement
     let alpha = settings.alignment
     let snapport = viewportLength - settings.padding.leading - settings.padding.trailing

@@ -29,6 +29,9 @@ struct ScrollSettings {
   /// Seconds without a touchpad delta after which its gesture is released (docs/SNAPPING.md,
   /// "Wheels and touchpads").
   var touchpadEndGap = 0.1
+  /// Groups per rest position for item and group units (docs/SNAPPING.md, "Pages of what
+  /// fits").
+  var groupsPerPage = GroupsPerPage.count(1)
 
   static let normalRate = 0.998
   static let fastRate = 0.99
@@ -106,6 +109,7 @@ struct ScrollSettings {
     if let value = properties.bounce { settings.bounce = value }
     if let value = properties.initialIndex { settings.initialIndex = value }
     if let value = properties.touchpadEndGap { settings.touchpadEndGap = value }
+    if let value = properties.groupsPerPage { settings.groupsPerPage = value }
     return settings
   }
 

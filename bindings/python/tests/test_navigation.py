@@ -92,3 +92,14 @@ def test_wheel_notches_and_touchpad_release() -> None:
         with pytest.raises(InvalidArgumentError) as error:
             layout.scroll_input(SCROLL_MAIN, "touchpad", float("nan"), time=3)
         assert error.value.path == "input.delta"
+
+
+def test_pages_of_what_fits() -> None:
+    config = card_carousel()
+    config["configuration"]["scrolling"] = {"snapUnit": "group", "groupsPerPage": "fit"}
+    config["sections"][0]["group"]["layoutSize"]["widthDimension"] = {"absolute": 100}
+    config["sections"][0]["interGroupSpacing"] = 10
+    with Layout(config) as layout:  # three 100-pt cards fit 390 pt
+        assert layout.snap_offsets(SCROLL_MAIN) == [0, 330, 660, 700]
+        layout.set_container_size(500, 844)  # four fit
+        assert layout.snap_offsets(SCROLL_MAIN) == [0, 440, 590]

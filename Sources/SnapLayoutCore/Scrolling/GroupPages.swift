@@ -1,0 +1,63 @@
+/// Pages of groups (docs/SNAPPING.md, "Pages of what fits"): with `groupsPerPage` N, or as
+/// many whole groups as fit the snapport, a section's units are pages of N consecutive groups —
+/// one rest position per page, aligned as a unit spanning its groups — instead of every group
+/// or item. Embla Carousel's `slidesToScroll` (a number, or `"auto"`: what fits).
+enum GroupPages {
+  /// How many groups a page holds: the configured count, or — for `fit` — the most whole groups
+  /// the snapport shows, `⌊(snapport − groupLength) / stride⌋ + 1`, at least 1.
+  static func groupsPerPage(
+    _ setting: GroupsPerPage, snapport: Double, groupLength: Double, stride: Double
+  ) -> Int64 {
+    switch setting {
+    case .count(let count): return max(count, 1)
+    case .fit:
+      guard stride > 0, snapport.isFinite, groupLength.isFinite else { return 1 }
+      // A hair of tolerance: a group that fits exactly (to rounding) fits.
+      let room = (snapport - groupLength) / stride + 1e-9
+      return room < 0 ? 1 : Int64(clamping: room.rounded(.down), 0, Int64.max - 1) + 1
+    }
+  }
+
+  /// The run of a section's pages, or nil when the section keeps its own units (one group a
+  /// page; a section scrolled as one unit; measured cells or flow lines, whose groups are not
+  /// all alike: pages need a stride).
+  static func run(
+    solved: SolvedSection, settings: ScrollSettings, viewportLength: Double, alongX: Bool,
+    whole: Bool
+  ) -> UnitRun? {
+    guard settings.groupsPerPage != .count(1), !whole, solved.measured == nil,
+      solved.flowLines == nil, let shared = solved.shared
+    else { return nil }
+    let placement = solved.placement
+    let groups = placement.groupCount
+    let stride = placement.stride
+    guard groups > 0, stride > 0 else { return nil }
+    let alpha = settings.alignment
+    let snapport = viewportLength - settings.padding.leading - settings.padding.trailing
+    let groupLength = alongX ? shared.template.size.width : shared.template.size.height
+    let perPage = min(
+      groupsPerPage(
+        settings.groupsPerPage, snapport: snapport, groupLength: groupLength, stride: stride),
+      groups)
+    guard perPage > 1 else { return nil }
+    let pages = (groups - 1) / perPage + 1
+    let remainder = Int(placement.itemCount % max(placement.itemsPerGroup, 1))
+    let lastGroupLength =
+      remainder == 0
+      ? groupLength : shared.repetitionSolver.groupLength(shared.template, present: remainder)
+    let lastGroups = groups - (pages - 1) * perPage
+    // A page spans its groups: from the first's leading edge to the last's trailing one.
+    let constant = settings.padding.leading + alpha * snapport
+    let full = Double(perPage - 1) * stride + groupLength
+    let last = Double(lastGroups - 1) * stride + lastGroupLength
+    let zeros = [Int32](repeating: 0, count: max(shared.template.leaves.count, 1))
+    let tables = UnitTables(
+      slots: [UnitSlot(aligned: UnitSlot.aligned(0, full, alpha, constant), leaf: 0)],
+      lastSlots: [UnitSlot(aligned: UnitSlot.aligned(0, last, alpha, constant), leaf: 0)],
+      slotOfLeaf: zeros, lastSlotOfLeaf: zeros, groupUnits: true)
+    let base = alongX ? placement.origin.x : placement.origin.y
+    return UnitRun(
+      count: pages, base: base, stride: stride * Double(perPage), repetitions: pages,
+      itemsPerGroup: placement.itemsPerGroup * perPage, tables: tables)
+  }
+}
