@@ -31,6 +31,12 @@ pictures() {
     emit "behavior-$behavior" --margin 180,12 $FLING \
       --title "orthogonalScrollingBehavior: $behavior" "$CONFIGS/$behavior.json"
   done
+  # Pages of what fits: 100-pt cards 10 apart, groupsPerPage "fit", at two widths.
+  for width in 390 500; do
+    # shellcheck disable=SC2086
+    emit "pages-fit-$width" --size "${width}x264" --margin 180,12 $FLING \
+      --title "groupsPerPage: fit, $width pt wide" "$CONFIGS/pages-fit.json"
+  done
 }
 
 mode=draw
