@@ -55,6 +55,10 @@ for shot in smoke-1-flight smoke-2-regrab smoke-3-vertical; do
     fail "$shot.bmp: the window and the headless renderer drew different pixels"
 done
 
+# 4b. Pages of what fits (groupsPerPage "fit"), moved by a fling, keys and the wheel.
+headless --script examples-c/sdl/pages.script docs/pictures/configs/pages-fit.json > /dev/null ||
+  fail "the pages-of-what-fits session failed (exit $?)"
+
 # 5. Scripts fail loudly: a wrong expectation exits 1 naming its line, a bad line exits 2.
 printf 'drag 300 160 240 160 50\nsettle\nexpect-centred 0 2\n' > "$tmp/wrong.script"
 set +e
