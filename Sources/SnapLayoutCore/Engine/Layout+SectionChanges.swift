@@ -113,6 +113,7 @@ extension Layout {
         for (offset, section) in new.enumerated() {
           kinds.add(section)
           var entry = shapes.entry(for: section)
+          chooseVariant(&entry)
           extents.append(try solve(&entry, index: at + offset))
           added.append(entry)
         }
@@ -128,6 +129,7 @@ extension Layout {
     case .replace(let section, let at):
       kinds.add(section)
       var entry = shapes.entry(for: section)
+      chooseVariant(&entry)
       carry(from: entries[at], to: &entry)
       let extent: SectionExtent
       do throws(LayoutError) {

@@ -84,6 +84,22 @@ public final class Layout {
     return entries[index].host
   }
 
+  /// The index of the variant in force in section `index`, or nil when its own keys are: it
+  /// has no variants, none matches the container, or no container size is set yet
+  /// (docs/LAYOUT-RULES.md, "Sections that adapt to the container").
+  /// - Complexity: O(variants).
+  public func sectionVariant(_ index: Int) throws(LayoutError) -> Int? {
+    try checkSection(index)
+    guard let adaptive = entries[index].adaptive else { return nil }
+    return adaptive.variantIndex(of: entries[index].shape)
+  }
+
+  /// Whether section `index` was described with variants.
+  public func hasVariants(section index: Int) throws(LayoutError) -> Bool {
+    try checkSection(index)
+    return entries[index].adaptive != nil
+  }
+
   /// The number of items of section `index`.
   public func itemCount(section index: Int) throws(LayoutError) -> Int64 {
     try checkSection(index)
