@@ -31,7 +31,13 @@ public struct LayoutSection: Equatable, Sendable {
   /// Sections chosen by the container's size, first match wins; none matching, this section
   /// is in force (docs/LAYOUT-RULES.md, "Sections that adapt to the container"). Not in
   /// UIKit's section, whose provider chooses in code.
-  public var variants: [SectionVariant]
+  public var variants: [SectionVariant] {
+    get { storedVariants ?? [] }
+    set { storedVariants = newValue.isEmpty ? nil : newValue }
+  }
+  /// Nil rather than empty without variants: a plain section releases no array
+  /// (docs/PERFORMANCE.md, "Instruction counts").
+  private var storedVariants: [SectionVariant]?
 
   public init(
     group: LayoutGroup, itemCount: Int64, contentInsets: DirectionalEdgeInsets = .zero,
@@ -53,7 +59,7 @@ public struct LayoutSection: Equatable, Sendable {
     self.orthogonalScrollingProperties = orthogonalScrollingProperties
     self.visibleItemEffects = visibleItemEffects
     self.flowItems = flowItems
-    self.variants = variants
+    self.storedVariants = variants.isEmpty ? nil : variants
   }
 
   /// Whether the section scrolls across the main axis.
