@@ -296,4 +296,26 @@ struct SectionVariantTests {
     try layout.setContainerSize(Size(width: 700, height: 844))
     #expect(try layout.itemFrame(section: 0, item: 0).y == 44)
   }
+
+  @Test("a measured header stays with its kind: unused while the variant in force has none")
+  func measuredBoundaryItems() throws {
+    let header =
+      #"{"elementKind": "header", "alignment": "top", "layoutSize": "#
+      + #"{"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"estimated": 44}}}"#
+    let text = config(
+      section: #""boundarySupplementaryItems": [\#(header)], "#
+        + #""variants": [{"when": {"minWidth": 600}, "boundarySupplementaryItems": []}]"#)
+    let layout = try Layout.solving(ConfigDecoder.decode(text))
+    try layout.setContainerSize(Size(width: 390, height: 844))
+    let kind = try #require(layout.kinds.id(of: "header"))
+    _ = try layout.reportSupplementarySize(Size(width: 390, height: 100), section: 0, kind: kind)
+    #expect(try layout.itemFrame(section: 0, item: 0).y == 100)
+    try layout.setContainerSize(Size(width: 700, height: 844))
+    #expect(try layout.sectionVariant(0) == 0)
+    #expect(try layout.itemFrame(section: 0, item: 0).y == 0)
+    #expect(throws: LayoutError.self) { try layout.measuredSupplementarySize(section: 0, kind: kind) }
+    try layout.setContainerSize(Size(width: 390, height: 844))
+    #expect(try layout.itemFrame(section: 0, item: 0).y == 100)
+    #expect(try layout.measuredSupplementarySize(section: 0, kind: kind) == Size(width: 390, height: 100))
+  }
 }
