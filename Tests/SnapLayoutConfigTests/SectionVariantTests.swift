@@ -318,4 +318,31 @@ struct SectionVariantTests {
     #expect(try layout.itemFrame(section: 0, item: 0).y == 100)
     #expect(try layout.measuredSupplementarySize(section: 0, kind: kind) == Size(width: 390, height: 100))
   }
+
+  @Test("an offset the host set is parked while the variant in force does not scroll across")
+  func parkedOffset() throws {
+    let card =
+      #"{"group": "horizontal", "layoutSize": {"widthDimension": {"absolute": 150}, "#
+      + #""heightDimension": {"absolute": 100}}, "subitem": {"layoutSize": "#
+      + #"{"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"fractionalHeight": 1}}}, "#
+      + #""count": 1}"#
+    let text = #"""
+      {"sections": [{"itemCount": 12, "group": \#(card), "orthogonalScrollingBehavior": "continuous",
+        "variants": [{"when": {"minWidth": 600}, "orthogonalScrollingBehavior": "none",
+          "group": \#(SectionVariantTests.row(columns: 3, height: #"{"absolute": 100}"#))}]}]}
+      """#
+    let layout = try Layout.solving(ConfigDecoder.decode(text))
+    try layout.setContainerSize(Size(width: 390, height: 844))
+    try layout.setOrthogonalOffset(120, section: 0)
+    #expect(try layout.itemFrame(section: 0, item: 1).x == 30)
+    try layout.setContainerSize(Size(width: 700, height: 844))
+    #expect(try layout.scrollsOrthogonally(section: 0) == false)
+    #expect(try layout.orthogonalOffset(section: 0) == 0)
+    // Three columns of 700 / 3: item 1 in the second, unscrolled.
+    let grid = try layout.itemFrame(section: 0, item: 1)
+    #expect(abs(grid.x - 700.0 / 3) < 1e-9 && grid.y == 0 && grid.height == 100)
+    try layout.setContainerSize(Size(width: 390, height: 844))
+    #expect(try layout.orthogonalOffset(section: 0) == 120)
+    #expect(try layout.itemFrame(section: 0, item: 1).x == 30)
+  }
 }

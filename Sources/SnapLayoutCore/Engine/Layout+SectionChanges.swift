@@ -123,6 +123,7 @@ extension Layout {
       }
       entries.insert(added, extents: extents, at: at)
     case .delete(let at, let count):
+      for position in at..<at + count { forgetParkedOffset(at: position) }
       entries.remove(at: at, count: count)
     case .move(let from, let to):
       entries.move(from: from, to: to)
@@ -138,6 +139,7 @@ extension Layout {
         kinds.truncate(to: previousKinds)
         throw error
       }
+      forgetParkedOffset(at: at)
       entries.replace(at: at, with: entry, extent: extent)
     }
     guard isSolved, let before, let handover else {

@@ -40,6 +40,11 @@ public final class Layout {
   /// The sizes the host measured for the layout's own boundary items (docs/SELF-SIZING.md
   /// rule 12).
   var globalBoundarySizes = BoundarySizes()
+  /// The offsets the host set on orthogonal sections whose variant in force no longer scrolls
+  /// orthogonally, by section id: given back when such a variant is in force again, so that
+  /// container A → B → A leaves them as they were (docs/LAYOUT-RULES.md §12.3). Nil while
+  /// none is kept.
+  var parkedOffsets: [Int32: Double]? = nil
 
   /// Creates a layout and solves it when the environment names a container size.
   /// - Throws: `LayoutError` when the description cannot be solved at that size.

@@ -84,14 +84,30 @@ extension Layout {
   }
 
   /// Puts the shape of another variant in force in section `id`: its measured sizes stay (they
-  /// apply on the new variant's estimated axes, docs/SELF-SIZING.md rule 16), and a section
-  /// that no longer scrolls orthogonally forgets its offset.
+  /// apply on the new variant's estimated axes, docs/SELF-SIZING.md rule 16). An offset the
+  /// host set is parked while the section does not scroll orthogonally, and given back when it
+  /// does again (docs/LAYOUT-RULES.md §12.3).
   func switchVariant(id: Int32, to shape: SectionShape) {
+    let wasOrthogonal = entries[id: id].shape.isOrthogonal
     entries[id: id].shape = shape
-    if !shape.isOrthogonal {
+    if wasOrthogonal && !shape.isOrthogonal {
+      if entries[id: id].hostSetOffset {
+        if parkedOffsets == nil { parkedOffsets = [:] }
+        parkedOffsets![id] = entries[id: id].offset
+      }
       entries[id: id].offset = 0
       entries[id: id].hostSetOffset = false
+    } else if !wasOrthogonal && shape.isOrthogonal, let parked = parkedOffsets?[id] {
+      parkedOffsets![id] = nil
+      entries[id: id].offset = parked
+      entries[id: id].hostSetOffset = true
     }
+  }
+
+  /// Forgets the offset parked for the section at `position` (deleted or described anew).
+  func forgetParkedOffset(at position: Int) {
+    guard parkedOffsets != nil else { return }
+    parkedOffsets![entries.id(at: position)] = nil
   }
 
   /// Puts in force the variant of a section entering a solved layout (inserted, or described
