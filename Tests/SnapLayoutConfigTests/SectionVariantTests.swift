@@ -131,7 +131,8 @@ struct SectionVariantTests {
     let header = #"{"elementKind": "header", "layoutSize": \#(size1x44), "alignment": "top"}"#
     // The variant's own list clashes with itself.
     expectConfigError(
-      variantSection(#"{"when": {"minWidth": 1}, "boundarySupplementaryItems": [\#(header), \#(header)]}"#),
+      variantSection(
+        #"{"when": {"minWidth": 1}, "boundarySupplementaryItems": [\#(header), \#(header)]}"#),
       .invalid, path: "/sections/0/variants/0/boundarySupplementaryItems/1/elementKind",
       "already used at /sections/0/variants/0/boundarySupplementaryItems/0/elementKind")
     // The variant's decoration clashes with the section's header, which it inherits.
@@ -158,10 +159,12 @@ struct SectionVariantTests {
     #expect(try layout.sectionVariant(0) == 0)
     #expect(try layout.sectionInfo(0).itemsPerGroup == 3)
     // Item 4: row 1 (after 50 + 10 spacing), column 1 of 300.
-    #expect(try layout.itemFrame(section: 0, item: 4) == Rect(x: 300, y: 60, width: 300, height: 50))
+    #expect(
+      try layout.itemFrame(section: 0, item: 4) == Rect(x: 300, y: 60, width: 300, height: 50))
     try layout.setContainerSize(Size(width: 400, height: 844))
     #expect(try layout.sectionVariant(0) == 1)
-    #expect(try layout.itemFrame(section: 0, item: 3) == Rect(x: 200, y: 80, width: 200, height: 80))
+    #expect(
+      try layout.itemFrame(section: 0, item: 3) == Rect(x: 200, y: 80, width: 200, height: 80))
     try layout.setContainerSize(Size(width: 600, height: 844))
     #expect(try layout.sectionVariant(0) == 0)
     // Back to the fallback: the layout of a fresh one at that size, bit for bit.
@@ -172,7 +175,8 @@ struct SectionVariantTests {
     #expect(try layout.sectionVariant(0) == nil)
     #expect(layout.contentSize == fresh.contentSize)
     for item in Int64(0)..<6 {
-      #expect(try layout.itemFrame(section: 0, item: item) == fresh.itemFrame(section: 0, item: item))
+      #expect(
+        try layout.itemFrame(section: 0, item: item) == fresh.itemFrame(section: 0, item: item))
     }
   }
 
@@ -204,17 +208,20 @@ struct SectionVariantTests {
     let layout = try Layout.solving(ConfigDecoder.decode(text))
     try layout.setContainerSize(Size(width: 390, height: 400))
     #expect(try layout.sectionVariant(0) == nil)
-    #expect(try layout.itemFrame(section: 0, item: 1) == Rect(x: 100, y: 0, width: 100, height: 400))
+    #expect(
+      try layout.itemFrame(section: 0, item: 1) == Rect(x: 100, y: 0, width: 100, height: 400))
     try layout.setContainerSize(Size(width: 390, height: 600))
     #expect(try layout.sectionVariant(0) == 0)
-    #expect(try layout.itemFrame(section: 0, item: 1) == Rect(x: 0, y: 300, width: 100, height: 300))
+    #expect(
+      try layout.itemFrame(section: 0, item: 1) == Rect(x: 0, y: 300, width: 100, height: 300))
   }
 
   @Test("a container the new variant cannot take changes nothing")
   func failedSwitchChangesNothing() throws {
     let text = #"""
       {"sections": [{"itemCount": 3, "group": \#(SectionVariantTests.row(columns: 1)),
-        "variants": [{"when": {"minWidth": 500}, "contentInsets": {"leading": 400, "trailing": 400}}]}]}
+        "variants": [{"when": {"minWidth": 500},
+          "contentInsets": {"leading": 400, "trailing": 400}}]}]}
       """#
     let layout = try Layout.solving(ConfigDecoder.decode(text))
     try layout.setContainerSize(Size(width: 390, height: 844))
@@ -258,7 +265,8 @@ struct SectionVariantTests {
     _ = try layout.changeItems(.insert(at: 0, count: 3), section: 0)
     #expect(try layout.itemCount(section: 0) == 9)
     #expect(try layout.sectionVariant(0) == 0)
-    #expect(try layout.itemFrame(section: 0, item: 8) == Rect(x: 600, y: 120, width: 300, height: 50))
+    #expect(
+      try layout.itemFrame(section: 0, item: 8) == Rect(x: 600, y: 120, width: 300, height: 50))
     _ = try layout.changeItems(.delete(at: 0, count: 4), section: 0)
     _ = try layout.changeItems(.move(from: 0, to: 4), section: 0)
     #expect(try layout.sectionDescription(0).variants.count == 2)
@@ -313,10 +321,13 @@ struct SectionVariantTests {
     try layout.setContainerSize(Size(width: 700, height: 844))
     #expect(try layout.sectionVariant(0) == 0)
     #expect(try layout.itemFrame(section: 0, item: 0).y == 0)
-    #expect(throws: LayoutError.self) { try layout.measuredSupplementarySize(section: 0, kind: kind) }
+    #expect(throws: LayoutError.self) {
+      try layout.measuredSupplementarySize(section: 0, kind: kind)
+    }
     try layout.setContainerSize(Size(width: 390, height: 844))
     #expect(try layout.itemFrame(section: 0, item: 0).y == 100)
-    #expect(try layout.measuredSupplementarySize(section: 0, kind: kind) == Size(width: 390, height: 100))
+    #expect(
+      try layout.measuredSupplementarySize(section: 0, kind: kind) == Size(width: 390, height: 100))
   }
 
   @Test("an offset the host set is parked while the variant in force does not scroll across")
@@ -324,10 +335,12 @@ struct SectionVariantTests {
     let card =
       #"{"group": "horizontal", "layoutSize": {"widthDimension": {"absolute": 150}, "#
       + #""heightDimension": {"absolute": 100}}, "subitem": {"layoutSize": "#
-      + #"{"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"fractionalHeight": 1}}}, "#
+      + #"{"widthDimension": {"fractionalWidth": 1}, "#
+      + #""heightDimension": {"fractionalHeight": 1}}}, "#
       + #""count": 1}"#
     let text = #"""
-      {"sections": [{"itemCount": 12, "group": \#(card), "orthogonalScrollingBehavior": "continuous",
+      {"sections": [{"itemCount": 12, "group": \#(card),
+        "orthogonalScrollingBehavior": "continuous",
         "variants": [{"when": {"minWidth": 600}, "orthogonalScrollingBehavior": "none",
           "group": \#(SectionVariantTests.row(columns: 3, height: #"{"absolute": 100}"#))}]}]}
       """#

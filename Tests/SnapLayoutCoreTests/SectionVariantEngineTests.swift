@@ -30,7 +30,8 @@ struct SectionVariantEngineTests {
     #expect(try layout.sectionVariant(0) == 0 && layout.sectionVariant(1) == 0)
     // Section 0: 2 rows, 210 pt; section 1: 3 rows, 320 pt.
     #expect(layout.contentSize == Size(width: 900, height: 530))
-    #expect(try layout.itemFrame(section: 1, item: 4) == Rect(x: 300, y: 320, width: 300, height: 100))
+    #expect(
+      try layout.itemFrame(section: 1, item: 4) == Rect(x: 300, y: 320, width: 300, height: 100))
     var plain = SectionVariantEngineTests.adaptive(items: 1)
     plain.variants = []
     #expect(plain == LayoutSection(group: SectionVariantEngineTests.row(1), itemCount: 1))
@@ -38,7 +39,8 @@ struct SectionVariantEngineTests {
 
   @Test("a section inserted into a solved layout takes the variant in force")
   func insertedSection() throws {
-    let layout = try solve([LayoutSection(group: SectionVariantEngineTests.row(1), itemCount: 1)], width: 700)
+    let layout = try solve(
+      [LayoutSection(group: SectionVariantEngineTests.row(1), itemCount: 1)], width: 700)
     _ = try layout.changeSections(.insert([SectionVariantEngineTests.adaptive(items: 3)], at: 1))
     #expect(try layout.sectionVariant(1) == 0)
     #expect(try layout.sectionInfo(1).itemsPerGroup == 3)

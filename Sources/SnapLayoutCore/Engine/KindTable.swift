@@ -1,9 +1,10 @@
 /// The distinct element kinds of a layout, numbered from 0.
 ///
 /// Order: layout-level boundary items, then per section its boundary items, decoration items
-/// and the supplementary items of its items in tree order, then its variants' new kinds. Kinds are compared byte for byte
-/// (docs/CONFIG.md, "A section") and looked up in O(1) expected time, so a layout with
-/// many sections of many kinds costs what its kinds cost, not their product.
+/// and the supplementary items of its items in tree order, then its variants' new kinds. Kinds
+/// are compared byte for byte (docs/CONFIG.md, "A section") and looked up in O(1) expected
+/// time, so a layout with many sections of many kinds costs what its kinds cost, not their
+/// product.
 ///
 /// A class: the section solvers share the layout's table instead of copying it, and a section
 /// inserted later adds its kinds in place (existing numbers never change).
