@@ -228,6 +228,12 @@ void op_section_info(run *r) {
              (int)section, (long long)info.item_count, (long long)info.group_count,
              (int)info.orthogonal_scrolling_behavior, info.orthogonal_content_length,
              info.orthogonal_offset);
+  /* The variant in force (docs/CONFIG.md, "Variants"): -1 or an index below the limit of 16. */
+  int32_t variant = INT32_MIN;
+  int variant_status = sl_layout_get_section_variant(r->layout, section, &variant);
+  fuzz_check_status("sl_layout_get_section_variant", variant_status, 0);
+  FUZZ_CHECK(variant_status == SL_OK && variant >= -1 && variant < 16,
+             "section %d: variant %d (status %d)", (int)section, (int)variant, variant_status);
 }
 
 void op_scroll_info(run *r) {

@@ -89,6 +89,11 @@ static void check_section(const sl_layout *layout, int32_t section) {
   int status = sl_layout_get_section_info(layout, section, &info);
   fuzz_check_status("sl_layout_get_section_info", status, 0);
   FUZZ_CHECK(status == SL_OK, "section %d: status %d", (int)section, status);
+  int32_t variant = INT32_MIN;
+  int variant_status = sl_layout_get_section_variant(layout, section, &variant);
+  fuzz_check_status("sl_layout_get_section_variant", variant_status, 0);
+  FUZZ_CHECK(variant_status == SL_OK && variant >= -1 && variant < 16,
+             "section %d: variant %d (status %d)", (int)section, (int)variant, variant_status);
   fuzz_check_frame("sl_layout_get_section_info", &info.frame);
   FUZZ_CHECK(info.item_count >= 0 && info.group_count >= 0 && info.items_per_group >= 0 &&
                  info.orthogonal_scrolling_behavior >= SL_ORTHOGONAL_NONE &&

@@ -33,7 +33,7 @@ FIXTURES = [
     "flow-section-inset-header-footer", "group-fit-loop-cyclic-subitems",
     "group-repeating-subitem-keeps-size", "inter-item-spacing-flexible-fractional-resolve",
     "item-content-insets-exceed-slot", "error-group-cannot-fit", "error-malformed-json",
-    "error-nan-dimension", "error-unknown-key",
+    "error-nan-dimension", "error-unknown-key", "section-variants-wide",
 ]
 HOSTILE = [
     "utf8-bom", "syntax-nul-in-value", "nonfinite-section-entry", "utf8-key-surrogate-high",
@@ -41,6 +41,7 @@ HOSTILE = [
     "truncated-in-comment-after-number", "key-duplicate-last-valid",
     "extreme-lenient-comments-commas-quotes", "extreme-estimated-denormal",
     "extreme-unsolvable-item-wider", "number-flow-itemSize-max",
+    "structure-variants-wide-and-empty-last",
 ]
 # Files of Tests/Fixtures beyond this size are left out: -max_len is 8 KiB, and big seeds slow
 # every mutation.

@@ -588,6 +588,25 @@ SL_API int sl_layout_get_section_count(const sl_layout *layout, int32_t *out_cou
 SL_API int sl_layout_get_item_count(const sl_layout *layout, int32_t section, int64_t *out_count);
 
 /**
+ * Reads which of a section's variants is in force: the first whose `when` ranges hold the
+ * container's effective content size (docs/LAYOUT-RULES.md, "Sections that adapt to the
+ * container"). Since 0.2.
+ *
+ * @param layout the layout.
+ * @param section the section index.
+ * @param[out] out_variant receives the variant's index in the section's `"variants"`, or -1
+ *             when the section's own keys are in force: it has no variants, none matches, or
+ *             no container size has been set yet.
+ * @return SL_OK; SL_EINVAL for NULL arguments; SL_ERANGE for a bad section index.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_section_variant(const sl_layout *layout, int32_t section,
+                                         int32_t *out_variant);
+
+/**
  * Reads solved facts about a section: its frame, repetitions and orthogonal content length.
  *
  * @param layout the layout.

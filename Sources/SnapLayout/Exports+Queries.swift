@@ -27,6 +27,18 @@ public func sl_layout_get_item_count(
   }
 }
 
+@implementation @_cdecl("sl_layout_get_section_variant")
+public func sl_layout_get_section_variant(
+  _ layout: OpaquePointer?, _ section: Int32, _ outVariant: UnsafeMutablePointer<Int32>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outVariant else { return ErrorRecord.null("out_variant") }
+  return withLayout(layout) { target throws(LayoutError) in
+    outVariant.pointee = Int32(try target.sectionVariant(Int(section)) ?? -1)
+    return SL_OK
+  }
+}
+
 @implementation @_cdecl("sl_layout_get_section_info")
 public func sl_layout_get_section_info(
   _ layout: OpaquePointer?, _ section: Int32, _ outInfo: UnsafeMutablePointer<sl_section_info>?

@@ -190,22 +190,45 @@ public enum ConfigDecoder {
     "groupPagingCentered",
   ]
 
+  /// The keys of a section object; a variant takes them all but `itemCount` and `variants`
+  /// (docs/CONFIG.md, "Variants").
+  static let sectionKeys: [StaticString] = [
+    "itemCount", "group", "contentInsets", "interGroupSpacing", "orthogonalScrollingBehavior",
+    "boundarySupplementaryItems", "decorationItems", "supplementariesFollowContentInsets",
+    "orthogonalScrollingProperties", "visibleItemEffects", "variants",
+  ]
+
   static func decodeSection(_ node: JSONNode, layoutScrollsVertically: Bool) throws(ConfigError)
     -> LayoutSection
   {
-    let object = try node.object(allowed: [
-      "itemCount", "group", "contentInsets", "interGroupSpacing", "orthogonalScrollingBehavior",
-      "boundarySupplementaryItems", "decorationItems", "supplementariesFollowContentInsets",
-      "orthogonalScrollingProperties", "visibleItemEffects",
-    ])
+    let object = try node.object(allowed: sectionKeys)
     let itemCount = try object.required("itemCount").integer(
       in: 0...Int64.max, "itemCount must be an integer from 0 to 9223372036854775807")
     let groupNode = try object.required("group")
-    guard let group = try decodeSubitem(groupNode, depth: 0).group else {
-      throw .invalid(
-        "a section's group must be a group (an object with a \"group\" key)", at: groupNode.path)
+    var section = LayoutSection(group: try decodeRootGroup(groupNode), itemCount: 0)
+    try decodeSectionKeys(object, into: &section, layoutScrollsVertically: layoutScrollsVertically)
+    try checkUniqueKinds(in: section, object: object)
+    if let value = object["variants"] {
+      section.variants = try decodeVariants(
+        value, base: section, baseObject: object, layoutScrollsVertically: layoutScrollsVertically)
     }
-    var section = LayoutSection(group: group, itemCount: itemCount)
+    section.itemCount = itemCount
+    return section
+  }
+
+  static func decodeRootGroup(_ node: JSONNode) throws(ConfigError) -> LayoutGroup {
+    guard let group = try decodeSubitem(node, depth: 0).group else {
+      throw .invalid(
+        "a section's group must be a group (an object with a \"group\" key)", at: node.path)
+    }
+    return group
+  }
+
+  /// Reads the keys a section and its variants share but `group` into `section`: those the
+  /// object has replace what `section` holds.
+  static func decodeSectionKeys(
+    _ object: JSONObject, into section: inout LayoutSection, layoutScrollsVertically: Bool
+  ) throws(ConfigError) {
     if let value = object["contentInsets"] { section.contentInsets = try decodeInsets(value) }
     if let value = object["interGroupSpacing"] { section.interGroupSpacing = try value.length() }
     if let value = object["orthogonalScrollingBehavior"] {
@@ -232,41 +255,55 @@ public enum ConfigDecoder {
     if let value = object["visibleItemEffects"] {
       section.visibleItemEffects = try decodeVisibleItemEffects(value)
     }
-    try checkUniqueKinds(in: section, object: object)
-    return section
   }
 
   /// Element kinds must be unique within a section (UIKit enforces the same): boundary items
   /// and decorations each once, and no item supplementary kind may reuse one of theirs.
   /// Locations are kept relative to the section and turned into pointers only for an error.
-  static func checkUniqueKinds(in section: LayoutSection, object: JSONObject) throws(ConfigError) {
+  /// In a variant, `inherited` is the section whose keys the variant does not give: a kind
+  /// is located where its list was written.
+  static func checkUniqueKinds(
+    in section: LayoutSection, object: JSONObject, inherited: JSONObject? = nil
+  ) throws(ConfigError) {
     // Kinds compare byte for byte (docs/CONFIG.md, "A section"); the index keeps a section
-    // of many kinds linear.
+    // of many kinds linear. A place is relative to the object its list was written in, which
+    // is a variant's own (`object`) or, for a key the variant leaves out, the section's
+    // (`inherited`); pointers are made only for an error.
+    func inherits(_ key: StaticString) -> Bool { inherited != nil && !object.has(key) }
+    func pointer(_ place: (String, inherited: Bool)) -> String {
+      (place.inherited ? inherited ?? object : object).path + place.0
+    }
     var seen = NameIndex()
-    var places: [String] = []
-    func claim(_ kind: String, _ place: String) throws(ConfigError) {
+    var places: [(String, inherited: Bool)] = []
+    func claim(_ kind: String, _ place: (String, inherited: Bool)) throws(ConfigError) {
       let (id, inserted) = seen.insert(kind)
       guard inserted else {
         throw .invalid(
           "element kind '\(kind)' is already used in this section at "
-            + object.path + places[Int(id)], at: object.path + place)
+            + pointer(places[Int(id)]), at: pointer(place))
       }
       places.append(place)
     }
+    let boundaryInherited = inherits("boundarySupplementaryItems")
     for (index, item) in section.boundarySupplementaryItems.enumerated() {
-      try claim(item.elementKind, "/boundarySupplementaryItems/\(index)/elementKind")
+      try claim(
+        item.elementKind,
+        ("/boundarySupplementaryItems/\(index)/elementKind", inherited: boundaryInherited))
     }
+    let decorationInherited = inherits("decorationItems")
     for (index, item) in section.decorationItems.enumerated() {
-      try claim(item.elementKind, "/decorationItems/\(index)/elementKind")
+      try claim(
+        item.elementKind, ("/decorationItems/\(index)/elementKind", inherited: decorationInherited))
     }
     guard seen.count > 0 else { return }
     var itemKinds: [(kind: String, place: String)] = []
     collectSupplementaryKinds(.group(section.group), place: "/group", into: &itemKinds)
+    let groupInherited = inherits("group")
     for entry in itemKinds {
       if let earlier = seen.id(of: entry.kind) {
         throw .invalid(
           "element kind '\(entry.kind)' is already used in this section at "
-            + object.path + places[Int(earlier)], at: object.path + entry.place)
+            + pointer(places[Int(earlier)]), at: pointer((entry.place, inherited: groupInherited)))
       }
     }
   }

@@ -21,6 +21,8 @@ public enum ConfigLimits {
   public static let maxCrossAxisFraction = 100.0
   /// The longest element kind, in bytes.
   public static let maxKindLength = 256
+  /// Variants of one section (docs/CONFIG.md, "Variants").
+  public static let maxVariants = 16
   /// The largest `displayScale`.
   public static let maxDisplayScale = 16.0
   /// The largest `initialIndex` (a rest position; larger ones start at the last).

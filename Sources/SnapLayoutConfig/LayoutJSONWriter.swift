@@ -47,6 +47,11 @@ public enum LayoutJSONWriter {
       out.write(number: info.orthogonalContentLength)
       out.write(", \"orthogonalOffset\": ")
       out.write(number: info.orthogonalOffset)
+      // The variant in force, for a section described with variants (docs/C-API.md,
+      // "The layout as JSON"): its index, -1 for the section's own keys.
+      if try layout.hasVariants(section: index) {
+        out.write(", \"variant\": \(try layout.sectionVariant(index) ?? -1)")
+      }
       out.write("}")
     }
     out.write(layout.sectionCount == 0 ? "]," : "\n  ],")

@@ -285,6 +285,12 @@ static void test_null_arguments(void) {
   CHECK_UNTOUCHED(count64);
   CHECK_ERROR(sl_layout_get_item_count(layout, 0, NULL), SL_EINVAL, "out_count", NULL);
 
+  int32_t variant;
+  fill_sentinel(&variant, sizeof variant);
+  CHECK_ERROR(sl_layout_get_section_variant(NULL, 0, &variant), SL_EINVAL, "layout", NULL);
+  CHECK_UNTOUCHED(variant);
+  CHECK_ERROR(sl_layout_get_section_variant(layout, 0, NULL), SL_EINVAL, "out_variant", NULL);
+
   sl_section_info info;
   fill_sentinel(&info, sizeof info);
   CHECK_ERROR(sl_layout_get_section_info(NULL, 0, &info), SL_EINVAL, "layout", NULL);
@@ -371,6 +377,11 @@ static void test_out_of_range(void) {
     fill_sentinel(&count, sizeof count);
     CHECK_ERROR(sl_layout_get_item_count(layout, section, &count), SL_ERANGE, "section", number);
     CHECK_UNTOUCHED(count);
+    int32_t variant;
+    fill_sentinel(&variant, sizeof variant);
+    CHECK_ERROR(sl_layout_get_section_variant(layout, section, &variant), SL_ERANGE, "section",
+                number);
+    CHECK_UNTOUCHED(variant);
     sl_section_info info;
     fill_sentinel(&info, sizeof info);
     CHECK_ERROR(sl_layout_get_section_info(layout, section, &info), SL_ERANGE, "section", number);

@@ -133,7 +133,7 @@ def compare_model(lib, model, out: List[Failure]) -> None:
     for s in range(count):
         info = lib.section_info(s)
         want = model.section_info(s)
-        for key in ("item_count", "group_count", "items_per_group", "behavior"):
+        for key in ("variant", "item_count", "group_count", "items_per_group", "behavior"):
             if info[key] != want[key]:
                 out.append(
                     Failure(

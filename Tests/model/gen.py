@@ -362,7 +362,49 @@ class Gen:
             section["supplementariesFollowContentInsets"] = self.chance(0.5)
         if self.chance(0.2):
             section["visibleItemEffects"] = self.effects()
+        if self.chance(0.15):
+            section["variants"] = self.variants(scroll, orthogonal)
         return section
+
+    def when(self, last: bool) -> Json:
+        """A variant's ranges (docs/CONFIG.md, "Variants"), around the containers drawn."""
+        when: Json = {}
+        for axis in ("Width", "Height"):
+            if self.chance(0.5):
+                when["min" + axis] = self.length(0, 1100)
+            if self.chance(0.3):
+                when["max" + axis] = when.get("min" + axis, 0) + self.length(1, 800)
+        if not when and not last:
+            when["minWidth"] = self.length(0, 1100)
+        return when
+
+    def variants(self, scroll: str, orthogonal: bool) -> List[Json]:
+        """A section's variants: another root group (sometimes scrolling the other way),
+        spacing, insets or boundary items (docs/LAYOUT-RULES.md §12)."""
+        count = self.r.randint(1, 3)
+        result: List[Json] = []
+        for index in range(count):
+            variant: Json = {"when": self.when(index == count - 1)}
+            if self.chance(0.25):
+                flipped = not orthogonal
+                variant["orthogonalScrollingBehavior"] = (
+                    self.r.choice(BEHAVIORS) if flipped else "none"
+                )
+                variant["group"] = self.root_group(scroll, flipped)
+            elif self.chance(0.6):
+                variant["group"] = (
+                    self.self_sizing_list(scroll)
+                    if not orthogonal and self.chance(0.3)
+                    else self.root_group(scroll, orthogonal)
+                )
+            if self.chance(0.3):
+                variant["contentInsets"] = self.insets(24)
+            if self.chance(0.3):
+                variant["interGroupSpacing"] = self.length(0, 20)
+            if self.chance(0.2):
+                variant["boundarySupplementaryItems"] = self.boundary_items(["header", "footer", "side"])
+            result.append(variant)
+        return result
 
     def environment(self) -> Json:
         env: Json = {}

@@ -129,7 +129,7 @@ class Run(ModelSteps, ExactChecks, Misuse):
         for s, measured in enumerate(M.measured):
             if not measured:
                 continue
-            group = M.desc.canonical_section(M.sections[s]).get("group", {})
+            group = M.desc.canonical_section(M.in_force(s)).get("group", {})
 
             def walk(node, depth):
                 if "group" not in node:

@@ -96,7 +96,10 @@ class Layout:
     def section_info(self, section: int):
         i = ll.sl_section_info()
         check(lib().sl_layout_get_section_info(self.handle, section, byref(i)))
+        variant = ctypes.c_int32()
+        check(lib().sl_layout_get_section_variant(self.handle, section, byref(variant)))
         return {
+            "variant": variant.value,
             "frame": rect_tuple(i.frame),
             "item_count": i.item_count,
             "group_count": i.group_count,

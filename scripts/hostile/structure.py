@@ -60,3 +60,43 @@ config_error("flow-direction-contradiction",
               "configuration": {"scrollDirection": "vertical"}},
              "/configuration/scrollDirection", "contradicts /flowLayout/scrollDirection")
 config_error("no-sections-with-everything", removed(RICH, "/sections"), "-", "missing required key 'sections'")
+
+# A section's variants (docs/CONFIG.md, "Variants"): each refusal at its JSON Pointer.
+V0 = S0 + "/variants/0"
+
+
+def with_variants(*variants):
+    return replaced(BASE, S0 + "/variants", list(variants))
+
+
+ok("variants-wide-and-empty-last", with_variants({"when": {"minWidth": 600}, "group": row(columns=3)},
+                                                 {"when": {}, "interGroupSpacing": 8}))
+config_error("variants-not-array", replaced(BASE, S0 + "/variants", {"when": {}}), S0 + "/variants",
+             "expected an array, found an object")
+config_error("variants-17", with_variants(*[{"when": {"minWidth": n + 1}} for n in range(17)]),
+             S0 + "/variants", "the array has 17 entries; the limit is 16")
+config_error("variant-no-when", with_variants({"interGroupSpacing": 4}), V0, "missing required key 'when'")
+config_error("variant-when-not-object", with_variants({"when": 600}), V0 + "/when",
+             "expected an object, found a number")
+config_error("variant-minWidth-negative", with_variants({"when": {"minWidth": -1}}), V0 + "/when/minWidth",
+             "minWidth must be a finite number from 0 to")
+config_error("variant-maxHeight-too-large", with_variants({"when": {"maxHeight": 2e12}}),
+             V0 + "/when/maxHeight", "maxHeight must be a finite number from 0 to")
+config_error("variant-minWidth-string", with_variants({"when": {"minWidth": "600"}}), V0 + "/when/minWidth",
+             "expected a number, found a string")
+config_error("variant-max-equals-min", with_variants({"when": {"minWidth": 600, "maxWidth": 600}}),
+             V0 + "/when/maxWidth", "must be greater than minWidth")
+config_error("variant-maxWidth-zero", with_variants({"when": {"maxWidth": 0}}), V0 + "/when/maxWidth",
+             "must be greater than minWidth")
+config_error("variant-when-unknown-key", with_variants({"when": {"minwidth": 600}}), V0 + "/when/minwidth",
+             "unknown key 'minwidth'; did you mean 'minWidth'?")
+config_error("variant-unknown-key", with_variants({"when": {"minWidth": 1}, "contentInset": {}}),
+             V0 + "/contentInset", "unknown key 'contentInset'; did you mean 'contentInsets'?")
+config_error("variant-itemCount", with_variants({"when": {"minWidth": 1}, "itemCount": 4}), V0 + "/itemCount",
+             "a variant cannot change itemCount")
+config_error("variant-nested", with_variants({"when": {"minWidth": 1}, "variants": [{"when": {}}]}),
+             V0 + "/variants", "variants cannot be nested")
+config_error("variant-empty-when-not-last", with_variants({"when": {}}, {"when": {"minWidth": 1}}),
+             V0 + "/when", "an empty 'when' matches every container")
+config_error("variant-group-is-item", with_variants({"when": {"minWidth": 1}, "group": item()}), V0 + "/group",
+             "a section's group must be a group")

@@ -1,9 +1,10 @@
 /// The distinct element kinds of a layout, numbered from 0.
 ///
 /// Order: layout-level boundary items, then per section its boundary items, decoration items
-/// and the supplementary items of its items in tree order. Kinds are compared byte for byte
-/// (docs/CONFIG.md, "A section") and looked up in O(1) expected time, so a layout with
-/// many sections of many kinds costs what its kinds cost, not their product.
+/// and the supplementary items of its items in tree order, then its variants' new kinds. Kinds
+/// are compared byte for byte (docs/CONFIG.md, "A section") and looked up in O(1) expected
+/// time, so a layout with many sections of many kinds costs what its kinds cost, not their
+/// product.
 ///
 /// A class: the section solvers share the layout's table instead of copying it, and a section
 /// inserted later adds its kinds in place (existing numbers never change).
@@ -19,11 +20,13 @@ public final class KindTable {
     for section in description.sections { add(section) }
   }
 
-  /// Numbers the kinds of `section` that are new (existing ids never change).
+  /// Numbers the kinds of `section` that are new (existing ids never change), then those of
+  /// its variants in order: a kind keeps its id whichever variant is in force.
   func add(_ section: LayoutSection) {
     for item in section.boundarySupplementaryItems { intern(item.elementKind) }
     for item in section.decorationItems { intern(item.elementKind) }
     internSupplementaries(of: section.group)
+    for variant in section.variants { add(variant.section) }
   }
 
   /// The id of `name`, or `nil` if no element has that kind.

@@ -113,6 +113,7 @@ extension Layout {
         for (offset, section) in new.enumerated() {
           kinds.add(section)
           var entry = shapes.entry(for: section)
+          chooseVariant(&entry)
           extents.append(try solve(&entry, index: at + offset))
           added.append(entry)
         }
@@ -122,12 +123,14 @@ extension Layout {
       }
       entries.insert(added, extents: extents, at: at)
     case .delete(let at, let count):
+      for position in at..<at + count { forgetParkedOffset(at: position) }
       entries.remove(at: at, count: count)
     case .move(let from, let to):
       entries.move(from: from, to: to)
     case .replace(let section, let at):
       kinds.add(section)
       var entry = shapes.entry(for: section)
+      chooseVariant(&entry)
       carry(from: entries[at], to: &entry)
       let extent: SectionExtent
       do throws(LayoutError) {
@@ -136,6 +139,7 @@ extension Layout {
         kinds.truncate(to: previousKinds)
         throw error
       }
+      forgetParkedOffset(at: at)
       entries.replace(at: at, with: entry, extent: extent)
     }
     remapInputSessions { change.newIndex(of: $0) }

@@ -43,6 +43,11 @@ public final class Layout {
   /// Touchpad gestures in progress and wheel fractions, per container (docs/SNAPPING.md,
   /// "Wheels and touchpads").
   var inputSessions: [InputSession] = []
+  /// The offsets the host set on orthogonal sections whose variant in force no longer scrolls
+  /// orthogonally, by section id: given back when such a variant is in force again, so that
+  /// container A → B → A leaves them as they were (docs/LAYOUT-RULES.md §12.3). Nil while
+  /// none is kept.
+  var parkedOffsets: [Int32: Double]? = nil
 
   /// Creates a layout and solves it when the environment names a container size.
   /// - Throws: `LayoutError` when the description cannot be solved at that size.
@@ -85,6 +90,22 @@ public final class Layout {
   public func sectionDescription(_ index: Int) throws(LayoutError) -> LayoutSection {
     try checkSection(index)
     return entries[index].host
+  }
+
+  /// The index of the variant in force in section `index`, or nil when its own keys are: it
+  /// has no variants, none matches the container, or no container size is set yet
+  /// (docs/LAYOUT-RULES.md, "Sections that adapt to the container").
+  /// - Complexity: O(variants).
+  public func sectionVariant(_ index: Int) throws(LayoutError) -> Int? {
+    try checkSection(index)
+    guard let adaptive = entries[index].adaptive else { return nil }
+    return adaptive.variantIndex(of: entries[index].shape)
+  }
+
+  /// Whether section `index` was described with variants.
+  public func hasVariants(section index: Int) throws(LayoutError) -> Bool {
+    try checkSection(index)
+    return entries[index].adaptive != nil
   }
 
   /// The number of items of section `index`.

@@ -2,8 +2,13 @@
 /// count and the state the host gave it. Small on purpose (docs/ARCHITECTURE.md, "Many
 /// sections"): what a plain section does not use is nil or empty.
 struct SectionEntry {
-  /// Its description but the item count, in both orientations.
+  /// Its description but the item count, in both orientations: of the variant in force when
+  /// it has variants.
   var shape: SectionShape
+  /// A section with variants: its shape as described, whose `variantShapes` hold the variants
+  /// (`shape` is one of them, or this one); nil for a section without (docs/LAYOUT-RULES.md,
+  /// "Sections that adapt to the container").
+  var adaptive: SectionShape? = nil
   var itemCount: Int64
   /// Its scroll offset (logical; 0 for sections that follow the main axis), and whether the
   /// host set it (otherwise it follows the container's initial rest offset).
@@ -39,9 +44,9 @@ struct SectionEntry {
     return section
   }
 
-  /// The description as the host gave it, with the item count.
+  /// The description as the host gave it (with its variants), with the item count.
   var host: LayoutSection {
-    var section = shape.host
+    var section = (adaptive ?? shape).host
     section.itemCount = itemCount
     return section
   }

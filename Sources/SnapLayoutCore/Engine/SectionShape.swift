@@ -14,6 +14,12 @@ final class SectionShape {
   /// queries).
   let isOrthogonal: Bool
   let visibleItemEffects: VisibleItemEffects?
+  /// A section with variants: the shape of each variant, in order (this shape is the
+  /// section's own keys, in force when no variant matches); empty otherwise
+  /// (docs/LAYOUT-RULES.md, "Sections that adapt to the container").
+  var variantShapes: [SectionShape] { variants ?? [] }
+  /// Nil rather than empty for a section without variants: a plain shape releases no array.
+  let variants: [SectionShape]?
   /// The template solved at `container` (canonical), shared by the sections of this shape
   /// whose cells the host measured no section-wide length for.
   private(set) var cached: (container: Size, template: SectionTemplate)?
@@ -24,6 +30,30 @@ final class SectionShape {
     canonical = transposed ? host.transposed : host
     isOrthogonal = host.isOrthogonal
     visibleItemEffects = canonical.visibleItemEffects
+    variants =
+      host.variants.isEmpty
+      ? nil
+      : host.variants.map { variant in
+        var section = variant.section
+        section.itemCount = 0
+        section.variants = []
+        return SectionShape(host: section, transposed: transposed)
+      }
+  }
+
+  /// The shape in force at `effective`, the container's effective content size in the host's
+  /// orientation: the first variant whose range holds it, else this one.
+  /// - Complexity: O(variants).
+  func inForce(at effective: Size) -> SectionShape {
+    guard let index = host.variantIndex(at: effective) else { return self }
+    return variants![index]
+  }
+
+  /// The index of `shape` among the variants' shapes, nil for this shape (or another).
+  func variantIndex(of shape: SectionShape) -> Int? {
+    for (index, variant) in variantShapes.enumerated() where variant === shape { return index }
+
+    return nil
   }
 
   /// The template solved at `container`, if it was.
@@ -79,6 +109,8 @@ struct SectionShapes {
     }
     var entry = SectionEntry(shape: shape(of: host), itemCount: section.itemCount)
     entry.flowSizes = flowSizes
+    // Until a container size chooses, the section's own keys are in force.
+    if entry.shape.variants != nil { entry.adaptive = entry.shape }
     return entry
   }
 }

@@ -29,7 +29,23 @@ extension Layout {
     let ids = entries.orderedIDs()
     var sections: [SolvedSection] = []
     sections.reserveCapacity(ids.count)
+    // Sections with variants take the one in force at this size (docs/LAYOUT-RULES.md,
+    // "Sections that adapt to the container"); the switches apply once every section solved.
+    let effective = effectiveContentSize(transposed ? container.transposed : container)
+    var switched: [(index: Int, shape: SectionShape)] = []
     for (index, id) in ids.enumerated() {
+      if let adaptive = entries[id: id].adaptive {
+        let shape = adaptive.inForce(at: effective)
+        if shape !== entries[id: id].shape {
+          switched.append((index, shape))
+          sections.append(
+            try solver.solve(
+              shape, itemCount: entries[id: id].itemCount, index: index, start: 0,
+              measured: entries[id: id].measured, flowSizes: entries[id: id].flowSizes,
+              boundarySizes: entries[id: id].boundarySizes, refresh: refresh))
+          continue
+        }
+      }
       // Read in place: copying an entry would retain and release everything in it.
       sections.append(
         try solver.solve(
@@ -37,6 +53,7 @@ extension Layout {
           measured: entries[id: id].measured, flowSizes: entries[id: id].flowSizes,
           boundarySizes: entries[id: id].boundarySizes, refresh: refresh))
     }
+    for (index, shape) in switched { switchVariant(id: ids[index], to: shape) }
     // Layout-level items are dropped when there are no sections (docs/LAYOUT-RULES.md,
     // "Boundary supplementary items").
     let leadingExtension =
@@ -56,6 +73,49 @@ extension Layout {
     entries.rebuild(ids: ids, extents: extents, base: WideLength(leadingExtension))
     solved.canonicalContainer = container
     finishSolving(leadingExtension: leadingExtension)
+  }
+
+  /// The container's effective content size at `size` (the host's orientation): the container
+  /// less the environment's content insets, UIKit's `effectiveContentSize`, which chooses a
+  /// section's variant (docs/LAYOUT-RULES.md, "Sections that adapt to the container").
+  func effectiveContentSize(_ size: Size) -> Size {
+    let insets = description.environment.contentInsets
+    return Size(width: size.width - insets.horizontal, height: size.height - insets.vertical)
+  }
+
+  /// Puts the shape of another variant in force in section `id`: its measured sizes stay (they
+  /// apply on the new variant's estimated axes, docs/SELF-SIZING.md rule 16). An offset the
+  /// host set is parked while the section does not scroll orthogonally, and given back when it
+  /// does again (docs/LAYOUT-RULES.md §12.3).
+  func switchVariant(id: Int32, to shape: SectionShape) {
+    let wasOrthogonal = entries[id: id].shape.isOrthogonal
+    entries[id: id].shape = shape
+    if wasOrthogonal && !shape.isOrthogonal {
+      if entries[id: id].hostSetOffset {
+        if parkedOffsets == nil { parkedOffsets = [:] }
+        parkedOffsets![id] = entries[id: id].offset
+      }
+      entries[id: id].offset = 0
+      entries[id: id].hostSetOffset = false
+    } else if !wasOrthogonal && shape.isOrthogonal, let parked = parkedOffsets?[id] {
+      parkedOffsets![id] = nil
+      entries[id: id].offset = parked
+      entries[id: id].hostSetOffset = true
+    }
+  }
+
+  /// Forgets the offset parked for the section at `position` (deleted or described anew).
+  func forgetParkedOffset(at position: Int) {
+    guard parkedOffsets != nil else { return }
+    parkedOffsets![entries.id(at: position)] = nil
+  }
+
+  /// Puts in force the variant of a section entering a solved layout (inserted, or described
+  /// anew) at the current container size.
+  func chooseVariant(_ entry: inout SectionEntry) {
+    guard isSolved, let adaptive = entry.adaptive else { return }
+    let host = transposed ? solved.canonicalContainer.transposed : solved.canonicalContainer
+    entry.shape = adaptive.inForce(at: effectiveContentSize(host))
   }
 
   /// Section `entry`, at `index`, solved at the current container size (placed at 0), with its

@@ -28,6 +28,16 @@ public struct LayoutSection: Equatable, Sendable {
   /// A flow-layout section's items: its group is built for the container when the layout is
   /// solved (`group` is then a placeholder).
   public var flowItems: FlowItems?
+  /// Sections chosen by the container's size, first match wins; none matching, this section
+  /// is in force (docs/LAYOUT-RULES.md, "Sections that adapt to the container"). Not in
+  /// UIKit's section, whose provider chooses in code.
+  public var variants: [SectionVariant] {
+    get { storedVariants ?? [] }
+    set { storedVariants = newValue.isEmpty ? nil : newValue }
+  }
+  /// Nil rather than empty without variants: a plain section releases no array
+  /// (docs/PERFORMANCE.md, "Instruction counts").
+  private var storedVariants: [SectionVariant]?
 
   public init(
     group: LayoutGroup, itemCount: Int64, contentInsets: DirectionalEdgeInsets = .zero,
@@ -35,7 +45,8 @@ public struct LayoutSection: Equatable, Sendable {
     boundarySupplementaryItems: [BoundarySupplementaryItem] = [],
     decorationItems: [DecorationItem] = [], supplementariesFollowContentInsets: Bool = true,
     orthogonalScrollingProperties: ScrollingProperties = ScrollingProperties(),
-    visibleItemEffects: VisibleItemEffects? = nil, flowItems: FlowItems? = nil
+    visibleItemEffects: VisibleItemEffects? = nil, flowItems: FlowItems? = nil,
+    variants: [SectionVariant] = []
   ) {
     self.group = group
     self.itemCount = itemCount
@@ -48,11 +59,14 @@ public struct LayoutSection: Equatable, Sendable {
     self.orthogonalScrollingProperties = orthogonalScrollingProperties
     self.visibleItemEffects = visibleItemEffects
     self.flowItems = flowItems
+    self.storedVariants = variants.isEmpty ? nil : variants
   }
 
   /// Whether the section scrolls across the main axis.
   public var isOrthogonal: Bool { orthogonalScrollingBehavior != .none }
 
+  /// The section turned for a horizontal layout. Its variants are dropped: the engine solves
+  /// the variant in force, turned on its own.
   public var transposed: LayoutSection {
     LayoutSection(
       group: group.transposed, itemCount: itemCount, contentInsets: contentInsets.transposed,

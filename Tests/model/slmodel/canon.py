@@ -336,6 +336,35 @@ def add_section_kinds(config: Json, s: Json, intern) -> None:
         intern(d["elementKind"])
     if "group" in s:
         walk_badges(s["group"], intern)
+    # docs/LAYOUT-RULES.md §12: then each variant's new kinds, the variant being the section
+    # with its keys in place.
+    for variant in s.get("variants", []):
+        add_section_kinds(config, merged_variant(s, variant), intern)
+
+
+def merged_variant(section: Json, variant: Json) -> Json:
+    """A section with a variant's keys in place of its own (docs/CONFIG.md, "Variants")."""
+    result = {k: v for k, v in section.items() if k != "variants"}
+    result.update({k: v for k, v in variant.items() if k != "when"})
+    return result
+
+
+def variant_in_force(section: Json, effective) -> int:
+    """docs/LAYOUT-RULES.md §12.1: the first variant whose every bound holds the effective
+    content size (minimums inclusive, maximums exclusive), -1 for none."""
+    width, height = effective
+    for index, variant in enumerate(section.get("variants", [])):
+        when = variant["when"]
+        if "minWidth" in when and not width >= when["minWidth"]:
+            continue
+        if "maxWidth" in when and not width < when["maxWidth"]:
+            continue
+        if "minHeight" in when and not height >= when["minHeight"]:
+            continue
+        if "maxHeight" in when and not height < when["maxHeight"]:
+            continue
+        return index
+    return -1
 
 
 def walk_badges(node: Json, intern) -> None:

@@ -14,7 +14,14 @@ import copy
 import struct
 from typing import Dict, List, Optional, Tuple
 
-from .canon import Description, Json, add_section_kinds, kind_names
+from .canon import (
+    Description,
+    Json,
+    add_section_kinds,
+    kind_names,
+    merged_variant,
+    variant_in_force,
+)
 from .groups import ModelError
 from .layout import Solution
 from .anchoring import anchored, item_remap, section_remap
@@ -73,6 +80,9 @@ class ModelLayout:
         self.global_measured: Dict[str, Size] = {}
         self.offsets: List[float] = [0.0] * n
         self.host_set: List[bool] = [False] * n
+        #: LAYOUT-RULES §12.3: a host-set offset kept while the variant in force does not
+        #: scroll orthogonally.
+        self.parked: List[Optional[float]] = [None] * n
         self.main_offset = 0.0
         self.main_host_set = False
         self.container: Optional[Size] = None
@@ -127,6 +137,39 @@ class ModelLayout:
     def canonical_size(self, size: Size) -> Size:
         return (size[1], size[0]) if self.desc.horizontal else size
 
+    # -- variants (docs/LAYOUT-RULES.md §12) -----------------------------------------------------
+
+    def variant_of(self, section: Json) -> int:
+        """The variant in force in `section` at the container's effective content size (the
+        container less the environment's insets, host orientation); -1 without a container."""
+        if self.container is None or not section.get("variants"):
+            return -1
+        insets = self.config.get("environment", {}).get("contentInsets", {})
+        width = self.container[0] - insets.get("leading", 0) - insets.get("trailing", 0)
+        height = self.container[1] - insets.get("top", 0) - insets.get("bottom", 0)
+        return variant_in_force(section, (width, height))
+
+    def in_force_of(self, section: Json) -> Json:
+        """`section` as solved: with the keys of its variant in force, without its variants."""
+        if "variants" not in section:
+            return section
+        index = self.variant_of(section)
+        if index < 0:
+            return {k: v for k, v in section.items() if k != "variants"}
+        return merged_variant(section, section["variants"][index])
+
+    def in_force(self, section: int) -> Json:
+        return self.in_force_of(self.sections[section])
+
+    def variant(self, section: int) -> int:
+        return self.variant_of(self.sections[section])
+
+    def _orthogonal(self, section: Json) -> bool:
+        return (
+            self.desc.flow is None
+            and self.in_force_of(section).get("orthogonalScrollingBehavior", "none") != "none"
+        )
+
     def _solve(self, container: Size) -> Solution:
         measured = [{i: self.canonical_size(v) for i, v in m.items()} for m in self.measured]
         flow_sizes = []
@@ -146,7 +189,7 @@ class ModelLayout:
         globals_ = {k: self.canonical_size(v) for k, v in self.global_measured.items()}
         return Solution(
             self.desc,
-            self.sections,
+            [self.in_force_of(section) for section in self.sections],
             container,
             measured,
             self.shares,
@@ -187,11 +230,25 @@ class ModelLayout:
 
     def set_container(self, width: float, height: float) -> None:
         previous = self.container
+        kept = (list(self.offsets), list(self.host_set), list(self.parked))
+        was = [self._orthogonal(section) for section in self.sections]
         self.container = (width, height)
+        # LAYOUT-RULES §12.3: a section whose variant in force stops scrolling orthogonally
+        # parks the offset the host set, and gets it back when one that does is in force.
+        for index, section in enumerate(self.sections):
+            now = self._orthogonal(section)
+            if was[index] and not now:
+                if self.host_set[index]:
+                    self.parked[index] = self.offsets[index]
+                self.offsets[index], self.host_set[index] = 0.0, False
+            elif now and not was[index] and self.parked[index] is not None:
+                self.offsets[index], self.host_set[index] = self.parked[index], True
+                self.parked[index] = None
         try:
             self.resolve_now()
         except ModelError:
             self.container = previous
+            self.offsets, self.host_set, self.parked = kept
             self.invalidate()
             raise
 
@@ -205,10 +262,11 @@ class ModelLayout:
     def section_info(self, section: int) -> Json:
         self.scrolls
         s = self.solution.sections[section]
-        behavior = self.sections[section].get("orthogonalScrollingBehavior", "none")
+        behavior = self.in_force(section).get("orthogonalScrollingBehavior", "none")
         if self.desc.flow is not None:
             behavior = "none"
         return {
+            "variant": self.variant(section),
             "frame": self.solution.physical(s.frame),
             "item_count": s.item_count,
             "group_count": s.group_count,
@@ -245,7 +303,7 @@ class ModelLayout:
         offsets = {i: self.offsets[i] for i in range(len(self.sections))}
 
         def effects(index: int):
-            settings = self.sections[index].get("visibleItemEffects")
+            settings = self.in_force(index).get("visibleItemEffects")
             if settings is None:
                 return None
             s = self.solution.sections[index]
@@ -372,7 +430,7 @@ class ModelLayout:
             fs = self.desc.canonical_section(self.sections[section])["_flow"]
             return [b["elementKind"] for b in fs.boundary_items()]
         return [
-            b["elementKind"] for b in self.sections[section].get("boundarySupplementaryItems", [])
+            b["elementKind"] for b in self.in_force(section).get("boundarySupplementaryItems", [])
         ]
 
     def set_item_sizes(self, section: int, first: int, sizes: List[Size]) -> None:
@@ -501,6 +559,7 @@ class ModelLayout:
             self.boundary.insert(at + offset, {})
             self.offsets.insert(at + offset, 0.0)
             self.host_set.insert(at + offset, False)
+            self.parked.insert(at + offset, None)
             add_section_kinds(self.config, s, self._intern)
         self.invalidate()
 
@@ -517,6 +576,7 @@ class ModelLayout:
             self.boundary,
             self.offsets,
             self.host_set,
+            self.parked,
         ]
 
     def delete_sections(self, at: int, count: int) -> None:
@@ -564,14 +624,12 @@ class ModelLayout:
                 carried.measured = keep(old_storage.measured)
                 flow = carried
         self.flow[index] = flow
-        kinds = set(self.boundary_kinds_of(new))
+        # The variants in force at the current size (LAYOUT-RULES §12.1) decide what is kept.
+        kinds = set(self.boundary_kinds_of(self.in_force_of(new)))
         self.boundary[index] = {k: v for k, v in self.boundary[index].items() if k in kinds}
-        orthogonal = (
-            lambda s: self.desc.flow is None
-            and s.get("orthogonalScrollingBehavior", "none") != "none"
-        )
-        if not (orthogonal(old) and orthogonal(new)):
+        if not (self._orthogonal(old) and self._orthogonal(new)):
             self.offsets[index], self.host_set[index] = 0.0, False
+        self.parked[index] = None
         self.sections[index] = new
         add_section_kinds(self.config, new, self._intern)
         self.invalidate()
@@ -595,6 +653,7 @@ class ModelLayout:
         "global_measured",
         "offsets",
         "host_set",
+        "parked",
         "main_offset",
         "main_host_set",
         "container",

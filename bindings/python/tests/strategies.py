@@ -407,7 +407,45 @@ def draw_section(draw: st.DrawFn, scroll: str, fitting: bool, huge: bool) -> Con
         section["supplementariesFollowContentInsets"] = draw(BOOLEANS)
     if draw(ONE_IN_FOUR) == 0:
         section["visibleItemEffects"] = draw(VISIBLE_ITEM_EFFECTS)
+    if draw(ONE_IN_FOUR) == 0:
+        section["variants"] = draw_variants(draw, scroll, behavior != "none", fitting)
     return section
+
+
+VARIANT_COUNTS = st.integers(1, 3)
+BOUNDS = st.integers(0, 1400)
+
+
+def draw_when(draw: st.DrawFn, last: bool) -> Config:
+    """A variant's ranges (docs/CONFIG.md, "Variants"): each maximum above its minimum; empty
+    only for the last variant."""
+    when: Config = {}
+    for axis in ("Width", "Height"):
+        if draw(BOOLEANS):
+            when["min" + axis] = draw(BOUNDS)
+        if draw(ONE_IN_THREE) == 0:
+            when["max" + axis] = when.get("min" + axis, 0) + 1 + draw(BOUNDS)
+    if not when and not last:
+        when["minWidth"] = draw(BOUNDS)
+    return when
+
+
+def draw_variants(draw: st.DrawFn, scroll: str, orthogonal: bool, fitting: bool) -> List[Config]:
+    """A section's variants: another root group, spacing or insets. The behavior and its
+    scrolling settings stay the section's (the snapping properties read them from the
+    section)."""
+    count = draw(VARIANT_COUNTS)
+    variants: List[Config] = []
+    for index in range(count):
+        variant: Config = {"when": draw_when(draw, index == count - 1)}
+        if draw(BOOLEANS):
+            variant["group"] = draw_root_group(draw, scroll, orthogonal, fitting)
+        if draw(ONE_IN_THREE) == 0:
+            variant["interGroupSpacing"] = draw(lengths(0, 20))
+        if draw(ONE_IN_THREE) == 0:
+            variant["contentInsets"] = draw(insets(24))
+        variants.append(variant)
+    return variants
 
 
 SCALES = st.sampled_from((0, 1, 2, 3))

@@ -417,6 +417,9 @@ _prototype("sl_layout_get_content_size", c_int, sl_layout_p, POINTER(sl_size))
 _prototype("sl_layout_get_section_count", c_int, sl_layout_p, POINTER(c_int32))
 # int sl_layout_get_item_count(const sl_layout *layout, int32_t section, int64_t *out_count);
 _prototype("sl_layout_get_item_count", c_int, sl_layout_p, c_int32, POINTER(c_int64))
+# int sl_layout_get_section_variant(const sl_layout *layout, int32_t section,
+#                                   int32_t *out_variant);
+_prototype("sl_layout_get_section_variant", c_int, sl_layout_p, c_int32, POINTER(c_int32))
 # int sl_layout_get_section_info(const sl_layout *layout, int32_t section,
 #                                sl_section_info *out_info);
 _prototype("sl_layout_get_section_info", c_int, sl_layout_p, c_int32, POINTER(sl_section_info))

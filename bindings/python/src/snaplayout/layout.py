@@ -296,6 +296,19 @@ class Layout:
             check(self._lib.sl_layout_get_item_count(handle, s, byref(out)))
         return out.value
 
+    def section_variant(self, section: int) -> Optional[int]:
+        """The index of the variant in force in ``section`` (its ``"variants"``), or ``None``
+        when the section's own keys are: it has no variants, none matches the container's
+        effective content size, or no container size is set yet.
+
+        Raises :class:`RangeError` for a section out of range. Since 0.2.
+        """
+        s = cv.int32(section, "section")
+        out = ctypes.c_int32()
+        with self._access() as handle:
+            check(self._lib.sl_layout_get_section_variant(handle, s, byref(out)))
+        return None if out.value < 0 else out.value
+
     @property
     def item_counts(self) -> Tuple[int, ...]:
         """The item count of every section."""
