@@ -175,8 +175,8 @@ class SnapResult:
     release_progress: float
     #: The rest position, or None for free deceleration.
     snap_index: Optional[int]
-    #: The rest position the gesture was measured from.
-    reference_snap: int
+    #: The rest position the gesture was measured from, or None for free deceleration.
+    reference_snap: Optional[int]
     #: The item resting at the target and its section (None for pages and free deceleration).
     item: Optional[int]
     #: The section of ``item``, or None.
