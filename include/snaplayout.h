@@ -917,7 +917,9 @@ SL_API int sl_layout_get_snap_offsets(const sl_layout *layout, int32_t container
 /**
  * The rest offset that shows an item (programmatic scroll to an item or page), and its rest
  * position. With free deceleration or pages, the item's start is brought to the start of the
- * snapport, clamped, and `*out_snap` is the nearest page (or -1 when free).
+ * snapport, clamped, and `*out_snap` is the nearest page (or -1 when free). The offset lies in
+ * [min_offset, max_offset] in every containment, and a release there rests on it
+ * (docs/SNAPPING.md, "Rest positions").
  *
  * @param out_snap may be NULL.
  * @return SL_OK; SL_EINVAL for NULL layout/out_offset, an item outside the container or a
