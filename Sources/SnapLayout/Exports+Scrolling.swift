@@ -15,7 +15,8 @@ public func sl_layout_get_scroll_info(
     // Offsets leave the library as +0, never −0 (docs/C-API.md, "Numbers").
     outInfo.pointee = sl_scroll_info(
       viewport_length: info.viewportLength, content_length: info.contentLength,
-      inset_leading: info.insetLeading.positiveZero, inset_trailing: info.insetTrailing.positiveZero,
+      inset_leading: info.insetLeading.positiveZero,
+      inset_trailing: info.insetTrailing.positiveZero,
       min_offset: info.minimumOffset.positiveZero, max_offset: info.maximumOffset.positiveZero,
       offset: info.offset.positiveZero,
       deceleration_rate: info.decelerationRate, snap_count: info.snapCount,

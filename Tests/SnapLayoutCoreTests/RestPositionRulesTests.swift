@@ -116,7 +116,8 @@ struct RestPositionRulesTests {
   func mergeDistance() throws {
     // 5 % of 800 = 40: row 0 (10) merges into 0, rows from 1210 on into 1210.
     let merged = try rows(top: 10)
-    #expect(try snaps(merged, mainScrollContainer) == [0] + (1...11).map { Double($0) * 100 + 10 } + [1210])
+    let inside = (1...11).map { Double($0) * 100 + 10 }
+    #expect(try snaps(merged, mainScrollContainer) == [0] + inside + [1210])
     #expect(try merged.snapPosition(at: 8, container: mainScrollContainer).item == 0)
     let apart = try rows(top: 10) { $0.mergeDistance = 5 }
     #expect(try Array(snaps(apart, mainScrollContainer).prefix(3)) == [0, 10, 110])

@@ -110,7 +110,8 @@ struct SnapListTests {
     // Positions within the merge distance of a bound rest on it (docs/SNAPPING.md, "Rest
     // positions").
     let merge = fast.mergeDistance
-    for index in 0..<fast.count where c.containment != .none && fast.maximum - fast.minimum > 2 * merge {
+    let merges = c.containment != .none && fast.maximum - fast.minimum > 2 * merge
+    for index in 0..<fast.count where merges {
       let at = fast.offset(index)
       #expect(
         at == fast.minimum || at == fast.maximum

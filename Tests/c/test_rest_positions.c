@@ -152,7 +152,7 @@ static void test_containment_bounds(void) {
   sl_layout *keep = create_layout(ROWS_JSON(", \"containment\": \"keepSnaps\""));
   /* none: the rows as aligned, 100 … 2000, and the bounds are the first and last. */
   sl_layout *none = create_layout(ROWS_JSON(", \"containment\": \"none\""));
-  /* none, centred: row k at 100k − 250: bounds [−250, 1650], outside the content's [0, 1300]. */
+  /* none, centred: row k at 100k − 250: bounds [−250, 1650], past the content's [0, 1300]. */
   sl_layout *centred = create_layout(
       ROWS_JSON(", \"containment\": \"none\", \"alignment\": \"center\""));
   if (!trim || !keep || !none || !centred) return;

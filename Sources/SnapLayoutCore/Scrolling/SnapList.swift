@@ -195,9 +195,12 @@ final class SnapList {
       count = leading + (last - first + 1) + trailing
       clamps = true
     case .none:
-      // The aligned positions as they are; the scroll bounds are the first and last.
-      self.minimum = units.offset(0)
-      self.maximum = units.offset(units.count - 1)
+      // The aligned positions as they are; the scroll bounds are the first and last (ordered
+      // even if the units were not, so that the bounds never cross).
+      let first = units.offset(0)
+      let last = units.offset(units.count - 1)
+      self.minimum = min(first, last)
+      self.maximum = max(first, last)
       source = .units(units, first: 0, last: units.count - 1, leading: 0, trailing: 0)
       count = units.count
       clamps = false
