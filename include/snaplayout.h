@@ -865,7 +865,8 @@ SL_API int sl_layout_get_scroll_offset(const sl_layout *layout, int32_t containe
  * @param[out] out_result receives the decision.
  * @return SL_OK; SL_EINVAL for NULL arguments, an unknown version, non-finite numbers, offsets
  *         beyond ±1e100 or a section that does not scroll orthogonally; SL_ERANGE for an unknown container or a
- *         reference_snap out of range; SL_ESTATE if no container size is set.
+ *         reference_snap out of range (-1, none, is accepted); SL_ESTATE if no container size
+ *         is set.
  *
  * **Ownership** Nothing to free.
  *
