@@ -150,6 +150,14 @@ test-swift: deps ## swift test: the Swift Testing suites of the three modules
 test-header: | $(BUILD)/tests ## the header compiles as strict C99 and C++11
 	$(CC) -std=c99 $(C_WARN) -Iinclude -fsyntax-only -x c include/snaplayout.h
 	$(CXX) -std=c++11 $(C_WARN) -Iinclude -fsyntax-only -x c++ include/snaplayout.h
+	@# A deprecated function warns (an error under -Werror) unless SL_NO_DEPRECATED_WARNINGS.
+	@printf '#include "snaplayout.h"\nint f(sl_layout *l) { return sl_layout_set_section_offset(l, 0, 1); }\n' \
+	  > $(BUILD)/tests/deprecated.c
+	@! $(CC) -std=c99 $(C_WARN) -Iinclude -fsyntax-only $(BUILD)/tests/deprecated.c 2>/dev/null \
+	  || { echo "sl_layout_set_section_offset() is not marked deprecated"; exit 1; }
+	$(CC) -std=c99 $(C_WARN) -DSL_NO_DEPRECATED_WARNINGS -Iinclude -fsyntax-only $(BUILD)/tests/deprecated.c
+	$(CXX) -std=c++11 $(C_WARN) -DSL_NO_DEPRECATED_WARNINGS -Iinclude -fsyntax-only -x c++ \
+	  $(BUILD)/tests/deprecated.c
 
 $(BUILD)/tests/%: Tests/c/%.c $(wildcard Tests/c/*.h) include/snaplayout.h $(LIB) | $(BUILD)/tests
 	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -ITests/c $< -o $@ $(LINK_LIB) \

@@ -154,7 +154,7 @@ int tool_load_layout(const tool_layout_options *options, sl_layout **out) {
     }
   }
   for (int i = 0; result == 0 && i < options->offset_count; i++) {
-    if (sl_layout_set_section_offset(layout, options->offset_sections[i], options->offsets[i]) !=
+    if (sl_layout_set_scroll_offset(layout, options->offset_sections[i], options->offsets[i]) !=
         SL_OK) {
       result = tool_report("cannot set the section offset");
     }

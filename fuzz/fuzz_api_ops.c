@@ -6,6 +6,8 @@
  * from its OPERATIONS table, and fuzz/fuzz_api_changes.c holds the operations that change it.
  */
 #define FUZZ_PART /* the harness, fuzz_api.c, has main() */
+/* It checks the deprecated sl_layout_{set,get}_section_offset() on purpose: they keep working. */
+#define SL_NO_DEPRECATED_WARNINGS
 #include "fuzz_api.h"
 
 /* --- the operations -------------------------------------------------------------------------- */

@@ -60,6 +60,19 @@ extern "C" {
 #define SL_API
 #endif
 
+/*
+ * SL_DEPRECATED(message) marks a function kept working for compatibility; its doc comment names
+ * the replacement. GCC and Clang warn at each use; define SL_NO_DEPRECATED_WARNINGS before
+ * including this header to silence them (e.g. in a test of the old function).
+ */
+#if defined(SL_NO_DEPRECATED_WARNINGS)
+#define SL_DEPRECATED(message)
+#elif defined(__GNUC__) || defined(__clang__)
+#define SL_DEPRECATED(message) __attribute__((deprecated(message)))
+#else
+#define SL_DEPRECATED(message)
+#endif
+
 /* ---------------------------------------------------------------------------------------------
  * Version
  * ------------------------------------------------------------------------------------------- */
@@ -237,7 +250,9 @@ typedef struct sl_scroll_info {
    * UIKit's centring insets for groupPagingCentered. */
   double inset_leading;
   double inset_trailing;
-  /** The range of rest offsets. */
+  /** The range of rest offsets; both are rest positions, and min_offset is where the container
+   * starts until the host sets an offset (with containment "none", the first and last aligned
+   * positions). Offsets leave the library as +0, never -0. */
   double min_offset;
   double max_offset;
   /** The current offset. */
@@ -279,7 +294,9 @@ typedef struct sl_scroll_release {
    * points per millisecond: multiply by 1000). Clamped to +/-1e6 (a thousand screens a
    * second), as Android clamps to its maximum fling velocity. */
   double velocity;
-  /** The rest position the gesture is measured from, with SL_RELEASE_HAS_REFERENCE. */
+  /** The rest position the gesture is measured from, with SL_RELEASE_HAS_REFERENCE; -1: none,
+   * measured from start_offset (what sl_layout_get_reference_snap gives for a free scroll),
+   * accepted in any container. */
   int64_t reference_snap;
 } sl_scroll_release;
 
@@ -337,7 +354,7 @@ typedef struct sl_snap_result {
   /** The rest position the gesture was measured from. */
   int64_t reference_snap;
   /** The item resting at the target, and its section (both -1 when the rest positions are
-   * pages or free). */
+   * pages or free; content shorter than the viewport names the first unit's item). */
   int64_t item;
   int32_t section;
   int32_t reserved;
@@ -766,12 +783,18 @@ SL_API int sl_layout_find_element_kind(const sl_layout *layout, const char *name
  * @param section the section index; the section's orthogonalScrollingBehavior is not "none".
  * @param offset the offset in points, finite, from -1e100 to 1e100 (far past any content).
  * @return SL_OK; SL_EINVAL for a NULL layout, a non-finite or larger offset or a section that does not
- *         scroll orthogonally; SL_ERANGE for a bad section index.
+ *         scroll orthogonally; SL_ERANGE for a bad section index (including -1: the main
+ *         scroll is not a section); SL_ESTATE if no container size is set — the statuses of
+ *         sl_layout_set_scroll_offset() for the same mistakes.
+ *
+ * Deprecated since 0.2: use sl_layout_set_scroll_offset(layout, section, offset), the one call
+ * for every scroll container; kept working (docs/C-API.md, "Orthogonal sections").
  *
  * **Ownership** Nothing to free.
  *
  * **Thread safety** Changes the layout: exclusive access.
  */
+SL_DEPRECATED("use sl_layout_set_scroll_offset")
 SL_API int sl_layout_set_section_offset(sl_layout *layout, int32_t section, double offset);
 
 /**
@@ -782,10 +805,14 @@ SL_API int sl_layout_set_section_offset(sl_layout *layout, int32_t section, doub
  * @param[out] out_offset receives the offset.
  * @return SL_OK; SL_EINVAL for NULL arguments; SL_ERANGE for a bad section index.
  *
+ * Deprecated since 0.2: use sl_layout_get_scroll_offset(layout, section, &offset); kept working
+ * (docs/C-API.md, "Orthogonal sections").
+ *
  * **Ownership** Nothing to free.
  *
  * **Thread safety** Read-only.
  */
+SL_DEPRECATED("use sl_layout_get_scroll_offset")
 SL_API int sl_layout_get_section_offset(const sl_layout *layout, int32_t section,
                                         double *out_offset);
 
@@ -857,7 +884,8 @@ SL_API int sl_layout_get_scroll_offset(const sl_layout *layout, int32_t containe
  * @param[out] out_result receives the decision.
  * @return SL_OK; SL_EINVAL for NULL arguments, an unknown version, non-finite numbers, offsets
  *         beyond ±1e100 or a section that does not scroll orthogonally; SL_ERANGE for an unknown container or a
- *         reference_snap out of range; SL_ESTATE if no container size is set.
+ *         reference_snap out of range (-1, none, is accepted); SL_ESTATE if no container size
+ *         is set.
  *
  * **Ownership** Nothing to free.
  *
@@ -909,7 +937,9 @@ SL_API int sl_layout_get_snap_offsets(const sl_layout *layout, int32_t container
 /**
  * The rest offset that shows an item (programmatic scroll to an item or page), and its rest
  * position. With free deceleration or pages, the item's start is brought to the start of the
- * snapport, clamped, and `*out_snap` is the nearest page (or -1 when free).
+ * snapport, clamped, and `*out_snap` is the nearest page (or -1 when free). The offset lies in
+ * [min_offset, max_offset] in every containment, and a release there rests on it
+ * (docs/SNAPPING.md, "Rest positions").
  *
  * @param out_snap may be NULL.
  * @return SL_OK; SL_EINVAL for NULL layout/out_offset, an item outside the container or a
@@ -928,7 +958,8 @@ SL_API int sl_layout_get_offset_for_item(const sl_layout *layout, int32_t contai
  * The rest position a new touch-down is measured from: the target of a motion still in flight
  * at `time`, otherwise the position nearest the touch. Pass the result as `reference_snap` of
  * the release, so re-grabbing a moving carousel keeps advancing instead of going back to a
- * stale page.
+ * stale page. A container without rest positions (free deceleration) gives -1, "none", which
+ * sl_layout_resolve_scroll() accepts back.
  *
  * @param in_flight the running motion, or NULL.
  * @param time seconds since that motion started (checked even without a motion).

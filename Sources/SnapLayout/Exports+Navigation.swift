@@ -117,7 +117,7 @@ public func sl_layout_scroll_input(
         device: device, delta: event.delta, time: event.time,
         ends: event.flags & SL_INPUT_END != 0), container: Int(container), inFlight: motion,
       at: time)
-    outResult.pointee.offset = result.offset
+    outResult.pointee.offset = result.offset.positiveZero
     outResult.pointee.has_motion = result.decision == nil ? 0 : 1
     outResult.pointee.reserved = 0
     outResult.pointee.result.write(result.decision ?? SnapDecision.unresolved)

@@ -12,10 +12,13 @@ public func sl_layout_get_scroll_info(
   guard let outInfo else { return ErrorRecord.null("out_info") }
   return withLayout(layout) { target throws(LayoutError) in
     let info = try target.scrollInfo(Int(container))
+    // Offsets leave the library as +0, never −0 (docs/C-API.md, "Numbers").
     outInfo.pointee = sl_scroll_info(
       viewport_length: info.viewportLength, content_length: info.contentLength,
-      inset_leading: info.insetLeading, inset_trailing: info.insetTrailing,
-      min_offset: info.minimumOffset, max_offset: info.maximumOffset, offset: info.offset,
+      inset_leading: info.insetLeading.positiveZero,
+      inset_trailing: info.insetTrailing.positiveZero,
+      min_offset: info.minimumOffset.positiveZero, max_offset: info.maximumOffset.positiveZero,
+      offset: info.offset.positiveZero,
       deceleration_rate: info.decelerationRate, snap_count: info.snapCount,
       container: container, horizontal: info.scrollsHorizontally ? 1 : 0,
       orthogonal_scrolling_behavior: info.behavior.rawValue, snap_unit: info.snapUnit.code,
@@ -44,7 +47,7 @@ public func sl_layout_get_scroll_offset(
   guard let layout else { return ErrorRecord.null("layout") }
   guard let outOffset else { return ErrorRecord.null("out_offset") }
   return withLayout(layout) { target throws(LayoutError) in
-    outOffset.pointee = try target.scrollOffset(Int(container))
+    outOffset.pointee = try target.scrollOffset(Int(container)).positiveZero
     return SL_OK
   }
 }
@@ -88,16 +91,18 @@ private func unknownVersion(_ version: UInt32) -> Int32 {
     path: "release.version")
 }
 
-/// Throws unless `reference` is a rest position of the container.
+/// Throws unless `reference` is a rest position of the container or −1, "none": measured from
+/// `start_offset`, in any container (what `sl_layout_get_reference_snap` gives for a free one).
 @inline(never)
 private func checkReference(_ reference: Int64, _ layout: Layout, _ container: Int32)
   throws(LayoutError)
 {
   let count = try layout.snapCount(Int(container))
-  guard reference >= 0, reference < max(count, 1) else {
+  guard reference == -1 || (reference >= 0 && reference < count) else {
     throw LayoutError(
       .outOfRange,
-      "reference_snap \(reference) is not a rest position; the container has \(count)",
+      "reference_snap \(reference) is not a rest position; the container has \(count) "
+        + "(-1: none, measured from start_offset)",
       path: "release.reference_snap")
   }
 }
@@ -112,7 +117,7 @@ public func sl_layout_get_snap_position(
   return withLayout(layout) { target throws(LayoutError) in
     let position = try target.snapPosition(at: offset, container: Int(container))
     outPosition.pointee = sl_snap_position(
-      progress: position.progress, index: position.index, item: position.item,
+      progress: position.progress.positiveZero, index: position.index, item: position.item,
       section: position.section, reserved: 0)
     return SL_OK
   }
@@ -137,6 +142,7 @@ public func sl_layout_get_snap_offsets(
     if let offsets {
       for index in 0..<written {
         offsets[index] = try target.snapOffset(first + Int64(index), container: Int(container))
+          .positiveZero
       }
     }
     // Only where size_t has 32 bits: the count does not fit in *out_count (snaplayout.h).
@@ -168,7 +174,7 @@ public func sl_layout_get_offset_for_item(
   return withLayout(layout) { target throws(LayoutError) in
     let result = try target.snapOffset(
       forSection: Int(section), item: item, container: Int(container))
-    outOffset.pointee = result.offset
+    outOffset.pointee = result.offset.positiveZero
     outSnap?.pointee = result.index
     return SL_OK
   }
@@ -215,7 +221,7 @@ public func sl_motion_sample(
   }
   let state = converted.sample(at: time)
   outState.pointee = sl_motion_state(
-    offset: state.offset, velocity: state.velocity, settled: state.settled ? 1 : 0, reserved: 0)
+    offset: state.offset.positiveZero, velocity: state.velocity.positiveZero, settled: state.settled ? 1 : 0, reserved: 0)
   return SL_OK
 }
 
@@ -266,8 +272,8 @@ extension sl_snap_result {
   /// Writes `decision` into this C struct field by field (no temporary).
   @inline(always)
   mutating func write(_ decision: SnapDecision) {
-    target_offset = decision.targetOffset
-    release_progress = decision.releaseProgress
+    target_offset = decision.targetOffset.positiveZero
+    release_progress = decision.releaseProgress.positiveZero
     snap_index = decision.snapIndex
     reference_snap = decision.referenceSnap
     item = decision.item
@@ -283,9 +289,9 @@ extension sl_motion {
   mutating func write(_ motion: Motion) {
     kind = motion.kind.rawValue
     reserved = 0
-    start_offset = motion.startOffset
-    start_velocity = motion.startVelocity
-    target_offset = motion.targetOffset
+    start_offset = motion.startOffset.positiveZero
+    start_velocity = motion.startVelocity.positiveZero
+    target_offset = motion.targetOffset.positiveZero
     duration = motion.duration
     decay = motion.decay
     omega = motion.omega

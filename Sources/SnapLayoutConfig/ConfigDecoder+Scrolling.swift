@@ -7,7 +7,8 @@ extension ConfigDecoder {
     "snapUnit", "pageLength", "alignment", "scrollPadding", "containment",
     "insufficientContentAlignment", "maxPagesPerGesture", "velocityThresholds",
     "decelerationRate", "directionalGuard", "positionalThreshold", "algorithm", "rounding",
-    "spring", "decayLanding", "bounce", "initialIndex", "touchpadEndGap", "groupsPerPage",
+    "spring", "decayLanding", "bounce", "slowRelease", "mergeDistance", "initialIndex",
+    "touchpadEndGap", "groupsPerPage",
   ]
 
   /// Scroll and snap settings: `configuration.scrolling` (with `contentInset`) or a section's
@@ -73,6 +74,15 @@ extension ConfigDecoder {
     if let value = object["positionalThreshold"] {
       properties.positionalThreshold = try value.number(
         in: 1e-6...(1 - 1e-6), "positionalThreshold is a fraction of a page between 0 and 1")
+    }
+    if let value = object["slowRelease"] {
+      properties.slowRelease =
+        try value.choice(["projection", "positional"]) == "projection" ? .projection : .positional
+    }
+    if let value = object["mergeDistance"] {
+      properties.mergeDistance = try value.number(
+        in: 0...ConfigLimits.maxLength,
+        "mergeDistance is a distance in points from 0 (above the viewport it acts as the viewport)")
     }
     if let value = object["algorithm"] {
       switch try value.choice(["standard", "uikitWillEndDragging", "uikitTargetContentOffset"]) {

@@ -23,6 +23,7 @@ struct ScrollingConfigTests {
           "insufficientContentAlignment": "end", "maxPagesPerGesture": 2,
           "velocityThresholds": {"fling": 300, "free": 2500}, "decelerationRate": "fast",
           "directionalGuard": false, "positionalThreshold": 0.3, "algorithm": "uikitWillEndDragging",
+          "slowRelease": "projection", "mergeDistance": 12.5,
           "rounding": "directional", "spring": {"dampingRatio": 0.8, "response": 0.4},
           "decayLanding": {"minimumRate": 0.98, "maximumRate": 0.999},
           "contentInset": {"top": 47, "bottom": 34, "leading": 5}, "pageLength": 300}}
@@ -33,6 +34,7 @@ struct ScrollingConfigTests {
     #expect(main.insufficientContentAlignment == .end && main.maxPagesPerGesture == 2)
     #expect(main.flingVelocity == 300 && main.freeVelocity == 2500 && main.decelerationRate == 0.99)
     #expect(main.directionalGuard == false && main.positionalThreshold == 0.3)
+    #expect(main.slowRelease == .projection && main.mergeDistance == 12.5)
     #expect(main.algorithm == .uikitWillEndDragging && main.rounding == .directional)
     #expect(main.spring == .response(dampingRatio: 0.8, response: 0.4))
     #expect(main.decayLanding?.minimumRate == 0.98 && main.decayLanding?.maximumRate == 0.999)
@@ -88,6 +90,12 @@ struct ScrollingConfigTests {
      "/configuration/scrolling/decayLanding/maximumRate", "must not be below minimumRate"),
     (config(top: #""configuration": {"scrolling": {"positionalThreshold": 1}}"#),
      "/configuration/scrolling/positionalThreshold", "between 0 and 1"),
+    (config(top: #""configuration": {"scrolling": {"slowRelease": "decay"}}"#),
+     "/configuration/scrolling/slowRelease", "is not one of 'projection', 'positional'"),
+    (config(section: #""orthogonalScrollingProperties": {"mergeDistance": -1}"#),
+     "/sections/0/orthogonalScrollingProperties/mergeDistance", "a distance in points from 0"),
+    (config(top: #""configuration": {"scrolling": {"mergeDistance": "far"}}"#),
+     "/configuration/scrolling/mergeDistance", "expected a number"),
     (config(section: #""orthogonalScrollingProperties": {"contentInset": {"leading": 3}}"#),
      "/sections/0/orthogonalScrollingProperties/contentInset", "unknown key 'contentInset'"),
     (config(section: #""visibleItemEffects": {"alpha": {"edge": 1.5}}"#),

@@ -248,8 +248,11 @@ struct FlowItemSizesTests {
       configuration: configuration)
     _ = try layout.reportItemSize(Size(width: 390, height: 30), section: 0, item: 1)
     // Lines: [0] (item 1 no longer fits beside it), [1], [2, 3], ...
-    // 26 lines, 2,780 pt: lines starting past the largest offset (1,936) rest there (trimmed).
-    #expect(try layout.snapCount(mainScrollContainer) == 20)
+    // 26 lines, 2,780 pt: lines starting past the largest offset (1,936) rest there (trimmed),
+    // and so does line 18 (1,910), within the merge distance (5 % of 844 = 42.2) of it.
+    #expect(try layout.snapCount(mainScrollContainer) == 19)
+    #expect(try layout.snapOffset(17, container: mainScrollContainer) == 1800)
+    #expect(try layout.snapOffset(18, container: mainScrollContainer) == 1936)
     #expect(try layout.snapOffset(1, container: mainScrollContainer) == 110)
     #expect(try layout.snapOffset(2, container: mainScrollContainer) == 150)
     let position = try layout.snapPosition(at: 149, container: mainScrollContainer)

@@ -58,15 +58,24 @@ struct MainScrollTests {
     #expect(list.offset == 450 && list.index == 4)
   }
 
-  @Test("containment none keeps aligned positions past the bounds; targets still clamp")
+  @Test("containment none keeps aligned positions past the content; they are the bounds")
   func containmentNone() throws {
     let layout = try feed(.group, containment: SnapContainment.none, alignment: 0.5)
     // Centred rows: grid row 0 centre 50 → 50 − 400 = −350 …
     let positions = try offsets(layout)
     #expect(positions.first == -350 && positions.last == 450 + 9 * 80 + 40 - 400)
+    // The first and last rest positions are the scroll bounds (docs/SNAPPING.md, "Rest
+    // positions", Containment): the container starts at −350, and a fling back rests there, as
+    // a programmatic scroll to row 0 does (this test once expected the content bound 0, where
+    // no rest position lies).
+    let info = try layout.scrollInfo(mainScrollContainer)
+    #expect(info.minimumOffset == -350 && info.maximumOffset == positions.last)
+    #expect(info.offset == -350)
     let decision = try layout.resolveScroll(
       ScrollRelease(startOffset: 0, releaseOffset: 0, velocity: -3000), container: -1)
-    #expect(decision.targetOffset == 0)
+    #expect(decision.targetOffset == -350 && decision.snapIndex == 0)
+    let row = try layout.snapOffset(forSection: 0, item: 0, container: mainScrollContainer)
+    #expect(row.offset == -350 && row.index == 0)
   }
 
   @Test("trimSnaps makes both content bounds rest positions: a header above the rows shows")

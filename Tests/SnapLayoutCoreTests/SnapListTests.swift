@@ -89,7 +89,7 @@ struct SnapListTests {
     #expect(units.uniform != nil, "the case must take the closed form")
     let general = SnapList(
       units: UnitSequence(store: layout.entries, closedForm: false), containment: c.containment,
-      minimum: fast.minimum, maximum: fast.maximum)
+      minimum: fast.minimum, maximum: fast.maximum, mergeDistance: fast.mergeDistance)
     #expect(general.count == fast.count)
 
     var probes: [Double] = []
@@ -107,13 +107,16 @@ struct SnapListTests {
         #expect(list.rank(at, strict: true) <= index, "strict rank(offset(\(index)))")
       }
     }
-    // Positions within the tolerance of a bound rest on it (docs/SNAPPING.md, "Rest positions").
-    for index in 0..<fast.count where c.containment != .none {
+    // Positions within the merge distance of a bound rest on it (docs/SNAPPING.md, "Rest
+    // positions").
+    let merge = fast.mergeDistance
+    let merges = c.containment != .none && fast.maximum - fast.minimum > 2 * merge
+    for index in 0..<fast.count where merges {
       let at = fast.offset(index)
       #expect(
         at == fast.minimum || at == fast.maximum
-          || (at > fast.minimum + SnapList.tolerance && at < fast.maximum - SnapList.tolerance),
-        "offset(\(index)) = \(at) is within a point of a bound")
+          || (at > fast.minimum + merge && at < fast.maximum - merge),
+        "offset(\(index)) = \(at) is within the merge distance of a bound")
     }
     var x = fast.minimum - 700
     while x < fast.maximum + 700 {
@@ -121,7 +124,7 @@ struct SnapListTests {
       x += 3.71
     }
     for bound in [fast.minimum, fast.maximum] {
-      for delta in [-SnapList.tolerance, -0.5, 0, 0.5, SnapList.tolerance] {
+      for delta in [-merge, -SnapList.tolerance, -0.5, 0, 0.5, SnapList.tolerance, merge] {
         probes += [bound + delta, (bound + delta).nextUp, (bound + delta).nextDown]
       }
     }

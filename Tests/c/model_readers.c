@@ -304,7 +304,7 @@ static uint64_t run(const sl_layout *layout, const query *q) {
   case Q_OFFSET: {
     double x = 0, y = 0;
     status = sl_layout_get_scroll_offset(layout, q->container, &x);
-    sl_layout_get_section_offset(layout, q->section, &y);
+    sl_layout_get_scroll_offset(layout, q->section, &y);
     MIX(&d, x);
     MIX(&d, y);
     break;

@@ -216,7 +216,7 @@ static void digest_layout(query_digest *d, const sl_layout *layout) {
                   info.items_per_group, info.orthogonal_scrolling_behavior,
                   info.orthogonal_content_length, info.orthogonal_offset);
     double offset = 0;
-    status = sl_layout_get_section_offset(layout, s, &offset);
+    status = sl_layout_get_scroll_offset(layout, s, &offset);
     digest_printf(d, " offset %d %a\n", status, offset);
     for (int32_t k = -1; k <= kinds; k++) {
       sl_size measured = {0, 0};

@@ -7,6 +7,8 @@
  * Every failing call is checked for its status AND its error record. Set SL_TEST_QUICK=1 (as
  * `make test-valgrind` does) to skip the slowest case (parsing 64 MiB of text).
  */
+/* It checks the deprecated sl_layout_{set,get}_section_offset() on purpose: they keep working. */
+#define SL_NO_DEPRECATED_WARNINGS
 #include <inttypes.h>
 #include <limits.h>
 #include <poll.h>

@@ -424,7 +424,7 @@ static void run_fixture(const char *path) {
     size_t n = json_object_array_length(offsets);
     for (size_t i = 0; i < n && status == SL_OK; i++) {
       json_object *entry = json_object_array_get_idx(offsets, i);
-      status = sl_layout_set_section_offset(
+      status = sl_layout_set_scroll_offset(
           layout, (int32_t)json_object_get_int(member(entry, "section")),
           json_object_get_double(member(entry, "offset")));
     }

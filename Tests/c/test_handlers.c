@@ -8,6 +8,8 @@
  * one with handlers of its own), handlers that change other layouts, and another thread that
  * changes its own layout while a handler waits.
  */
+/* It checks the deprecated sl_layout_{set,get}_section_offset() on purpose: they keep working. */
+#define SL_NO_DEPRECATED_WARNINGS
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>

@@ -64,6 +64,8 @@
  * SL_NUMERIC_ALL=1 prints every failure (not only the first 60), SL_NUMERIC_TRACE=1 (or 2)
  * prints calls slower than 10 ms (or every call).
  */
+/* It checks the deprecated sl_layout_{set,get}_section_offset() on purpose: they keep working. */
+#define SL_NO_DEPRECATED_WARNINGS
 #include <float.h>
 #include <inttypes.h>
 #include <signal.h>

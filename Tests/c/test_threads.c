@@ -159,7 +159,7 @@ static int take_snapshot(sl_layout *layout, double width, snapshot *out) {
   memset(out, 0, sizeof *out);
   out->width = width;
   int ok = sl_layout_set_container_size(layout, width, 700) == SL_OK;
-  ok = ok && sl_layout_set_section_offset(layout, 1, width / 3) == SL_OK;
+  ok = ok && sl_layout_set_scroll_offset(layout, 1, width / 3) == SL_OK;
   ok = ok && sl_layout_get_content_size(layout, &out->content) == SL_OK;
   for (int i = 0; ok && i < OWN_PROBED_ITEMS; i++)
     ok = sl_layout_get_item_frame(layout, PROBED[i].section, PROBED[i].item, &out->frames[i]) ==
@@ -187,7 +187,7 @@ static void *own_layouts_main(void *argument) {
     WCHECK_STATUS(t, sl_layout_create(CONFIG, strlen(CONFIG), &layout), SL_OK);
     if (layout == NULL) continue;
     WCHECK_STATUS(t, sl_layout_set_container_size(layout, expected->width, 700), SL_OK);
-    WCHECK_STATUS(t, sl_layout_set_section_offset(layout, 1, expected->width / 3), SL_OK);
+    WCHECK_STATUS(t, sl_layout_set_scroll_offset(layout, 1, expected->width / 3), SL_OK);
     sl_size content;
     WCHECK_STATUS(t, sl_layout_get_content_size(layout, &content), SL_OK);
     WCHECK(t,
@@ -296,7 +296,7 @@ static int build_reference(reference *r, sl_layout *layout) {
   memset(r, 0, sizeof *r);
   r->layout = layout;
   int ok = sl_layout_set_container_size(layout, 393, 852) == SL_OK;
-  ok = ok && sl_layout_set_section_offset(layout, 1, 170.5) == SL_OK;
+  ok = ok && sl_layout_set_scroll_offset(layout, 1, 170.5) == SL_OK;
   ok = ok && sl_layout_get_content_size(layout, &r->content) == SL_OK;
   ok = ok && sl_layout_get_container_size(layout, &r->container) == SL_OK;
   ok = ok && sl_layout_get_section_count(layout, &r->section_count) == SL_OK;
@@ -387,7 +387,7 @@ static void read_once(reader *w, uint64_t *seed, sl_element *buffer, int round) 
   WCHECK(t, memcmp(&info, &r->sections[section], sizeof info) == 0, "section %d info",
          (int)section);
   double offset = -1;
-  WCHECK_STATUS(t, sl_layout_get_section_offset(layout, 1, &offset), SL_OK);
+  WCHECK_STATUS(t, sl_layout_get_scroll_offset(layout, 1, &offset), SL_OK);
   WCHECK(t, offset == 170.5, "offset %g", offset);
   int32_t count32 = 0;
   int64_t count64 = 0;

@@ -5,6 +5,7 @@ whole step sequence (docs/TESTING-MODEL.md).
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any, Dict, List
 
@@ -283,7 +284,17 @@ class Gen:
             chosen.append("snapUnit")
         if "alignment" not in chosen and self.chance(0.4):
             chosen.append("alignment")
-        return {k: keys[k]() for k in chosen}
+        settings = {k: keys[k]() for k in chosen}
+        # Keys added later (issue 17) come from a stream of their own, seeded by the settings
+        # drawn: the main stream, and so every other case of a seed, stays as it was.
+        side = random.Random(json.dumps(settings, sort_keys=True))
+        if side.random() < 0.3:
+            settings["slowRelease"] = side.choice(["projection", "positional"])
+        if side.random() < 0.3:
+            settings["mergeDistance"] = side.choice(
+                [1, side.randint(2, 120) / 2, side.uniform(1, 60), 5000]
+            )
+        return settings
 
     def effects(self) -> Json:
         e: Json = {}

@@ -218,10 +218,9 @@ def scroll_invariants(lib, model, rng, out: List[Failure]) -> None:
                         {"container": c},
                     )
                 )
-            containment = (
-                model.scrolls[c].settings.containment if c in model.scrolls else "trimSnaps"
-            )
-            if containment != "none" and any(not lo <= x <= hi for x in offsets):
+            # Every containment keeps its rest positions in the bounds (SNAPPING.md, Containment:
+            # `none`'s bounds are its first and last positions).
+            if any(not lo <= x <= hi for x in offsets):
                 out.append(
                     Failure(
                         "snap-bounds",
@@ -318,6 +317,14 @@ def check_offset_for_item(lib, model, c, info, offsets, rng, out: List[Failure])
                         f"container {c}, item ({s}, {item}): {offset}, rest {snap}",
                     )
                 )
+        elif not lo <= offset <= hi:
+            # A programmatic scroll rests where a release can (SNAPPING.md, Containment).
+            out.append(
+                Failure(
+                    "offset-for-item",
+                    f"container {c}, item ({s}, {item}): offset {offset} outside [{lo}, {hi}]",
+                )
+            )
         elif offsets is not None and (
             not 0 <= snap < len(offsets)
             or (

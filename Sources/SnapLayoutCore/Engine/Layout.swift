@@ -185,6 +185,9 @@ public final class Layout {
   /// Sets the logical scroll offset of an orthogonal section (docs/LAYOUT-RULES.md, "Orthogonal
   /// sections").
   public func setOrthogonalOffset(_ offset: Double, section: Int) throws(LayoutError) {
+    // The statuses of `setScrollOffset` through the C export for the same mistakes: no
+    // container size first (docs/C-API.md, "Orthogonal sections").
+    try requireSolved()
     try checkSection(section)
     guard entries[section].isOrthogonal else {
       throw LayoutError(

@@ -20,6 +20,17 @@ public enum SnapContainment: Equatable, Sendable {
   case none
 }
 
+/// How a release below the fling threshold chooses its rest position (docs/SNAPPING.md, "The
+/// release pipeline", step 3).
+public enum SlowRelease: Equatable, Sendable {
+  /// The position nearest where a free deceleration would end, as for a fling
+  /// (`continuousGroupLeadingBoundary`'s default: it decelerates freely at any velocity).
+  case projection
+  /// The position the drag has carried the content closest to, against `positionalThreshold`
+  /// (the paging behaviors' and the main scroll's default).
+  case positional
+}
+
 /// Where content shorter than the viewport rests (docs/SNAPPING.md, "Rest positions").
 public enum InsufficientContentAlignment: Equatable, Sendable {
   case start, center, end
@@ -109,6 +120,11 @@ public struct ScrollingProperties: Equatable, Sendable {
   public var directionalGuard: Bool?
   /// The fraction of a page a slow drag must cross to move on.
   public var positionalThreshold: Double?
+  /// How a release below the fling threshold chooses its rest position.
+  public var slowRelease: SlowRelease?
+  /// Rest positions closer than this (points) to a bound rest on the bound (docs/SNAPPING.md,
+  /// "Rest positions", Containment); nil: max(1, 5 % of the snapport).
+  public var mergeDistance: Double?
   public var algorithm: SnapAlgorithm?
   public var rounding: UIKitRounding?
   public var spring: SpringParameters?
@@ -139,6 +155,7 @@ public struct ScrollingProperties: Equatable, Sendable {
       && a.freeVelocity == b.freeVelocity && a.decelerationRate == b.decelerationRate
       && a.directionalGuard == b.directionalGuard
       && a.positionalThreshold == b.positionalThreshold && a.algorithm == b.algorithm
+      && a.slowRelease == b.slowRelease && a.mergeDistance == b.mergeDistance
       && a.rounding == b.rounding && a.spring == b.spring
       && a.decayLanding?.minimumRate == b.decayLanding?.minimumRate
       && a.decayLanding?.maximumRate == b.decayLanding?.maximumRate

@@ -45,7 +45,7 @@ final class ScrollContainer {
     tolerance = Motion.Tolerance(offset: displayScale > 0 ? 0.5 / displayScale : 0.25, velocity: 1)
     landing = settings.landingBand
 
-    var minimum = -insets.leading
+    var minimum = 0 - insets.leading  // +0, never −0, with no inset
     var maximum = max(minimum, contentLength + insets.trailing - viewportLength)
     let total = contentLength + insets.leading + insets.trailing
     if behavior == .none && isSection {
@@ -64,7 +64,12 @@ final class ScrollContainer {
       case .end: minimum -= room
       }
       maximum = minimum
-      snaps = settings.snapUnit == .none ? SnapList(free: minimum, minimum) : SnapList(single: minimum)
+      // Its item is the first unit's when the container snaps to units.
+      switch settings.snapUnit {
+      case .none: snaps = SnapList(free: minimum, minimum)
+      case .page: snaps = SnapList(single: minimum)
+      case .item, .group: snaps = SnapList(single: minimum, units: units)
+      }
     } else {
       switch settings.snapUnit {
       case .none:
@@ -74,7 +79,13 @@ final class ScrollContainer {
           pageLength: settings.pageLength ?? viewportLength, minimum: minimum, maximum: maximum)
       case .item, .group:
         snaps = SnapList(
-          units: units, containment: settings.containment, minimum: minimum, maximum: maximum)
+          units: units, containment: settings.containment, minimum: minimum, maximum: maximum,
+          mergeDistance: ScrollContainer.mergeDistance(settings, viewportLength: viewportLength))
+        // Containment `none`: the bounds are the first and last rest positions, so that the
+        // container starts at a rest position and gestures and programmatic scrolls agree
+        // (docs/SNAPPING.md, "Rest positions", Containment).
+        minimum = snaps.minimum
+        maximum = snaps.maximum
       }
     }
     minimumOffset = minimum
@@ -91,6 +102,15 @@ final class ScrollContainer {
 
   /// `x` clamped to the rest bounds.
   func clamp(_ x: Double) -> Double { min(max(x, minimumOffset), maximumOffset) }
+
+  /// The distance within which a unit's position rests on a bound: `mergeDistance`, or
+  /// max(1, 5 % of the snapport); never more than the viewport (docs/SNAPPING.md, "Rest
+  /// positions", Containment).
+  static func mergeDistance(_ settings: ScrollSettings, viewportLength: Double) -> Double {
+    let snapport = viewportLength - settings.padding.leading - settings.padding.trailing
+    let distance = settings.mergeDistance ?? max(SnapList.tolerance, 0.05 * snapport)
+    return max(0, min(distance, viewportLength))
+  }
 
   /// The snapport: the viewport minus the scroll padding.
   var snapportLength: Double {

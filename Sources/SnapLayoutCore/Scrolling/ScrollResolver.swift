@@ -140,6 +140,14 @@ extension ScrollContainer {
           ? min(max(index, reference + 1), reference + steps)
           : max(min(index, reference - 1), reference - steps)
       }
+    } else if settings.slowRelease == .projection {
+      // A slow release that decelerates freely: the position nearest where it stops
+      // (docs/SNAPPING.md, "The release pipeline", step 3).
+      (index, _) = snaps.nearestWithOffset(clamp(current + settings.projection(velocity)))
+      if settings.maxSteps > 0 {
+        let steps = Int64(settings.maxSteps)
+        index = min(max(index, reference - steps), reference + steps)
+      }
     } else {
       // A slow release: which rest position the drag has carried the content closest to,
       // with the positional threshold measured in the direction of the drag.

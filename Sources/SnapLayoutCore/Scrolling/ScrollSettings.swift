@@ -16,6 +16,9 @@ struct ScrollSettings {
   var decelerationRate: Double
   var directionalGuard: Bool
   var positionalThreshold: Double
+  var slowRelease: SlowRelease
+  /// nil: max(1, 5 % of the snapport) (`ScrollContainer.mergeDistance`).
+  var mergeDistance: Double?
   var algorithm: SnapAlgorithm
   var rounding: UIKitRounding
   var spring: (omega: Double, ratio: Double)
@@ -42,6 +45,7 @@ struct ScrollSettings {
     snapUnit: .none, pageLength: nil, alignment: 0, padding: (0, 0), containment: .trimSnaps,
     insufficientContentAlignment: .start, maxSteps: 0, flingVelocity: 0.2, freeVelocity: 2,
     decelerationRate: normalRate, directionalGuard: true, positionalThreshold: 0.5,
+    slowRelease: .positional, mergeDistance: nil,
     algorithm: .standard, rounding: .round, spring: SpringParameters.standard.frequencyAndRatio,
       decayLanding: (0.990, 0.9985), contentInset: (0, 0), bounce: .automatic)
   }
@@ -58,6 +62,9 @@ struct ScrollSettings {
     case .continuousGroupLeadingBoundary:
       settings.snapUnit = .group
       settings.padding = (groupLeading, 0)
+      // It decelerates freely and rests on the group boundary nearest where it stops, at any
+      // velocity (docs/SNAPPING.md, "The six orthogonal behaviors").
+      settings.slowRelease = .projection
     case .paging:
       settings.snapUnit = .page
       settings.maxSteps = 1
@@ -100,6 +107,8 @@ struct ScrollSettings {
     if let value = properties.decelerationRate { settings.decelerationRate = value }
     if let value = properties.directionalGuard { settings.directionalGuard = value }
     if let value = properties.positionalThreshold { settings.positionalThreshold = value }
+    if let value = properties.slowRelease { settings.slowRelease = value }
+    if let value = properties.mergeDistance { settings.mergeDistance = value }
     if let value = properties.rounding { settings.rounding = value }
     if let value = properties.spring { settings.spring = value.frequencyAndRatio }
     if let value = properties.decayLanding {

@@ -14,12 +14,13 @@ final class SnapList {
     /// positions").
     case pages(length: Double)
     /// Units `first ... last` of the sequence, after the start bound when `leading` is 1 and
-    /// before the end bound when `trailing` is 1 (trimSnaps makes both bounds rest positions).
+    /// before the end bound when `trailing` is 1 (trimSnaps and keepSnaps make a bound that no
+    /// unit reaches a rest position of its own).
     case units(UnitSequence, first: Int64, last: Int64, leading: Int64, trailing: Int64)
   }
 
-  /// Positions closer than this to a bound merge into it (docs/SNAPPING.md, "Rest positions",
-  /// Containment).
+  /// Content within this of the viewport's length is not longer than it; the merge distance is
+  /// never below it by default (docs/SNAPPING.md, "Rest positions").
   static let tolerance = 1.0
 
   let source: Source
@@ -28,10 +29,15 @@ final class SnapList {
   let maximum: Double
   /// Whether positions are clamped to the bounds (all containments but `.none`).
   let clamps: Bool
-  /// Whether unit positions within `tolerance` of a bound rest on the bound (clamped lists
-  /// whose bounds are more than two tolerances apart): a centred carousel whose centring inset
-  /// is rounded to the pixel starts and ends at its bounds, not a fraction of a point inside.
+  /// Whether unit positions within `mergeDistance` of a bound rest on the bound (clamped lists
+  /// whose bounds are more than two merge distances apart): a rest position a few points from
+  /// a bound would look the same as the bound (docs/SNAPPING.md, "Rest positions", Containment).
   private let merges: Bool
+  /// The merge distance (docs/SNAPPING.md, "Rest positions", Containment).
+  let mergeDistance: Double
+  /// The item of a single rest position that stands for units (content shorter than the
+  /// viewport); nil for pages and free scrolls.
+  private let singleItem: (section: Int32, item: Int64)?
   /// Units that rest at `(base + k · stride) + aligned` (one section, one position per
   /// repetition), answered in closed form without calls: rest position j is unit
   /// `first + j − leading`. Stored flat (not optional) so that reading it copies nothing.
@@ -100,17 +106,23 @@ final class SnapList {
     self.maximum = maximum
     clamps = true
     merges = false
+    mergeDistance = SnapList.tolerance
+    singleItem = nil
     isUniform = false
     uniform = .unused
   }
 
-  init(single position: Double) {
+  /// One rest position; `units` names its item: the first unit's (docs/SNAPPING.md, "Rest
+  /// positions": content shorter than the viewport).
+  init(single position: Double, units: UnitSequence? = nil) {
     source = .single(position)
     count = 1
     minimum = position
     maximum = position
     clamps = true
     merges = false
+    mergeDistance = SnapList.tolerance
+    singleItem = units.flatMap { $0.count > 0 ? $0.item(0) : nil }
     isUniform = false
     uniform = .unused
   }
@@ -120,6 +132,8 @@ final class SnapList {
     self.maximum = maximum
     clamps = true
     merges = false
+    mergeDistance = SnapList.tolerance
+    singleItem = nil
     isUniform = false
     uniform = .unused
     let span = maximum - minimum
@@ -135,11 +149,19 @@ final class SnapList {
     count = whole + 2
   }
 
-  init(units: UnitSequence, containment: SnapContainment, minimum: Double, maximum: Double) {
-    self.minimum = minimum
-    self.maximum = maximum
-    merges = containment != .none && maximum - minimum > 2 * SnapList.tolerance
+  /// The rest positions of `units` within the content bounds `minimum ... maximum`
+  /// (docs/SNAPPING.md, "Rest positions", Containment). With `.none` the list's own bounds
+  /// become its first and last unit positions (`minimum`, `maximum` then tell them).
+  init(
+    units: UnitSequence, containment: SnapContainment, minimum: Double, maximum: Double,
+    mergeDistance: Double = SnapList.tolerance
+  ) {
+    self.mergeDistance = mergeDistance
+    merges = containment != .none && maximum - minimum > 2 * mergeDistance
+    singleItem = nil
     guard units.count > 0 else {
+      self.minimum = minimum
+      self.maximum = maximum
       source = .single(minimum)
       count = 1
       clamps = true
@@ -148,14 +170,21 @@ final class SnapList {
       return
     }
     switch containment {
-    case .trimSnaps:
-      // The last unit at or before the start bound and the first at or after the end bound
-      // stand for the runs that collapse there; a bound no unit reaches becomes a rest
-      // position of its own, so both ends of the content can always be shown at rest.
-      let atStart = units.rank(minimum + SnapList.tolerance)
-      let first = max(0, atStart - 1)
-      let atEnd = units.rank(maximum - SnapList.tolerance, strict: true)
-      var last = max(first, min(units.count - 1, atEnd))
+    case .trimSnaps, .keepSnaps:
+      self.minimum = minimum
+      self.maximum = maximum
+      // A bound no unit reaches (within the merge distance) becomes a rest position of its
+      // own, so both ends of the content can always be shown at rest. trimSnaps keeps, of
+      // the runs that collapse at a bound, the last unit at or before the start bound and the
+      // first at or after the end bound; keepSnaps keeps every unit.
+      // Without merging (bounds closer than two merge distances) a unit still reaches a
+      // bound within the 1-pt tolerance, so that rounding never adds a bound beside it.
+      let near = merges ? mergeDistance : min(mergeDistance, SnapList.tolerance)
+      let atStart = units.rank(minimum + near)
+      let atEnd = units.rank(maximum - near, strict: true)
+      let trims = containment == .trimSnaps
+      let first = trims ? max(0, atStart - 1) : 0
+      var last = trims ? max(first, min(units.count - 1, atEnd)) : units.count - 1
       let leading: Int64 = atStart == 0 ? 1 : 0
       let trailing: Int64 = atEnd >= units.count ? 1 : 0
       // Near 2^63 units the count cannot hold every unit and both bounds: the units next to
@@ -165,11 +194,13 @@ final class SnapList {
       source = .units(units, first: first, last: last, leading: leading, trailing: trailing)
       count = leading + (last - first + 1) + trailing
       clamps = true
-    case .keepSnaps:
-      source = .units(units, first: 0, last: units.count - 1, leading: 0, trailing: 0)
-      count = units.count
-      clamps = true
     case .none:
+      // The aligned positions as they are; the scroll bounds are the first and last (ordered
+      // even if the units were not, so that the bounds never cross).
+      let first = units.offset(0)
+      let last = units.offset(units.count - 1)
+      self.minimum = min(first, last)
+      self.maximum = max(first, last)
       source = .units(units, first: 0, last: units.count - 1, leading: 0, trailing: 0)
       count = units.count
       clamps = false
@@ -296,25 +327,25 @@ final class SnapList {
   }
 
   /// A unit's position as a rest position: clamped to the bounds, and on a bound when within
-  /// `tolerance` of it (docs/SNAPPING.md, "Rest positions"), as trimSnaps' collapsing already
+  /// `mergeDistance` of it (docs/SNAPPING.md, "Rest positions"), as trimSnaps' collapsing already
   /// assumes.
   @inline(always)
   private func contained(_ raw: Double) -> Double {
     guard clamps else { return raw }
     guard merges else { return min(max(raw, minimum), maximum) }
-    if raw <= minimum + SnapList.tolerance { return minimum }
-    if raw >= maximum - SnapList.tolerance { return maximum }
+    if raw <= minimum + mergeDistance { return minimum }
+    if raw >= maximum - mergeDistance { return maximum }
     return raw
   }
 
   /// Where to count units for `rank(x, strict:)` so that the count matches the contained
-  /// positions: units within `tolerance` of a bound count as resting on it. Only for `x`
+  /// positions: units within `mergeDistance` of a bound count as resting on it. Only for `x`
   /// strictly between the bounds (the callers answer the rest); unchanged unless the list merges.
   @inline(always)
   private func unitQuery(_ x: Double, strict: Bool) -> (x: Double, strict: Bool) {
     guard merges else { return (x, strict) }
-    let low = minimum + SnapList.tolerance
-    let high = maximum - SnapList.tolerance
+    let low = minimum + mergeDistance
+    let high = maximum - mergeDistance
     if x <= low { return (low, false) }
     if strict ? x > high : x >= high { return (high, true) }
     return (x, strict)
@@ -370,7 +401,7 @@ final class SnapList {
   @inline(always)
   private func isUncontained(_ a: Double, _ b: Double) -> Bool {
     merges
-      ? minimum + SnapList.tolerance < a && b < maximum - SnapList.tolerance
+      ? minimum + mergeDistance < a && b < maximum - mergeDistance
       : minimum <= a && b <= maximum
   }
 
@@ -394,6 +425,7 @@ final class SnapList {
   }
 
   private func generalItem(_ index: Int64) -> (section: Int32, item: Int64)? {
+    if let singleItem { return singleItem }
     guard case .units(let units, let first, let last, let leading, _) = source, units.count > 0
     else { return nil }
     return units.item(min(max(first + index - leading, first), last))
@@ -402,6 +434,7 @@ final class SnapList {
   /// The rest position of the unit holding `(section, item)`, if the list has units.
   /// - Complexity: O(log sections).
   func index(ofSection section: Int32, item: Int64) -> Int64? {
+    if singleItem != nil { return 0 }
     guard case .units(let units, let first, _, let leading, _) = source else { return nil }
     guard let unit = units.unit(ofSection: section, item: item) else { return nil }
     return min(max(unit - first + leading, 0), count - 1)

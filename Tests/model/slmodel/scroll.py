@@ -11,7 +11,7 @@ from typing import Dict, List, Optional, Tuple
 from .canon import Json
 from .layout import Solution
 
-TOLERANCE = 1.0  # SNAPPING.md, Containment: within 1 pt of a bound rests on the bound
+TOLERANCE = 1.0  # SNAPPING.md, "Rest positions": content within 1 pt of the viewport fits it
 
 
 @dataclass
@@ -28,6 +28,9 @@ class Settings:
     bounce: str = "automatic"
     algorithm: str = "standard"
     initial_index: int = 0
+    slow_release: str = "positional"
+    #: None: max(1, 5 % of the snapport) (SNAPPING.md, Containment).
+    merge_distance: Optional[float] = None
 
 
 def behavior_defaults(behavior: str, group_leading: float) -> Settings:
@@ -35,6 +38,7 @@ def behavior_defaults(behavior: str, group_leading: float) -> Settings:
     s = Settings()
     if behavior == "continuousGroupLeadingBoundary":
         s.snap_unit, s.padding = "group", (group_leading, 0.0)
+        s.slow_release = "projection"
     elif behavior == "paging":
         s.snap_unit, s.max_steps, s.deceleration = "page", 1, 0.99
     elif behavior == "groupPaging":
@@ -80,7 +84,18 @@ def overridden(s: Settings, props: Json, vertical: bool) -> Settings:
         s.algorithm = props["algorithm"]
     if "initialIndex" in props:
         s.initial_index = int(props["initialIndex"])
+    if "slowRelease" in props:
+        s.slow_release = props["slowRelease"]
+    if "mergeDistance" in props:
+        s.merge_distance = float(props["mergeDistance"])
     return s
+
+
+def merge_distance(s: Settings, viewport: float) -> float:
+    """SNAPPING.md, Containment: a unit within this of a bound rests on the bound."""
+    snapport = viewport - s.padding[0] - s.padding[1]
+    d = s.merge_distance if s.merge_distance is not None else max(TOLERANCE, 0.05 * snapport)
+    return max(0.0, min(d, viewport))
 
 
 @dataclass
@@ -221,40 +236,47 @@ def section_units(
     return units
 
 
-def contain(units: List[float], containment: str, minimum: float, maximum: float) -> List[float]:
-    """SNAPPING.md, Containment."""
-    merges = containment != "none" and maximum - minimum > 2 * TOLERANCE
+def contain(
+    units: List[float], containment: str, minimum: float, maximum: float, merge: float
+) -> List[float]:
+    """SNAPPING.md, Containment: trimSnaps and keepSnaps clamp (a unit within `merge` of a bound
+    rests on it) and make a bound no unit reaches a rest position; `none` keeps the units."""
+    merges = containment != "none" and maximum - minimum > 2 * merge
+    near = merge if merges else min(merge, TOLERANCE)
 
     def contained(raw: float) -> float:
         if containment == "none":
             return raw
         if not merges:
             return min(max(raw, minimum), maximum)
-        if raw <= minimum + TOLERANCE:
+        if raw <= minimum + merge:
             return minimum
-        if raw >= maximum - TOLERANCE:
+        if raw >= maximum - merge:
             return maximum
         return raw
 
     if not units:
         return [minimum]
+    if containment == "none":
+        return list(units)
+    at_start = sum(1 for u in units if u <= minimum + near)
+    at_end = sum(1 for u in units if u < maximum - near)
     if containment == "trimSnaps":
-        at_start = sum(1 for u in units if u <= minimum + TOLERANCE)
         first = max(0, at_start - 1)
-        at_end = sum(1 for u in units if u < maximum - TOLERANCE)
         last = max(first, min(len(units) - 1, at_end))
-        result = [minimum] if at_start == 0 else []
-        result += [contained(u) for u in units[first : last + 1]]
-        if at_end >= len(units):
-            result.append(maximum)
-        return result
-    return [contained(u) for u in units]
+    else:
+        first, last = 0, len(units) - 1
+    result = [minimum] if at_start == 0 else []
+    result += [contained(u) for u in units[first : last + 1]]
+    if at_end >= len(units):
+        result.append(maximum)
+    return result
 
 
 def build(container: Container, units: List[float], raw_units: List[float]) -> Container:
     c = container
     s = c.settings
-    minimum = -c.inset_leading
+    minimum = 0.0 - c.inset_leading
     maximum = max(minimum, c.content + c.inset_trailing - c.viewport)
     total = c.content + c.inset_leading + c.inset_trailing
     if total <= c.viewport + TOLERANCE:
@@ -283,8 +305,12 @@ def build(container: Container, units: List[float], raw_units: List[float]) -> C
     else:
         c.free = False
         c.unsorted = any(b < a for a, b in zip(raw_units, raw_units[1:]))
-        c.rests = contain(sorted(units), s.containment, minimum, maximum)
-        c.raw = contain(raw_units, s.containment, minimum, maximum)
+        merge = merge_distance(s, c.viewport)
+        c.rests = contain(sorted(units), s.containment, minimum, maximum, merge)
+        c.raw = contain(raw_units, s.containment, minimum, maximum, merge)
+        if s.containment == "none" and units:
+            # The bounds are the first and last rest positions (SNAPPING.md, Containment).
+            minimum, maximum = c.rests[0], c.rests[-1]
     c.minimum, c.maximum = minimum, maximum
     return c
 

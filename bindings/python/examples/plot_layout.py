@@ -216,7 +216,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             elif layout.container_size is None:
                 layout.set_container_size(390, 844)
             for section, offset in args.offset:
-                layout.set_section_offset(section, offset)
+                layout.set_scroll_offset(section, offset)
             size, content = layout.container_size or layout.content_size, layout.content_size
             title = (
                 f"{path.name}: container {size.width:g} x {size.height:g}, content "

@@ -353,6 +353,8 @@ SCROLLING_KEYS: Dict[str, st.SearchStrategy[Any]] = {
         lambda pair: {"minimumRate": min(pair), "maximumRate": max(pair)}
     ),
     "bounce": st.sampled_from(("automatic", "always", "never")),
+    "slowRelease": st.sampled_from(("projection", "positional")),
+    "mergeDistance": st.one_of(st.sampled_from((0, 1, 5000)), lengths(0, 60)),
 }
 MAIN_SCROLLING_KEYS = dict(SCROLLING_KEYS, contentInset=insets(60))
 SECTION_SETTINGS = st.lists(st.sampled_from(sorted(SCROLLING_KEYS)), unique=True, max_size=6)

@@ -53,7 +53,7 @@ def header_defines() -> Dict[str, Any]:
     defines: Dict[str, Any] = {}
     for match in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(SL_\w+)[ \t]*(.*)$", header_text(), re.M):
         name, value = match.group(1), match.group(2).strip()
-        if name == "SL_API":
+        if name in ("SL_API", "SL_DEPRECATED"):  # attributes, not values
             continue
         defines[name] = evaluate(value, defines)
     return defines

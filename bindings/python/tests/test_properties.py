@@ -316,7 +316,7 @@ def check_container(layout: Layout, config: Dict[str, Any], container: int, data
             assert position.index is not None and 0 <= position.index < info.snap_count
             assert 0 <= position.progress <= info.snap_count - 1 + eps
         reference = layout.reference_snap(container, release["start_offset"], motion, 0.01)
-        assert (info.snap_count == 0 and reference == -1) or 0 <= reference < info.snap_count
+        assert (info.snap_count == 0 and reference is None) or 0 <= reference < info.snap_count
 
 
 @examples(200)

@@ -98,6 +98,88 @@ def test_continuous_group_leading_boundary() -> None:
         )
 
 
+def test_continuous_group_leading_boundary_slow_release() -> None:
+    # Below the fling threshold it decelerates freely (slowRelease "projection"): dragged to 200
+    # and released moving back at 120 pt/s it projects to 140.12 and rests back on 0.
+    with Layout(carousel_config("continuousGroupLeadingBoundary")) as layout:
+        assert layout.resolve_scroll(0, 0, 200, -120).target_offset == 0
+        assert layout.resolve_scroll(0, 0, 100, 150).target_offset == 322  # 174.85
+    config = carousel_config("continuousGroupLeadingBoundary")
+    config["sections"][0]["orthogonalScrollingProperties"] = {"slowRelease": "positional"}
+    with Layout(config) as layout:
+        assert layout.resolve_scroll(0, 0, 200, -120).target_offset == 322
+
+
+def rows_config(**scrolling: Any) -> Dict[str, Any]:
+    """Twenty 100-pt rows below a 100-pt top inset at 400 x 800, snapping by item: row k rests at
+    100 + 100 * k; content bounds [0, 1300]."""
+    return {
+        "environment": {"container": {"width": 400, "height": 800}},
+        "configuration": {"scrolling": dict({"snapUnit": "item"}, **scrolling)},
+        "sections": [
+            {
+                "itemCount": 20,
+                "contentInsets": {"top": 100},
+                "group": {
+                    "group": "horizontal",
+                    "layoutSize": size(fw(1), absolute(100)),
+                    "subitems": [{"layoutSize": size(fw(1), fh(1))}],
+                },
+            }
+        ],
+    }
+
+
+@pytest.mark.parametrize("containment", ["trimSnaps", "keepSnaps", "none"])
+def test_every_containment_starts_at_a_rest_position(containment: str) -> None:
+    with Layout(rows_config(containment=containment)) as layout:
+        info = layout.scroll_info(SCROLL_MAIN)
+        offsets = layout.snap_offsets(SCROLL_MAIN)
+        assert info.offset == info.min_offset == offsets[0]
+        assert info.max_offset == offsets[-1]
+        if containment == "none":
+            assert (info.min_offset, info.max_offset) == (100, 2000)
+        for item in range(20):
+            shown = layout.offset_for_item(SCROLL_MAIN, 0, item)
+            assert offsets[shown.snap] == shown.offset
+            assert layout.resolve_scroll(SCROLL_MAIN, shown.offset, shown.offset, 0).target_offset == (
+                shown.offset
+            )
+
+
+def test_merge_distance() -> None:
+    config = rows_config()
+    config["sections"][0]["contentInsets"] = {"top": 10}
+    with Layout(config) as layout:  # 5 % of 800 = 40: row 0 (at 10) rests on 0
+        assert layout.snap_offsets(SCROLL_MAIN, limit=3) == [0, 110, 210]
+    config["configuration"]["scrolling"]["mergeDistance"] = 5
+    with Layout(config) as layout:
+        assert layout.snap_offsets(SCROLL_MAIN, limit=3) == [0, 10, 110]
+
+
+def test_a_free_scroll_has_no_reference() -> None:
+    # The reference of a container without rest positions is None, and None goes back in.
+    with Layout(carousel_config("continuous")) as layout:
+        reference = layout.reference_snap(0, 100)
+        assert reference is None
+        result = layout.resolve_scroll(0, 100, 150, 1000, reference_snap=reference)
+        assert result.reference_snap is None and result.snap_index is None
+
+
+def test_short_content_names_the_first_item() -> None:
+    with Layout(carousel_config("groupPaging", count=1)) as layout:
+        result = layout.resolve_scroll(0, 0, 30, 500)
+        assert (result.snap_index, result.section, result.item) == (0, 0, 0)
+
+
+def test_offsets_are_never_negative_zero() -> None:
+    with Layout(rows_config(**{"contentInset": {"top": 0}})) as layout:
+        config_min = layout.scroll_info(SCROLL_MAIN).min_offset
+        result = layout.resolve_scroll(SCROLL_MAIN, 0, -40, -300)
+        for value in (config_min, result.target_offset, layout.scroll_offset(SCROLL_MAIN)):
+            assert value == 0 and math.copysign(1, value) == 1
+
+
 def test_paging() -> None:
     with Layout(carousel_config("paging")) as layout:
         assert layout.snap_offsets(0) == [0, 390, 780, 1170, 1560, 1564]

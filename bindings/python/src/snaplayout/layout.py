@@ -459,7 +459,11 @@ class Layout:
     # -- orthogonal sections ----------------------------------------------------------------
 
     def section_offset(self, section: int) -> float:
-        """A section's orthogonal scroll offset (0 for a section that does not scroll)."""
+        """A section's orthogonal scroll offset (0 for a section that does not scroll).
+
+        A thin alias kept for compatibility, as its C call is (deprecated since 0.2): use
+        :meth:`scroll_offset`, the one call for every scroll container.
+        """
         s = cv.int32(section, "section")
         out = ctypes.c_double()
         with self._access() as handle:
@@ -467,7 +471,11 @@ class Layout:
         return out.value
 
     def set_section_offset(self, section: int, offset: float) -> None:
-        """Scrolls an orthogonal section (logical offset, not clamped)."""
+        """Scrolls an orthogonal section (logical offset, not clamped).
+
+        A thin alias kept for compatibility, as its C call is (deprecated since 0.2), with the
+        same errors: use :meth:`set_scroll_offset`, the one call for every scroll container.
+        """
         s, o = cv.int32(section, "section"), cv.real(offset, "offset")
         with self._access(write=True) as handle:
             check(self._lib.sl_layout_set_section_offset(handle, s, o))
@@ -518,7 +526,8 @@ class Layout:
         ``start_offset`` is the offset at touch-down, ``release_offset`` at lift-off,
         ``velocity`` in points per second (positive toward the end of the content).
         ``reference_snap`` is the rest position the gesture is measured from (see
-        :meth:`reference_snap`); by default the one nearest ``start_offset``.
+        :meth:`reference_snap`); None (the default) measures from the one nearest
+        ``start_offset``.
         """
         c = cv.int32(container, "container")
         release = ll.sl_scroll_release(
@@ -583,12 +592,13 @@ class Layout:
         touch_offset: float,
         in_flight: Optional[Motion] = None,
         time: float = 0.0,
-    ) -> int:
+    ) -> Optional[int]:
         """The rest position a new touch-down is measured from.
 
         With the motion still running (``in_flight``, ``time`` seconds after it started) it is
         that motion's target, so re-grabbing a moving carousel keeps advancing; otherwise the
-        position nearest ``touch_offset``. Pass it to :meth:`resolve_scroll`.
+        position nearest ``touch_offset``. None for a container without rest positions (free
+        deceleration). Pass it to :meth:`resolve_scroll`, None included.
         """
         c = cv.int32(container, "container")
         touch, t = cv.real(touch_offset, "touch_offset"), cv.real(time, "time")
@@ -600,7 +610,7 @@ class Layout:
                     handle, c, touch, None if motion is None else byref(motion), t, byref(out)
                 )
             )
-        return out.value
+        return optional_index(out.value)
 
     def navigate(
         self,

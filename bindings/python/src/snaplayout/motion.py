@@ -175,8 +175,8 @@ class SnapResult:
     release_progress: float
     #: The rest position, or None for free deceleration.
     snap_index: Optional[int]
-    #: The rest position the gesture was measured from.
-    reference_snap: int
+    #: The rest position the gesture was measured from, or None for free deceleration.
+    reference_snap: Optional[int]
     #: The item resting at the target and its section (None for pages and free deceleration).
     item: Optional[int]
     #: The section of ``item``, or None.
@@ -192,7 +192,7 @@ class SnapResult:
             target_offset=out.target_offset,
             release_progress=out.release_progress,
             snap_index=None if out.snap_index < 0 else int(out.snap_index),
-            reference_snap=out.reference_snap,
+            reference_snap=None if out.reference_snap < 0 else int(out.reference_snap),
             item=item,
             section=None if item is None else out.section,
             motion=Motion(out.motion),

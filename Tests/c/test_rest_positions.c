@@ -1,0 +1,413 @@
+/*
+ * test_rest_positions.c — the rest positions and releases of docs/SNAPPING.md that issue 17
+ * (defects 7 to 14) found wrong from outside, through the shipped libsnaplayout.so:
+ *
+ *  7. continuousGroupLeadingBoundary decelerates freely at any velocity ("slowRelease");
+ *  8. the start of the content is a rest position in every containment (keepSnaps keeps a
+ *     bound no unit reaches; `none`'s bounds are its first and last rest positions);
+ *  9. rest positions within the merge distance of a bound rest on it ("mergeDistance");
+ * 10. sl_layout_get_offset_for_item and sl_layout_resolve_scroll agree in every containment;
+ * 11. reference_snap -1 ("none") is accepted back, in any container;
+ * 12. content shorter than the viewport names the first unit's item;
+ * 13. offsets leave the library as +0, never -0;
+ * 14. sl_layout_set_section_offset (deprecated) fails as sl_layout_set_scroll_offset does.
+ *
+ * The numbers are worked by hand in the comments (and in docs/SNAPPING.md).
+ */
+/* It checks the deprecated sl_layout_set_section_offset() on purpose: it keeps working. */
+#define SL_NO_DEPRECATED_WARNINGS
+#include <inttypes.h>
+#include <stdint.h>
+
+#include "test_support.h"
+
+#define CELL "{\"layoutSize\": " SIZE(FW(1), FH(1)) "}"
+#define HGROUP(w, h) \
+  "{\"group\": \"horizontal\", \"layoutSize\": " SIZE(w, h) ", \"subitems\": [" CELL "]}"
+#define CONTAINER(w, h) "\"environment\": {\"container\": {\"width\": " #w ", \"height\": " #h "}}"
+
+/*
+ * A vertical layout with one orthogonal section: groups 312 wide (0.8 of 390), 10 apart, section
+ * insets 16 (docs/SNAPPING.md, "The six orthogonal behaviors"): content 1954, bounds [0, 1564].
+ */
+#define ORTHO_JSON(behavior, properties)                                                      \
+  "{" CONTAINER(390, 844) ", \"sections\": [{\"itemCount\": 6, \"interGroupSpacing\": 10, "   \
+  "\"contentInsets\": {\"leading\": 16, \"trailing\": 16}, \"orthogonalScrollingBehavior\": \"" \
+  behavior "\"" properties ", \"group\": " HGROUP(FW(0.8), ABS(200)) "}]}"
+
+/*
+ * Twenty 100-pt rows below a 100-pt top inset, at 400 x 800, snapping by item: content 2100,
+ * content bounds [0, 1300]; row k rests at 100 + 100·k with alignment start.
+ */
+#define ROWS_JSON(scrolling)                                                                   \
+  "{" CONTAINER(400, 800) ", \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\"" scrolling \
+  "}}, \"sections\": [{\"itemCount\": 20, \"contentInsets\": {\"top\": " "100}, \"group\": "       \
+  HGROUP(FW(1), ABS(100)) "}]}"
+
+static sl_scroll_release make_release(double start, double release, double velocity) {
+  sl_scroll_release r;
+  memset(&r, 0, sizeof r);
+  r.version = SL_SCROLL_RELEASE_VERSION;
+  r.start_offset = start;
+  r.release_offset = release;
+  r.velocity = velocity;
+  return r;
+}
+
+static sl_snap_result resolve(const sl_layout *layout, int32_t container, sl_scroll_release r) {
+  sl_snap_result result;
+  memset(&result, 0, sizeof result);
+  CHECK_STATUS(sl_layout_resolve_scroll(layout, container, &r, &result), SL_OK);
+  return result;
+}
+
+static sl_scroll_info scroll_info(const sl_layout *layout, int32_t container) {
+  sl_scroll_info info;
+  memset(&info, 0, sizeof info);
+  CHECK_STATUS(sl_layout_get_scroll_info(layout, container, &info), SL_OK);
+  return info;
+}
+
+/* Up to `capacity` rest offsets; returns their count. */
+static size_t snap_offsets(const sl_layout *layout, int32_t container, double *offsets,
+                           size_t capacity) {
+  size_t count = 0;
+  int status = sl_layout_get_snap_offsets(layout, container, 0, offsets, capacity, &count);
+  CHECK(status == SL_OK, "snap offsets of container %d: %d", (int)container, status);
+  return count;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * 7. continuousGroupLeadingBoundary decelerates freely at any velocity
+ * ------------------------------------------------------------------------------------------- */
+
+static void test_slow_release(void) {
+  /* Positions 0, 322, 644, 966, 1288, 1564. */
+  sl_layout *glide = create_layout(ORTHO_JSON("continuousGroupLeadingBoundary", ""));
+  sl_layout *positional = create_layout(
+      ORTHO_JSON("continuousGroupLeadingBoundary", ", \"orthogonalScrollingProperties\": "
+                                                   "{\"slowRelease\": \"positional\"}"));
+  sl_layout *paging = create_layout(ORTHO_JSON("groupPaging", ""));
+  if (!glide || !positional || !paging) return;
+  /* Dragged to 200 (62 % of a group) and released moving back at 120 pt/s: the projection
+   * 200 − 0.12·499 = 140.12 is nearest 0, where the content stops; the positional rule would
+   * spring forward to 322. */
+  sl_snap_result back = resolve(glide, 0, make_release(0, 200, -120));
+  CHECK(back.target_offset == 0 && back.snap_index == 0, "back at 120 pt/s: %g (rest %" PRId64 ")",
+        back.target_offset, back.snap_index);
+  sl_snap_result old = resolve(positional, 0, make_release(0, 200, -120));
+  CHECK(old.target_offset == 322, "slowRelease positional: %g", old.target_offset);
+  /* At 100, 150 pt/s forward: 100 + 0.15·499 = 174.85, nearest 322; positional stays on 0. */
+  sl_snap_result on = resolve(glide, 0, make_release(0, 100, 150));
+  CHECK(on.target_offset == 322, "forward at 150 pt/s: %g", on.target_offset);
+  CHECK(resolve(positional, 0, make_release(0, 100, 150)).target_offset == 0,
+        "slowRelease positional, forward at 150 pt/s");
+  /* Still at 200: the nearest, 322. The paging behaviors keep the positional rule. */
+  CHECK(resolve(glide, 0, make_release(0, 200, 0)).target_offset == 322, "still at 200");
+  CHECK(resolve(paging, 0, make_release(0, 100, 150)).target_offset == 0,
+        "groupPaging keeps the positional rule");
+  sl_layout_destroy(glide);
+  sl_layout_destroy(positional);
+  sl_layout_destroy(paging);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * 8 and 10. The start is a rest position; items and releases agree, in every containment
+ * ------------------------------------------------------------------------------------------- */
+
+static void check_agreement(const sl_layout *layout, const char *name) {
+  sl_scroll_info info = scroll_info(layout, SL_SCROLL_MAIN);
+  double offsets[64];
+  size_t count = snap_offsets(layout, SL_SCROLL_MAIN, offsets, 64);
+  CHECK(count > 0 && count <= 64, "%s: %zu rest positions", name, count);
+  if (count == 0 || count > 64) return;
+  /* The initial offset is min_offset, the first rest position; the bounds are rest positions. */
+  CHECK(info.offset == info.min_offset && offsets[0] == info.min_offset &&
+            offsets[count - 1] == info.max_offset,
+        "%s: offset %g, bounds [%g, %g], rest positions %g … %g", name, info.offset,
+        info.min_offset, info.max_offset, offsets[0], offsets[count - 1]);
+  /* A tap on the resting content does not move it. */
+  sl_snap_result tap = resolve(layout, SL_SCROLL_MAIN, make_release(info.offset, info.offset, 0));
+  CHECK(tap.target_offset == info.offset && tap.motion.kind == SL_MOTION_NONE,
+        "%s: a tap at %g moves to %g", name, info.offset, tap.target_offset);
+  for (int64_t item = 0; item < 20; item++) {
+    double offset = -1;
+    int64_t snap = -1;
+    CHECK_STATUS(sl_layout_get_offset_for_item(layout, SL_SCROLL_MAIN, 0, item, &offset, &snap),
+                 SL_OK);
+    CHECK(snap >= 0 && (size_t)snap < count && offsets[snap] == offset &&
+              offset >= info.min_offset && offset <= info.max_offset,
+          "%s: item %" PRId64 " at %g, rest %" PRId64, name, item, offset, snap);
+    /* A release there, still, rests there: gestures and programmatic scrolls agree. */
+    sl_snap_result there = resolve(layout, SL_SCROLL_MAIN, make_release(offset, offset, 0));
+    CHECK(there.target_offset == offset, "%s: item %" PRId64 " at %g, a release there rests at %g",
+          name, item, offset, there.target_offset);
+  }
+}
+
+static void test_containment_bounds(void) {
+  /* trimSnaps: 0 (the inset, no unit there), 100 … 1200, 1300 (rows 12 … 19 collapse). */
+  sl_layout *trim = create_layout(ROWS_JSON(""));
+  /* keepSnaps: 0, then one position per row: 100 … 1200, 1300 eight times. */
+  sl_layout *keep = create_layout(ROWS_JSON(", \"containment\": \"keepSnaps\""));
+  /* none: the rows as aligned, 100 … 2000, and the bounds are the first and last. */
+  sl_layout *none = create_layout(ROWS_JSON(", \"containment\": \"none\""));
+  /* none, centred: row k at 100k − 250: bounds [−250, 1650], past the content's [0, 1300]. */
+  sl_layout *centred = create_layout(
+      ROWS_JSON(", \"containment\": \"none\", \"alignment\": \"center\""));
+  if (!trim || !keep || !none || !centred) return;
+  double offsets[64];
+  size_t count = snap_offsets(keep, SL_SCROLL_MAIN, offsets, 64);
+  CHECK(count == 21 && offsets[0] == 0 && offsets[1] == 100 && offsets[12] == 1200 &&
+            offsets[13] == 1300 && offsets[20] == 1300,
+        "keepSnaps: %zu positions, %g %g … %g %g", count, offsets[0], offsets[1], offsets[12],
+        offsets[count - 1]);
+  sl_scroll_info info = scroll_info(none, SL_SCROLL_MAIN);
+  CHECK(info.min_offset == 100 && info.max_offset == 2000 && info.offset == 100 &&
+            info.snap_count == 20,
+        "none: bounds [%g, %g], offset %g, %" PRId64 " positions", info.min_offset,
+        info.max_offset, info.offset, info.snap_count);
+  info = scroll_info(centred, SL_SCROLL_MAIN);
+  CHECK(info.min_offset == -250 && info.max_offset == 1650 && info.offset == -250,
+        "none, centred: bounds [%g, %g], offset %g", info.min_offset, info.max_offset,
+        info.offset);
+  /* A fling far past the end rests on the last rest position, as offset_for_item's last. */
+  sl_snap_result far = resolve(centred, SL_SCROLL_MAIN, make_release(1500, 1600, 20000));
+  CHECK(far.target_offset == 1650 && far.snap_index == 19, "none: a fling to %g (rest %" PRId64 ")",
+        far.target_offset, far.snap_index);
+  check_agreement(trim, "trimSnaps");
+  check_agreement(keep, "keepSnaps");
+  check_agreement(none, "none");
+  check_agreement(centred, "none, centred");
+  sl_layout_destroy(trim);
+  sl_layout_destroy(keep);
+  sl_layout_destroy(none);
+  sl_layout_destroy(centred);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * 9. Rest positions within the merge distance of a bound rest on it
+ * ------------------------------------------------------------------------------------------- */
+
+/* Rows below a 10-pt top inset: row k rests at 10 + 100·k; content 2010, bounds [0, 1210]. */
+#define NEAR_JSON(scrolling)                                                                   \
+  "{" CONTAINER(400, 800) ", \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\"" scrolling \
+  "}}, \"sections\": [{\"itemCount\": 20, \"contentInsets\": {\"top\": 10}, \"group\": "          \
+  HGROUP(FW(1), ABS(100)) "}]}"
+
+static void test_merge_distance(void) {
+  /* The default, 5 % of the 800-pt snapport (40 pt): row 0 (10) rests on the bound 0, and rows
+   * 12 … 19 (1210 …) on 1210, so 0, 110, 210, …, 1110, 1210. */
+  sl_layout *merged = create_layout(NEAR_JSON(""));
+  /* mergeDistance 5: 0 and 10 are both rest positions. */
+  sl_layout *apart = create_layout(NEAR_JSON(", \"mergeDistance\": 5"));
+  /* keepSnaps merges as well: row 0 rests on 0, so the start needs no position of its own. */
+  sl_layout *keep = create_layout(NEAR_JSON(", \"containment\": \"keepSnaps\""));
+  if (!merged || !apart || !keep) return;
+  double offsets[64];
+  size_t count = snap_offsets(merged, SL_SCROLL_MAIN, offsets, 64);
+  CHECK(count == 13 && offsets[0] == 0 && offsets[1] == 110 && offsets[11] == 1110 &&
+            offsets[12] == 1210,
+        "merged: %zu positions: %g %g … %g", count, offsets[0], offsets[1], offsets[count - 1]);
+  sl_snap_position position;
+  CHECK_STATUS(sl_layout_get_snap_position(merged, SL_SCROLL_MAIN, 8, &position), SL_OK);
+  CHECK(position.index == 0 && position.item == 0, "offset 8: rest %" PRId64 ", item %" PRId64,
+        position.index, position.item);
+  count = snap_offsets(apart, SL_SCROLL_MAIN, offsets, 64);
+  CHECK(count == 14 && offsets[0] == 0 && offsets[1] == 10 && offsets[2] == 110,
+        "mergeDistance 5: %zu positions: %g %g %g", count, offsets[0], offsets[1], offsets[2]);
+  count = snap_offsets(keep, SL_SCROLL_MAIN, offsets, 64);
+  CHECK(count == 20 && offsets[0] == 0 && offsets[1] == 110 && offsets[19] == 1210,
+        "keepSnaps merged: %zu positions: %g %g … %g", count, offsets[0], offsets[1],
+        offsets[count - 1]);
+  sl_layout_destroy(merged);
+  sl_layout_destroy(apart);
+  sl_layout_destroy(keep);
+
+  /* groupPagingCentered keeps UIKit's worked example: −23, 299, …, 1265, 1587. */
+  sl_layout *centred = create_layout(ORTHO_JSON("groupPagingCentered", ""));
+  if (!centred) return;
+  count = snap_offsets(centred, 0, offsets, 64);
+  CHECK(count == 6 && offsets[0] == -23 && offsets[1] == 299 && offsets[5] == 1587,
+        "groupPagingCentered: %zu positions: %g %g … %g", count, offsets[0], offsets[1],
+        offsets[count - 1]);
+  sl_layout_destroy(centred);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * 11. reference_snap -1: none
+ * ------------------------------------------------------------------------------------------- */
+
+static void test_no_reference(void) {
+  /* The main scroll of a plain list decelerates freely. */
+  sl_layout *free_scroll = create_layout(
+      "{" CONTAINER(400, 800) ", \"sections\": [{\"itemCount\": 20, \"group\": "
+      HGROUP(FW(1), ABS(100)) "}]}");
+  sl_layout *rows = create_layout(ROWS_JSON(""));
+  if (!free_scroll || !rows) return;
+  int64_t reference = 7;
+  CHECK_STATUS(sl_layout_get_reference_snap(free_scroll, SL_SCROLL_MAIN, 100, NULL, 0, &reference),
+               SL_OK);
+  CHECK(reference == -1, "a free scroll's reference: %" PRId64, reference);
+  /* Passed back as the docs say: accepted, and the same as no reference. */
+  sl_scroll_release release = make_release(100, 150, 1000);
+  release.flags = SL_RELEASE_HAS_REFERENCE;
+  release.reference_snap = reference;
+  sl_snap_result flagged = resolve(free_scroll, SL_SCROLL_MAIN, release);
+  sl_snap_result plain = resolve(free_scroll, SL_SCROLL_MAIN, make_release(100, 150, 1000));
+  CHECK(flagged.target_offset == plain.target_offset && flagged.reference_snap == -1,
+        "free, reference -1: %g, without: %g", flagged.target_offset, plain.target_offset);
+  /* In a container with rest positions, -1 measures from start_offset too. */
+  release = make_release(300, 340, 0);
+  release.flags = SL_RELEASE_HAS_REFERENCE;
+  release.reference_snap = -1;
+  flagged = resolve(rows, SL_SCROLL_MAIN, release);
+  plain = resolve(rows, SL_SCROLL_MAIN, make_release(300, 340, 0));
+  CHECK(flagged.target_offset == plain.target_offset &&
+            flagged.reference_snap == plain.reference_snap && plain.reference_snap == 3,
+        "rows, reference -1: %g (ref %" PRId64 "), without: %g (ref %" PRId64 ")",
+        flagged.target_offset, flagged.reference_snap, plain.target_offset, plain.reference_snap);
+  /* Anything else out of range still fails. */
+  static const int64_t bad[] = {-2, 0, 1, INT64_MIN};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    sl_snap_result result;
+    release = make_release(100, 150, 1000);
+    release.flags = SL_RELEASE_HAS_REFERENCE;
+    release.reference_snap = bad[i];
+    fill_sentinel(&result, sizeof result);
+    CHECK_ERROR(sl_layout_resolve_scroll(free_scroll, SL_SCROLL_MAIN, &release, &result),
+                SL_ERANGE, "release.reference_snap", "-1: none");
+    CHECK_UNTOUCHED(result);
+  }
+  sl_layout_destroy(free_scroll);
+  sl_layout_destroy(rows);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * 12. Content shorter than the viewport names the first unit's item
+ * ------------------------------------------------------------------------------------------- */
+
+static void test_short_content_item(void) {
+  /* Two 100-pt groups in a 390-pt viewport (groupPaging), and three 100-pt rows on an 800-pt
+   * screen snapping by item. */
+  sl_layout *groups = create_layout(
+      "{" CONTAINER(390, 844) ", \"sections\": [{\"itemCount\": 2, "
+      "\"orthogonalScrollingBehavior\": \"groupPaging\", \"group\": " HGROUP(ABS(100), ABS(100))
+      "}]}");
+  sl_layout *rows = create_layout(
+      "{" CONTAINER(400, 800) ", \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\"}}, "
+      "\"sections\": [{\"itemCount\": 3, \"group\": " HGROUP(FW(1), ABS(100)) "}]}");
+  if (!groups || !rows) return;
+  struct {
+    const sl_layout *layout;
+    int32_t container;
+  } cases[] = {{groups, 0}, {rows, SL_SCROLL_MAIN}};
+  for (size_t i = 0; i < 2; i++) {
+    const sl_layout *layout = cases[i].layout;
+    int32_t container = cases[i].container;
+    CHECK(scroll_info(layout, container).snap_count == 1, "case %zu: one rest position", i);
+    sl_snap_result result = resolve(layout, container, make_release(0, 30, 500));
+    CHECK(result.target_offset == 0 && result.snap_index == 0 && result.section == 0 &&
+              result.item == 0,
+          "case %zu: resolve gives %g, rest %" PRId64 ", item (%d, %" PRId64 ")", i,
+          result.target_offset, result.snap_index, (int)result.section, result.item);
+    sl_snap_position position;
+    CHECK_STATUS(sl_layout_get_snap_position(layout, container, 40, &position), SL_OK);
+    CHECK(position.index == 0 && position.section == 0 && position.item == 0,
+          "case %zu: snap position %" PRId64 ", item (%d, %" PRId64 ")", i, position.index,
+          (int)position.section, position.item);
+    double offset = -1;
+    int64_t snap = -1;
+    CHECK_STATUS(sl_layout_get_offset_for_item(layout, container, 0, 1, &offset, &snap), SL_OK);
+    CHECK(offset == 0 && snap == 0, "case %zu: item 1 at %g, rest %" PRId64, i, offset, snap);
+  }
+  sl_layout_destroy(groups);
+  sl_layout_destroy(rows);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * 13. +0, never -0
+ * ------------------------------------------------------------------------------------------- */
+
+#define CHECK_POSITIVE_ZERO(value, what)                                                  \
+  do {                                                                                    \
+    double zero_ = (value);                                                               \
+    CHECK(zero_ == 0 && !signbit(zero_), "%s is %s0", what, signbit(zero_) ? "-" : "+"); \
+  } while (0)
+
+static void test_positive_zero(void) {
+  /* The main scroll without a contentInset starts at 0 - 0: its bound came out as -0. */
+  sl_layout *rows = create_layout(
+      "{" CONTAINER(400, 800) ", \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\"}}, "
+      "\"sections\": [{\"itemCount\": 20, \"group\": " HGROUP(FW(1), ABS(100)) "}]}");
+  if (!rows) return;
+  sl_scroll_info info = scroll_info(rows, SL_SCROLL_MAIN);
+  CHECK_POSITIVE_ZERO(info.min_offset, "min_offset");
+  CHECK_POSITIVE_ZERO(info.offset, "the initial offset");
+  CHECK_POSITIVE_ZERO(info.inset_leading, "inset_leading");
+  double offset = -1;
+  CHECK_STATUS(sl_layout_get_scroll_offset(rows, SL_SCROLL_MAIN, &offset), SL_OK);
+  CHECK_POSITIVE_ZERO(offset, "sl_layout_get_scroll_offset");
+  double offsets[2];
+  size_t count = 0;
+  CHECK_STATUS(sl_layout_get_snap_offsets(rows, SL_SCROLL_MAIN, 0, offsets, 1, &count), SL_EBUFS);
+  CHECK_POSITIVE_ZERO(offsets[0], "rest offset 0");
+  int64_t snap = -1;
+  CHECK_STATUS(sl_layout_get_offset_for_item(rows, SL_SCROLL_MAIN, 0, 0, &offset, &snap), SL_OK);
+  CHECK_POSITIVE_ZERO(offset, "item 0's offset");
+  /* Dragged back past the start and released: the target and the motion's end are +0. */
+  sl_snap_result result = resolve(rows, SL_SCROLL_MAIN, make_release(0, -40, -300));
+  CHECK_POSITIVE_ZERO(result.target_offset, "the target");
+  CHECK_POSITIVE_ZERO(result.motion.target_offset, "the motion's target");
+  CHECK_POSITIVE_ZERO(result.release_progress, "the release progress");
+  sl_motion_state state;
+  CHECK_STATUS(sl_motion_sample(&result.motion, result.motion.duration + 1, &state), SL_OK);
+  CHECK_POSITIVE_ZERO(state.offset, "the settled offset");
+  CHECK_POSITIVE_ZERO(state.velocity, "the settled velocity");
+  sl_snap_position position;
+  CHECK_STATUS(sl_layout_get_snap_position(rows, SL_SCROLL_MAIN, -5, &position), SL_OK);
+  CHECK_POSITIVE_ZERO(position.progress, "the progress at -5");
+  sl_layout_destroy(rows);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * 14. The deprecated setter fails as sl_layout_set_scroll_offset does
+ * ------------------------------------------------------------------------------------------- */
+
+static void test_setter_statuses(void) {
+  static const char json[] =
+      "{\"sections\": [{\"itemCount\": 6, \"orthogonalScrollingBehavior\": \"paging\", "
+      "\"group\": " HGROUP(FW(0.8), ABS(200)) "}, {\"itemCount\": 3, \"group\": "
+      HGROUP(FW(1), ABS(50)) "}]}";
+  sl_layout *layout = create_layout(json);
+  if (!layout) return;
+  /* Before a container size: SL_ESTATE from both. */
+  CHECK_ERROR(sl_layout_set_scroll_offset(layout, 0, 10), SL_ESTATE, "layout", NULL);
+  CHECK_ERROR(sl_layout_set_section_offset(layout, 0, 10), SL_ESTATE, "layout", NULL);
+  CHECK_STATUS(sl_layout_set_container_size(layout, 390, 844), SL_OK);
+  /* A section that does not scroll orthogonally: SL_EINVAL; one that does not exist:
+   * SL_ERANGE; a non-finite offset: SL_EINVAL. Each names its own argument. */
+  CHECK_ERROR(sl_layout_set_scroll_offset(layout, 1, 10), SL_EINVAL, "container", NULL);
+  CHECK_ERROR(sl_layout_set_section_offset(layout, 1, 10), SL_EINVAL, "section", NULL);
+  CHECK_ERROR(sl_layout_set_scroll_offset(layout, 2, 10), SL_ERANGE, "container", NULL);
+  CHECK_ERROR(sl_layout_set_section_offset(layout, 2, 10), SL_ERANGE, "section", NULL);
+  CHECK_ERROR(sl_layout_set_scroll_offset(layout, 0, NAN), SL_EINVAL, "offset", NULL);
+  CHECK_ERROR(sl_layout_set_section_offset(layout, 0, NAN), SL_EINVAL, "offset", NULL);
+  /* And the same offset. */
+  CHECK_STATUS(sl_layout_set_section_offset(layout, 0, 120), SL_OK);
+  double offset = -1;
+  CHECK_STATUS(sl_layout_get_scroll_offset(layout, 0, &offset), SL_OK);
+  CHECK(offset == 120, "set_section_offset 120, get_scroll_offset %g", offset);
+  sl_layout_destroy(layout);
+}
+
+int main(void) {
+  test_slow_release();
+  test_containment_bounds();
+  test_merge_distance();
+  test_no_reference();
+  test_short_content_item();
+  test_positive_zero();
+  test_setter_statuses();
+  return test_finish("test_rest_positions");
+}
