@@ -44,16 +44,6 @@
   "}}, \"sections\": [{\"itemCount\": 20, \"contentInsets\": {\"top\": " "100}, \"group\": "       \
   HGROUP(FW(1), ABS(100)) "}]}"
 
-static sl_scroll_release make_release(double start, double release, double velocity) {
-  sl_scroll_release r;
-  memset(&r, 0, sizeof r);
-  r.version = SL_SCROLL_RELEASE_VERSION;
-  r.start_offset = start;
-  r.release_offset = release;
-  r.velocity = velocity;
-  return r;
-}
-
 static sl_snap_result resolve(const sl_layout *layout, int32_t container, sl_scroll_release r) {
   sl_snap_result result;
   memset(&result, 0, sizeof result);

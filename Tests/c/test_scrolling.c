@@ -184,16 +184,6 @@ static double dmin(double a, double b) { return a < b ? a : b; }
           check_e_);                                                                        \
   } while (0)
 
-static sl_scroll_release make_release(double start, double release, double velocity) {
-  sl_scroll_release r;
-  memset(&r, 0, sizeof r);
-  r.version = SL_SCROLL_RELEASE_VERSION;
-  r.start_offset = start;
-  r.release_offset = release;
-  r.velocity = velocity;
-  return r;
-}
-
 static sl_scroll_release make_release_from(double start, double release, double velocity,
                                            int64_t reference) {
   sl_scroll_release r = make_release(start, release, velocity);

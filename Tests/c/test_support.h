@@ -124,6 +124,17 @@ static inline sl_layout *create_layout(const char *json) {
   return status == SL_OK ? layout : NULL;
 }
 
+/* A release of version SL_SCROLL_RELEASE_VERSION without a reference. */
+static inline sl_scroll_release make_release(double start, double release, double velocity) {
+  sl_scroll_release r;
+  memset(&r, 0, sizeof r);
+  r.version = SL_SCROLL_RELEASE_VERSION;
+  r.start_offset = start;
+  r.release_offset = release;
+  r.velocity = velocity;
+  return r;
+}
+
 static inline int test_finish(const char *name) {
   if (test_failures == 0) {
     printf("%s: %d checks passed\n", name, test_checks);
