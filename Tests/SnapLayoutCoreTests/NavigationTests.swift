@@ -191,7 +191,7 @@ import SnapLayoutCore
 @Suite struct GroupPagesTests {
   /// Random carousels at random widths: the groups a page holds are the most that fit (counted
   /// one by one here), and the rest positions are the bounds and every page's start between
-  /// them, nothing else.
+  /// them (farther than the merge distance from a bound), nothing else.
   @Test func pagesHoldWhatFits() throws {
     var generator = SplitMix(seed: 5)
     for _ in 0..<300 {
@@ -214,8 +214,11 @@ import SnapLayoutCore
       let info = try layout.scrollInfo(0)
       var offsets: [Double] = []
       for index in 0..<info.snapCount { offsets.append(try layout.snapOffset(index, container: 0)) }
-      let low = info.minimumOffset + 1
-      let high = info.maximumOffset - 1
+      // Positions within the merge distance of a bound rest on it (docs/SNAPPING.md, "Merge
+      // distance": max(1 pt, 5 % of the snapport), the whole viewport here).
+      let merge = max(1, 0.05 * width)
+      let low = info.minimumOffset + merge
+      let high = info.maximumOffset - merge
       for offset in offsets where offset > low && offset < high {
         let page = offset / (stride * Double(fits))
         #expect(Swift.abs(page - page.rounded()) < 1e-9, "\(offset) is not a page start")
