@@ -234,6 +234,22 @@ static int run_command(player *p, char **args, int count) {
     a->mouse_y = p->finger_y;
     return turn_wheel(a, n[0], n[1], clock_now(p)) ? 1 : 0;
   }
+  if (strcmp(command, "resize") == 0 && count == 3 && all_numbers) {
+    /* The window resized to W x H points: laid out again (section variants chosen anew). */
+    if (!(n[0] > 0 && n[1] > 0 && n[0] <= 100000 && n[1] <= 100000))
+      return script_error(p, 2, "%s", "usage: resize W H (points, each from 1 to 100000)");
+    return resize(a, n[0], n[1], clock_now(p)) ? 1 : 0;
+  }
+  if (strcmp(command, "expect-variant") == 0 && count == 3 && all_numbers) {
+    int32_t variant = -2;
+    char detail[120];
+    if (sl_layout_get_section_variant(a->layout, (int32_t)n[0], &variant) != SL_OK)
+      return script_error(p, 2, "expect-variant: %s", "no such section");
+    if (variant == (int32_t)n[1]) return 0;
+    snprintf(detail, sizeof detail, "section %g has variant %d in force, not %g", n[0],
+             (int)variant, n[1]);
+    return script_error(p, 1, "expectation failed: %s", detail);
+  }
   if (strcmp(command, "pointer") == 0 && count == 3 && all_numbers) {
     p->finger_x = n[0]; /* where `key left/right` finds its carousel */
     p->finger_y = n[1];

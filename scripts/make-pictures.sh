@@ -31,6 +31,11 @@ pictures() {
     emit "behavior-$behavior" --margin 180,12 $FLING \
       --title "orthogonalScrollingBehavior: $behavior" "$CONFIGS/$behavior.json"
   done
+  # Sections that adapt to the container: Apple's AdaptiveSections with variants, two widths.
+  for width in 390 1024; do
+    emit "variants-$width" --size "${width}x560" --content --margin 120,12 \
+      --title "section variants: $width pt wide" "$CONFIGS/variants.json"
+  done
   # Pages of what fits: 100-pt cards 10 apart, groupsPerPage "fit", at two widths.
   for width in 390 500; do
     # shellcheck disable=SC2086

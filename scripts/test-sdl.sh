@@ -59,6 +59,10 @@ done
 headless --script examples-c/sdl/pages.script docs/pictures/configs/pages-fit.json > /dev/null ||
   fail "the pages-of-what-fits session failed (exit $?)"
 
+# 4c. Section variants chosen anew when the window is resized, both ways.
+headless --script examples-c/sdl/variants.script docs/pictures/configs/variants.json > /dev/null ||
+  fail "the section-variants session failed (exit $?)"
+
 # 5. Scripts fail loudly: a wrong expectation exits 1 naming its line, a bad line exits 2.
 printf 'drag 300 160 240 160 50\nsettle\nexpect-centred 0 2\n' > "$tmp/wrong.script"
 set +e
@@ -68,7 +72,8 @@ set -e
 [ $status -eq 1 ] || fail "a failed expectation exited with $status, not 1"
 grep -q "wrong.script:3: expectation failed: section 0: item 2 rests at 628.17" "$tmp/err.txt" ||
   fail "unexpected message: $(cat "$tmp/err.txt")"
-for bad in "jump 1 2" "drag 1 2 3" "wait soon" "up" "expect-centred 7 0" "key f1"; do
+for bad in "jump 1 2" "drag 1 2 3" "wait soon" "up" "expect-centred 7 0" "key f1" "resize 0 100" \
+  "expect-variant 9 0"; do
   printf '%s\n' "$bad" > "$tmp/bad.script"
   set +e
   headless --script "$tmp/bad.script" > /dev/null 2>&1
