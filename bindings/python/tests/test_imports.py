@@ -32,6 +32,7 @@ LAYERS: Dict[str, int] = {
     "_convert": 1,
     # 2. the objects
     "motion": 2,
+    "_scrolling": 2,
     "layout": 2,
     # 3. the package's face
     "__init__": 3,

@@ -25,24 +25,18 @@ from typing import (
 from . import _convert as cv
 from . import lowlevel as ll
 from ._gate import Gate
+from ._scrolling import SCROLL_MAIN, ScrollingMixin
 from ._status import check
 from .errors import LayoutClosedError, StateError
-from .motion import Motion, ScrollInputResult, SnapResult, in_flight_argument
 from .values import (
     Element,
-    ItemOffset,
     Rect,
-    ScrollInfo,
     SectionInfo,
     Size,
     SizeReport,
-    SnapPosition,
     VisibleItemsContext,
-    optional_index,
 )
 
-#: The container id of the layout's main scroll.
-SCROLL_MAIN = ll.SL_SCROLL_MAIN
 #: The section of layout-level boundary items (headers above every section).
 SECTION_LAYOUT = ll.SL_SECTION_LAYOUT
 #: The element kind id of cells.
@@ -94,19 +88,6 @@ class _Access:
             self._layout._gate.exit_write()
         else:
             self._layout._gate.exit_read()
-
-
-#: ``Layout.navigate`` actions and their ``SL_NAVIGATE_*`` codes.
-_NAVIGATION_ACTIONS = {
-    "next": ll.SL_NAVIGATE_NEXT,
-    "previous": ll.SL_NAVIGATE_PREVIOUS,
-    "to": ll.SL_NAVIGATE_TO,
-    "first": ll.SL_NAVIGATE_FIRST,
-    "last": ll.SL_NAVIGATE_LAST,
-}
-
-#: ``Layout.scroll_input`` devices and their ``SL_INPUT_*`` codes.
-_INPUT_DEVICES = {"wheel": ll.SL_INPUT_WHEEL, "touchpad": ll.SL_INPUT_TOUCHPAD}
 
 
 class Layout:
@@ -456,276 +437,6 @@ class Layout:
     def _kind_id(self, kind: Union[int, str]) -> int:
         return self.find_element_kind(kind) if isinstance(kind, str) else cv.int32(kind, "kind")
 
-    # -- orthogonal sections ----------------------------------------------------------------
-
-    def section_offset(self, section: int) -> float:
-        """A section's orthogonal scroll offset (0 for a section that does not scroll).
-
-        A thin alias kept for compatibility, as its C call is (deprecated since 0.2): use
-        :meth:`scroll_offset`, the one call for every scroll container.
-        """
-        s = cv.int32(section, "section")
-        out = ctypes.c_double()
-        with self._access() as handle:
-            check(self._lib.sl_layout_get_section_offset(handle, s, byref(out)))
-        return out.value
-
-    def set_section_offset(self, section: int, offset: float) -> None:
-        """Scrolls an orthogonal section (logical offset, not clamped).
-
-        A thin alias kept for compatibility, as its C call is (deprecated since 0.2), with the
-        same errors: use :meth:`set_scroll_offset`, the one call for every scroll container.
-        """
-        s, o = cv.int32(section, "section"), cv.real(offset, "offset")
-        with self._access(write=True) as handle:
-            check(self._lib.sl_layout_set_section_offset(handle, s, o))
-
-    # -- scrolling and snapping -------------------------------------------------------------
-
-    def scroll_info(self, container: int = SCROLL_MAIN) -> ScrollInfo:
-        """Bounds, insets, offset and rest positions of a scroll container."""
-        c = cv.int32(container, "container")
-        out = ll.sl_scroll_info()
-        with self._access() as handle:
-            check(self._lib.sl_layout_get_scroll_info(handle, c, byref(out)))
-        return ScrollInfo.from_c(out)
-
-    def scroll_containers(self) -> List[int]:
-        """``SCROLL_MAIN`` and every orthogonal section."""
-        return [SCROLL_MAIN] + [i.section for i in self.section_infos() if i.is_orthogonal]
-
-    def scroll_offset(self, container: int = SCROLL_MAIN) -> float:
-        """The offset of a scroll container, in points: ``SCROLL_MAIN`` or an orthogonal section.
-
-        Raises :class:`RangeError` for a container out of range, :class:`StateError` before a
-        container size is set.
-        """
-        c = cv.int32(container, "container")
-        out = ctypes.c_double()
-        with self._access() as handle:
-            check(self._lib.sl_layout_get_scroll_offset(handle, c, byref(out)))
-        return out.value
-
-    def set_scroll_offset(self, container: int, offset: float) -> None:
-        """Moves a scroll container (pinned headers, orthogonal cells, effects follow)."""
-        c, o = cv.int32(container, "container"), cv.real(offset, "offset")
-        with self._access(write=True) as handle:
-            check(self._lib.sl_layout_set_scroll_offset(handle, c, o))
-
-    def resolve_scroll(
-        self,
-        container: int,
-        start_offset: float,
-        release_offset: float,
-        velocity: float,
-        *,
-        reference_snap: Optional[int] = None,
-    ) -> SnapResult:
-        """Where a released drag comes to rest, and the motion that takes it there.
-
-        ``start_offset`` is the offset at touch-down, ``release_offset`` at lift-off,
-        ``velocity`` in points per second (positive toward the end of the content).
-        ``reference_snap`` is the rest position the gesture is measured from (see
-        :meth:`reference_snap`); None (the default) measures from the one nearest
-        ``start_offset``.
-        """
-        c = cv.int32(container, "container")
-        release = ll.sl_scroll_release(
-            version=ll.SL_SCROLL_RELEASE_VERSION,
-            flags=0,
-            start_offset=cv.real(start_offset, "start_offset"),
-            release_offset=cv.real(release_offset, "release_offset"),
-            velocity=cv.real(velocity, "velocity"),
-            reference_snap=0,
-        )
-        if reference_snap is not None:
-            release.flags = ll.SL_RELEASE_HAS_REFERENCE
-            release.reference_snap = cv.int64(reference_snap, "reference_snap")
-        out = ll.sl_snap_result()
-        with self._access() as handle:
-            check(self._lib.sl_layout_resolve_scroll(handle, c, byref(release), byref(out)))
-        return SnapResult.from_c(out)
-
-    def snap_position(self, container: int, offset: float) -> SnapPosition:
-        """The rest position nearest ``offset`` and the fractional progress there."""
-        c, o = cv.int32(container, "container"), cv.real(offset, "offset")
-        out = ll.sl_snap_position()
-        with self._access() as handle:
-            check(self._lib.sl_layout_get_snap_position(handle, c, o, byref(out)))
-        return SnapPosition.from_c(out)
-
-    def snap_offsets(
-        self, container: int = SCROLL_MAIN, first: int = 0, limit: Optional[int] = None
-    ) -> List[float]:
-        """The rest offsets from position ``first`` on (at most ``limit`` of them)."""
-        c, f = cv.int32(container, "container"), cv.int64(first, "first")
-        if limit is not None:
-            limit = cv.int64(limit, "limit")
-            if limit < 0:
-                raise ValueError(f"limit must not be negative, not {limit}")
-        count = ctypes.c_size_t(0)
-        with self._access() as handle:
-            check(self._lib.sl_layout_get_snap_offsets(handle, c, f, None, 0, byref(count)))
-            capacity = count.value if limit is None else min(count.value, limit)
-            buffer = (ctypes.c_double * max(capacity, 1))()
-            status = self._lib.sl_layout_get_snap_offsets(
-                handle, c, f, buffer, capacity, byref(count)
-            )
-            if status != ll.SL_EBUFS:
-                check(status)
-        return list(buffer[:capacity])
-
-    def offset_for_item(self, container: int, section: int, item: int) -> ItemOffset:
-        """The rest offset that shows an item (programmatic scrolling) and its rest position."""
-        c = cv.int32(container, "container")
-        s, i = cv.int32(section, "section"), cv.int64(item, "item")
-        offset, snap = ctypes.c_double(), ctypes.c_int64()
-        with self._access() as handle:
-            check(
-                self._lib.sl_layout_get_offset_for_item(handle, c, s, i, byref(offset), byref(snap))
-            )
-        return ItemOffset(offset.value, optional_index(snap.value))
-
-    def reference_snap(
-        self,
-        container: int,
-        touch_offset: float,
-        in_flight: Optional[Motion] = None,
-        time: float = 0.0,
-    ) -> Optional[int]:
-        """The rest position a new touch-down is measured from.
-
-        With the motion still running (``in_flight``, ``time`` seconds after it started) it is
-        that motion's target, so re-grabbing a moving carousel keeps advancing; otherwise the
-        position nearest ``touch_offset``. None for a container without rest positions (free
-        deceleration). Pass it to :meth:`resolve_scroll`, None included.
-        """
-        c = cv.int32(container, "container")
-        touch, t = cv.real(touch_offset, "touch_offset"), cv.real(time, "time")
-        motion = in_flight_argument(in_flight)
-        out = ctypes.c_int64()
-        with self._access() as handle:
-            check(
-                self._lib.sl_layout_get_reference_snap(
-                    handle, c, touch, None if motion is None else byref(motion), t, byref(out)
-                )
-            )
-        return optional_index(out.value)
-
-    def navigate(
-        self,
-        container: int,
-        action: str,
-        argument: int = 1,
-        *,
-        in_flight: Optional[Motion] = None,
-        time: float = 0.0,
-    ) -> SnapResult:
-        """Where a step without touch takes a container, and the motion that takes it there.
-
-        ``action`` is ``"next"`` or ``"previous"`` (``argument`` steps, at least 1), ``"to"``
-        (rest position ``argument``), ``"first"`` or ``"last"``. Steps count from the position
-        the container is at, or, with a motion still running (``in_flight``, ``time`` seconds
-        after it started), from that motion's target, so three quick presses go three positions.
-        ``snap_index`` is the position now selected, ``reference_snap`` the one before. Keys,
-        encoders, remotes and autoplay timers: docs/SNAPPING.md, "Navigation without touch".
-        """
-        c = cv.int32(container, "container")
-        try:
-            code = _NAVIGATION_ACTIONS[action]
-        except (KeyError, TypeError):
-            raise ValueError(
-                f"action must be one of {', '.join(_NAVIGATION_ACTIONS)}, not {action!r}"
-            ) from None
-        a, t = cv.int64(argument, "argument"), cv.real(time, "time")
-        motion = in_flight_argument(in_flight)
-        out = ll.sl_snap_result()
-        with self._access() as handle:
-            check(
-                self._lib.sl_layout_navigate(
-                    handle, c, code, a, None if motion is None else byref(motion), t, byref(out)
-                )
-            )
-        return SnapResult.from_c(out)
-
-    def selected_snap(
-        self, container: int, in_flight: Optional[Motion] = None, time: float = 0.0
-    ) -> Optional[int]:
-        """The rest position a container is at or heading to (None when it scrolls freely):
-        ``in_flight``'s target while that motion runs, else the one nearest its offset.
-        """
-        c, t = cv.int32(container, "container"), cv.real(time, "time")
-        motion = in_flight_argument(in_flight)
-        out = ctypes.c_int64()
-        with self._access() as handle:
-            check(
-                self._lib.sl_layout_get_selected_snap(
-                    handle, c, None if motion is None else byref(motion), t, byref(out)
-                )
-            )
-        return optional_index(out.value)
-
-    def jump_to_snap(self, container: int, index: int) -> None:
-        """Puts a container at rest position ``index`` at once, without motion."""
-        c, i = cv.int32(container, "container"), cv.int64(index, "index")
-        with self._access(write=True) as handle:
-            check(self._lib.sl_layout_jump_to_snap(handle, c, i))
-
-    def scroll_input(
-        self,
-        container: int,
-        device: str,
-        delta: float,
-        time: float,
-        *,
-        ends: bool = False,
-        in_flight: Optional[Motion] = None,
-        motion_time: float = 0.0,
-    ) -> ScrollInputResult:
-        """Applies one wheel or touchpad event and sets the container's offset.
-
-        ``device`` is ``"wheel"`` (``delta`` in notches: one rest position each) or
-        ``"touchpad"`` (``delta`` in points, followed as it comes; ``ends=True`` when the
-        fingers lift, or a ``delta`` of 0 past ``touchpadEndGap``, releases the gesture like a
-        drag). ``time`` is the event's time in seconds; ``in_flight`` the motion running on the
-        container, ``motion_time`` seconds after it started. docs/SNAPPING.md, "Wheels and
-        touchpads".
-        """
-        c = cv.int32(container, "container")
-        try:
-            code = _INPUT_DEVICES[device]
-        except (KeyError, TypeError):
-            raise ValueError(f"device must be 'wheel' or 'touchpad', not {device!r}") from None
-        event = ll.sl_scroll_input(
-            version=ll.SL_SCROLL_INPUT_VERSION,
-            device=code,
-            flags=ll.SL_INPUT_END if ends else 0,
-            reserved=0,
-            delta=cv.real(delta, "delta"),
-            time=cv.real(time, "time"),
-        )
-        t = cv.real(motion_time, "motion_time")
-        motion = in_flight_argument(in_flight)
-        out = ll.sl_scroll_input_result()
-        with self._access(write=True) as handle:
-            check(
-                self._lib.sl_layout_scroll_input(
-                    handle, c, byref(event), None if motion is None else byref(motion), t,
-                    byref(out),
-                )
-            )
-        return ScrollInputResult(
-            out.offset, SnapResult.from_c(out.result) if out.has_motion else None
-        )
-
-    def item_distance(self, section: int, item: int) -> float:
-        """An item's distance from its container's viewport centre, in group strides."""
-        s, i = cv.int32(section, "section"), cv.int64(item, "item")
-        out = ctypes.c_double()
-        with self._access() as handle:
-            check(self._lib.sl_layout_get_item_distance(handle, s, i, byref(out)))
-        return out.value
-
     def set_visible_items_handler(
         self, section: int, handler: Optional[VisibleItemsHandler]
     ) -> None:
@@ -967,6 +678,14 @@ class Layout:
         """:meth:`json_text`, parsed."""
         document: Dict[str, Any] = json.loads(self.json_text(rect))
         return document
+
+
+# The scrolling methods are written in _scrolling.py (one concern a file) and are Layout's own:
+# copied into the class, so that they are documented and found as its methods.
+for _name, _member in list(vars(ScrollingMixin).items()):
+    if not _name.startswith("__"):
+        setattr(Layout, _name, _member)
+del _name, _member
 
 
 def _make_trampoline(layout_ref: "weakref.ref[Layout]", handler: VisibleItemsHandler) -> Any:
