@@ -45,7 +45,7 @@ import SnapLayoutCore
   /// starts where the one before was at the moment of the press, with its velocity.
   @Test func pressesDuringMotionsAddUp() throws {
     let layout = try carousel()
-    var generator = SplitMix(seed: 17)
+    var generator = Lcg(state: 17)
     for _ in 0..<200 {
       try layout.setScrollOffset(-34, container: -1)
       var expected: Int64 = 0
@@ -119,7 +119,7 @@ import SnapLayoutCore
   /// gesture's start to its last offset makes with the least-squares velocity of the last
   /// 100 ms, computed here on its own.
   @Test func touchpadGesturesReleaseLikeDrags() throws {
-    var generator = SplitMix(seed: 99)
+    var generator = Lcg(state: 99)
     for _ in 0..<100 {
       let layout = try layout()
       var time = 1.0
@@ -193,7 +193,7 @@ import SnapLayoutCore
   /// one by one here), and the rest positions are the bounds and every page's start between
   /// them (farther than the merge distance from a bound), nothing else.
   @Test func pagesHoldWhatFits() throws {
-    var generator = SplitMix(seed: 5)
+    var generator = Lcg(state: 5)
     for _ in 0..<300 {
       let card = Double(40 + generator.next() % 300)
       let spacing = Double(generator.next() % 30)
@@ -232,18 +232,5 @@ import SnapLayoutCore
         page += 1
       }
     }
-  }
-}
-
-/// A small deterministic generator (SplitMix64) for the random presses.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
