@@ -186,8 +186,12 @@ typedef struct sl_element {
   /** SL_ELEMENT_FLAG_* bits: SL_ELEMENT_FLAG_PINNED when a pinned boundary item is moved from
    * its natural frame by the main scroll offset. */
   uint32_t flags;
-  /** Reserved; 0. */
-  uint32_t reserved;
+  /** Which copy of a looping container's content the element belongs to (since 0.2; reserved
+   * and 0 before): the lap, 0 being the canonical one, negative before it, saturated to 32
+   * bits. The cells of a looping orthogonal section count that section's laps; everything
+   * else in a looping main scroll counts the main scroll's. 0 outside loops. A host keys its
+   * views by (section, item, copy). docs/SNAPPING.md, "Looping". */
+  int32_t copy;
 } sl_element;
 
 /** Orthogonal scrolling behaviours (sl_section_info.orthogonal_scrolling_behavior). */
@@ -835,6 +839,63 @@ SL_API int sl_layout_get_section_offset(const sl_layout *layout, int32_t section
  */
 SL_API int sl_layout_get_scroll_info(const sl_layout *layout, int32_t container,
                                      sl_scroll_info *out_info);
+
+/** Facts about a container's loop (sl_layout_get_loop_info; docs/SNAPPING.md, "Looping"). */
+typedef struct sl_loop_info {
+  /** 1 when the configuration asks the container to loop ("loop": true), else 0. */
+  int32_t requested;
+  /** 1 when it loops: asked, and its content long enough (a period at least the viewport plus
+   * its longest group, so that no group is ever shown twice at once); else 0, and the
+   * container keeps its bounds. */
+  int32_t active;
+  /** The loop's period along the axis: the content and the seam (one more spacing between
+   * groups, or between sections on the main scroll); 0 when it does not loop. */
+  double period;
+  /** The canonical lap is [start, start + period): sl_scroll_info's min_offset and max_offset
+   * (the first rest position, or 0 for pages and free scrolls). 0 when it does not loop. */
+  double start;
+} sl_loop_info;
+
+/**
+ * Reads whether a container loops, and its period (since 0.2).
+ *
+ * A looping container has no bounds: offsets, targets and motions run on across laps, rest
+ * positions repeat every period, and indices (snap_index, reference_snap, progress, selected
+ * and navigation targets) are those of the canonical lap, 0 to snap_count - 1.
+ *
+ * @param layout the layout.
+ * @param container SL_SCROLL_MAIN or an orthogonal section.
+ * @param[out] out_info receives the facts.
+ * @return SL_OK; SL_EINVAL; SL_ERANGE; SL_ESTATE (as sl_layout_get_scroll_info).
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_loop_info(const sl_layout *layout, int32_t container,
+                                   sl_loop_info *out_info);
+
+/**
+ * Gives the offset equivalent to `offset` in a looping container's canonical lap, and the
+ * shift between them: `*out_offset == offset - *out_shift`, a whole number of periods apart,
+ * showing the same content (since 0.2). A host re-bases without a visible jump by setting the
+ * canonical offset and moving a motion in flight by the shift (its start_offset and
+ * target_offset). A container that does not loop gives `offset` and 0.
+ *
+ * @param layout the layout.
+ * @param container SL_SCROLL_MAIN or an orthogonal section.
+ * @param offset any finite offset from -1e100 to 1e100.
+ * @param[out] out_offset receives the canonical offset, in [start, start + period).
+ * @param[out] out_shift receives the shift; may be NULL.
+ * @return SL_OK; SL_EINVAL for NULL arguments or a non-finite or larger offset; SL_ERANGE;
+ *         SL_ESTATE (as sl_layout_get_scroll_info).
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_canonical_offset(const sl_layout *layout, int32_t container,
+                                          double offset, double *out_offset, double *out_shift);
 
 /**
  * Sets the offset of a scroll container (the host calls it every frame while scrolling).

@@ -227,7 +227,7 @@ struct ElementBuffer: ElementVisitor {
         transform: sl_transform(a: element.scale, b: 0, c: 0, d: element.scale, tx: 0, ty: 0),
         alpha: element.alpha, item: element.item, section: element.section,
         category: element.category.rawValue, kind: element.kind, z_index: element.zIndex,
-        flags: element.isPinned ? SL_ELEMENT_FLAG_PINNED : 0, reserved: 0)
+        flags: element.isPinned ? SL_ELEMENT_FLAG_PINNED : 0, copy: element.copy)
     }
     count += 1
   }

@@ -27,6 +27,37 @@ public func sl_layout_get_scroll_info(
   }
 }
 
+@implementation @_cdecl("sl_layout_get_loop_info")
+public func sl_layout_get_loop_info(
+  _ layout: OpaquePointer?, _ container: Int32, _ outInfo: UnsafeMutablePointer<sl_loop_info>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outInfo else { return ErrorRecord.null("out_info") }
+  return withLayout(layout) { target throws(LayoutError) in
+    let info = try target.scrollInfo(Int(container))
+    let loops = info.loopPeriod > 0
+    outInfo.pointee = sl_loop_info(
+      requested: info.loopRequested ? 1 : 0, active: loops ? 1 : 0, period: info.loopPeriod,
+      start: loops ? info.minimumOffset.positiveZero : 0)
+    return SL_OK
+  }
+}
+
+@implementation @_cdecl("sl_layout_get_canonical_offset")
+public func sl_layout_get_canonical_offset(
+  _ layout: OpaquePointer?, _ container: Int32, _ offset: Double,
+  _ outOffset: UnsafeMutablePointer<Double>?, _ outShift: UnsafeMutablePointer<Double>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outOffset else { return ErrorRecord.null("out_offset") }
+  return withLayout(layout) { target throws(LayoutError) in
+    let canonical = try target.canonicalOffset(offset, container: Int(container))
+    outOffset.pointee = canonical.offset.positiveZero
+    outShift?.pointee = canonical.shift.positiveZero
+    return SL_OK
+  }
+}
+
 @implementation @_cdecl("sl_layout_set_scroll_offset")
 public func sl_layout_set_scroll_offset(
   _ layout: OpaquePointer?, _ container: Int32, _ offset: Double

@@ -8,7 +8,7 @@ extension ConfigDecoder {
     "insufficientContentAlignment", "maxPagesPerGesture", "velocityThresholds",
     "decelerationRate", "directionalGuard", "positionalThreshold", "algorithm", "rounding",
     "spring", "decayLanding", "bounce", "slowRelease", "mergeDistance", "initialIndex",
-    "touchpadEndGap", "groupsPerPage",
+    "touchpadEndGap", "groupsPerPage", "loop",
   ]
 
   /// Scroll and snap settings: `configuration.scrolling` (with `contentInset`) or a section's
@@ -121,6 +121,16 @@ extension ConfigDecoder {
     if let value = object["touchpadEndGap"] {
       properties.touchpadEndGap = try value.number(
         in: 0.001...10, "touchpadEndGap is between 0.001 and 10 seconds")
+    }
+    if let value = object["loop"] {
+      properties.loop = try value.bool()
+      // UIKit's two delegate patterns compute pages from the content's bounds, which a loop
+      // does not have (docs/SNAPPING.md, "Looping").
+      if properties.loop == true, let algorithm = properties.algorithm, algorithm != .standard {
+        throw .invalid(
+          "a looping container uses the standard algorithm (UIKit's delegate patterns need the "
+            + "content's bounds)", at: value.path)
+      }
     }
     if let value = object["groupsPerPage"] {
       if (try? value.string()) != nil {

@@ -23,7 +23,7 @@
 #endif
 #define EST(x) "{\"estimated\": " #x "}"
 #define UNI(x) "{\"uniformAcrossSiblings\": " #x "}"
-#define CONTAINER(w, h) "\"container\": {\"width\": " #w ", \"height\": " #h "}"
+#define SCENARIO_CONTAINER(w, h) "\"container\": {\"width\": " #w ", \"height\": " #h "}"
 
 typedef struct report {
   int32_t section;
@@ -46,14 +46,14 @@ typedef struct scenario {
 
 static const scenario SCENARIOS[] = {
     {"list of absolute rows, end-aligned item snapping",
-     "{\"environment\": {" CONTAINER(390, 300) "},"
+     "{\"environment\": {" SCENARIO_CONTAINER(390, 300) "},"
      " \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\", \"alignment\": \"end\"}},"
      " \"sections\": [{\"itemCount\": 60, \"group\": {\"group\": \"vertical\", \"layoutSize\": "
      SIZE(FW(1), ABS(50)) ", \"subitems\": [{\"layoutSize\": " SIZE(FW(1), EST(50)) "}]}}]}",
      {{0, 0, 390, 120}, {0, 7, 390, 20}, {0, 30, 390, 300}, {0, 59, 390, 90}},
      {{0, 0, 390, 40}, {0, 30, 390, 500}}},
     {"grid of absolute rows with badges, background and a pinned header, centred items",
-     "{\"environment\": {" CONTAINER(390, 400) "},"
+     "{\"environment\": {" SCENARIO_CONTAINER(390, 400) "},"
      " \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\", \"alignment\": \"center\"}},"
      " \"sections\": [{\"itemCount\": 91, \"interGroupSpacing\": 6,"
      "  \"boundarySupplementaryItems\": [{\"elementKind\": \"header\", \"alignment\": \"top\","
@@ -64,7 +64,7 @@ static const scenario SCENARIOS[] = {
      {{0, 4, 100, 180.3}, {0, 10, 100, 30.7}, {0, 44, 100, 260.1}, {0, 90, 100, 400}},
      {{0, 4, 100, 20.9}, {0, 44, 100, 101.3}}},
     {"nested: two estimated cells in an absolute column",
-     "{\"environment\": {" CONTAINER(390, 500) "},"
+     "{\"environment\": {" SCENARIO_CONTAINER(390, 500) "},"
      " \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\", \"alignment\": \"end\"}},"
      " \"sections\": [{\"itemCount\": 41, \"interGroupSpacing\": 4,"
      "  \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(1), ABS(120)) ","
@@ -73,7 +73,7 @@ static const scenario SCENARIOS[] = {
      {{0, 0, 10, 100}, {0, 6, 10, 300}, {0, 13, 10, 10}, {0, 40, 10, 200}},
      {{0, 6, 10, 61}}},
     {"self-sizing list with a measured header, a pinned header and a footer",
-     "{\"environment\": {" CONTAINER(390, 600) "},"
+     "{\"environment\": {" SCENARIO_CONTAINER(390, 600) "},"
      " \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\"}},"
      " \"sections\": [{\"itemCount\": 5, \"group\": {\"group\": \"vertical\", \"layoutSize\": "
      SIZE(FW(1), EST(44)) ", \"subitems\": [{\"layoutSize\": " SIZE(FW(1), EST(44)) "}]},"
@@ -89,7 +89,7 @@ static const scenario SCENARIOS[] = {
      {{0, 1, 390, 300}, {1, 3, 390, 200}, {1, 20, 390, 10}, {1, 79, 390, 0}},
      {{1, 3, 390, 44}, {1, 20, 390, 1000}}},
     {"orthogonal carousel of absolute groups, cells measured wider and taller",
-     "{\"environment\": {" CONTAINER(390, 700) "},"
+     "{\"environment\": {" SCENARIO_CONTAINER(390, 700) "},"
      " \"sections\": [{\"itemCount\": 30, \"interGroupSpacing\": 10,"
      "  \"orthogonalScrollingBehavior\": \"continuous\","
      "  \"orthogonalScrollingProperties\": {\"snapUnit\": \"item\", \"alignment\": \"end\"},"
@@ -103,7 +103,7 @@ static const scenario SCENARIOS[] = {
      {{0, 2, 400, 300}, {0, 7, 40, 100}, {1, 0, 500, 200}, {1, 19, 600, 90}, {2, 3, 390, 200}},
      {{0, 2, 151, 120}, {1, 0, 90, 10}}},
     {"orthogonal rows of absolute height, cells measured taller, a list below",
-     "{\"environment\": {" CONTAINER(390, 600) "},"
+     "{\"environment\": {" SCENARIO_CONTAINER(390, 600) "},"
      " \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\", \"alignment\": \"center\"}},"
      " \"sections\": [{\"itemCount\": 25, \"interGroupSpacing\": 8,"
      "  \"orthogonalScrollingBehavior\": \"groupPaging\","
@@ -114,7 +114,7 @@ static const scenario SCENARIOS[] = {
      {{0, 3, 200.5, 260.25}, {0, 4, 90, 30}, {0, 24, 700, 500}},
      {{0, 3, 151.7, 99.1}}},
     {"horizontal main scroll, columns of two estimated-width cells",
-     "{\"environment\": {" CONTAINER(600, 390) "},"
+     "{\"environment\": {" SCENARIO_CONTAINER(600, 390) "},"
      " \"configuration\": {\"scrollDirection\": \"horizontal\","
      "  \"scrolling\": {\"snapUnit\": \"item\", \"alignment\": \"center\"}},"
      " \"sections\": [{\"itemCount\": 70, \"interGroupSpacing\": 5,"
@@ -123,7 +123,7 @@ static const scenario SCENARIOS[] = {
      {{0, 1, 200, 10}, {0, 6, 20, 10}, {0, 33, 500, 10}, {0, 69, 300, 10}},
      {{0, 33, 81, 10}}},
     {"right-to-left grid of absolute rows with badges",
-     "{\"environment\": {" CONTAINER(390, 400) ", \"layoutDirection\": \"rightToLeft\"},"
+     "{\"environment\": {" SCENARIO_CONTAINER(390, 400) ", \"layoutDirection\": \"rightToLeft\"},"
      " \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\", \"alignment\": \"end\"}},"
      " \"sections\": [{\"itemCount\": 50, \"contentInsets\": {\"leading\": 12, \"trailing\": 3},"
      "  \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(1), ABS(90)) ","
@@ -131,7 +131,7 @@ static const scenario SCENARIOS[] = {
      {{0, 0, 100, 200}, {0, 9, 100, 15}, {0, 25, 100, 330}},
      {{0, 25, 100, 91}}},
     {"right-to-left horizontal scroll with an orthogonal section",
-     "{\"environment\": {" CONTAINER(500, 390) ", \"layoutDirection\": \"rightToLeft\"},"
+     "{\"environment\": {" SCENARIO_CONTAINER(500, 390) ", \"layoutDirection\": \"rightToLeft\"},"
      " \"configuration\": {\"scrollDirection\": \"horizontal\","
      "  \"scrolling\": {\"snapUnit\": \"item\", \"alignment\": \"end\"}},"
      " \"sections\": [{\"itemCount\": 40, \"group\": {\"group\": \"vertical\", \"layoutSize\": "
@@ -142,7 +142,7 @@ static const scenario SCENARIOS[] = {
      {{0, 2, 250, 10}, {0, 39, 90, 10}, {1, 1, 300, 400}, {1, 24, 10, 10}},
      {{1, 1, 101, 71}}},
     {"flow layout with estimatedItemSize and pinned headers",
-     "{\"environment\": {" CONTAINER(390, 500) "},"
+     "{\"environment\": {" SCENARIO_CONTAINER(390, 500) "},"
      " \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\"}},"
      " \"flowLayout\": {\"estimatedItemSize\": {\"width\": 100, \"height\": 50},"
      "  \"headerReferenceSize\": {\"width\": 0, \"height\": 30},"
@@ -151,7 +151,7 @@ static const scenario SCENARIOS[] = {
      {{0, 4, 180, 80}, {0, 5, 30, 30}, {1, 0, 390, 200}, {0, 59, 60, 10}},
      {{0, 4, 100, 50}, {1, 0, 120, 60}}},
     {"uniformAcrossSiblings across the section",
-     "{\"environment\": {" CONTAINER(390, 500) "},"
+     "{\"environment\": {" SCENARIO_CONTAINER(390, 500) "},"
      " \"configuration\": {\"scrolling\": {\"snapUnit\": \"group\"}},"
      " \"sections\": [{\"itemCount\": 40, \"interGroupSpacing\": 3,"
      "  \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(1), EST(60)) ","

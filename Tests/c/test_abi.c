@@ -106,7 +106,7 @@ static int element_equal(const sl_element *a, const sl_element *b) {
          a->transform.d == b->transform.d && a->transform.tx == b->transform.tx &&
          a->transform.ty == b->transform.ty && a->alpha == b->alpha && a->item == b->item &&
          a->section == b->section && a->category == b->category && a->kind == b->kind &&
-         a->z_index == b->z_index && a->flags == b->flags && a->reserved == b->reserved;
+         a->z_index == b->z_index && a->flags == b->flags && a->copy == b->copy;
 }
 
 /* The header's rule: share area, or (for a zero width or height) the edge lies inside. */
@@ -1054,7 +1054,7 @@ static void test_element_fields(void) {
           "element %zu: transform is not the identity", i);
     CHECK(e->alpha == 1, "element %zu: alpha %g", i, e->alpha);
     CHECK(e->flags == 0, "element %zu: flags %u", i, (unsigned)e->flags);
-    CHECK(e->reserved == 0, "element %zu: reserved %u", i, (unsigned)e->reserved);
+    CHECK(e->copy == 0, "element %zu: copy %d outside a loop", i, (int)e->copy);
     CHECK(e->section >= last_section, "element %zu: section %d after section %d", i,
           (int)e->section, last_section);
     last_section = e->section;

@@ -362,7 +362,7 @@ static void test_supplementary_history(void) {
  * layout that saw only item 2's size; it stayed 325 wide. */
 static void test_forgotten_cross_extent(void) {
   static const char json[] =
-      "{\"environment\": {" CONTAINER(200, 800) "},"
+      "{\"environment\": {" SCENARIO_CONTAINER(200, 800) "},"
       " \"sections\": [{\"itemCount\": 4, \"group\": {\"group\": \"horizontal\","
       "  \"layoutSize\": " SIZE(EST(68.5), ABS(100)) ","
       "  \"subitems\": [{\"layoutSize\": " SIZE(UNI(64.5), ABS(100)) "}]}}]}";
@@ -394,7 +394,7 @@ static void test_forgotten_cross_extent(void) {
  * fit 250 pt. */
 static void test_failed_resize(void) {
   static const char json[] =
-      "{\"environment\": {" CONTAINER(390, 600) "},"
+      "{\"environment\": {" SCENARIO_CONTAINER(390, 600) "},"
       " \"sections\": [{\"itemCount\": 20, \"group\": {\"group\": \"horizontal\","
       "  \"layoutSize\": " SIZE(FW(1), EST(50)) ", \"subitems\": ["
       "   {\"layoutSize\": " SIZE(FW(0.5), EST(50)) ", " BADGE "},"

@@ -20,10 +20,6 @@
 
 #include "test_support.h"
 
-#define CELL "{\"layoutSize\": " SIZE(FW(1), FH(1)) "}"
-#define HGROUP(w, h) \
-  "{\"group\": \"horizontal\", \"layoutSize\": " SIZE(w, h) ", \"subitems\": [" CELL "]}"
-#define CONTAINER(w, h) "\"environment\": {\"container\": {\"width\": " #w ", \"height\": " #h "}}"
 
 /*
  * The card carousel (docs/SNAPPING.md): 320-pt cards 7 pt apart, contentInset 34 on a 390-pt

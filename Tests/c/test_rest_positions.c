@@ -21,10 +21,6 @@
 
 #include "test_support.h"
 
-#define CELL "{\"layoutSize\": " SIZE(FW(1), FH(1)) "}"
-#define HGROUP(w, h) \
-  "{\"group\": \"horizontal\", \"layoutSize\": " SIZE(w, h) ", \"subitems\": [" CELL "]}"
-#define CONTAINER(w, h) "\"environment\": {\"container\": {\"width\": " #w ", \"height\": " #h "}}"
 
 /*
  * A vertical layout with one orthogonal section: groups 312 wide (0.8 of 390), 10 apart, section

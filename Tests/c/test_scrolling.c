@@ -32,11 +32,6 @@
  * Configurations
  * ------------------------------------------------------------------------------------------- */
 
-#define CELL "{\"layoutSize\": " SIZE(FW(1), FH(1)) "}"
-/* A horizontal group of the given size holding one cell. */
-#define HGROUP(w, h) \
-  "{\"group\": \"horizontal\", \"layoutSize\": " SIZE(w, h) ", \"subitems\": [" CELL "]}"
-#define CONTAINER(w, h) "\"environment\": {\"container\": {\"width\": " #w ", \"height\": " #h "}}"
 
 /*
  * The card carousel (docs/SNAPPING.md): 320-pt cards 7 pt apart, contentInset 34 on a 390-pt
@@ -1961,7 +1956,7 @@ static int same_element(const sl_element *a, const sl_element *b) {
          a->transform.tx == b->transform.tx && a->transform.ty == b->transform.ty &&
          a->alpha == b->alpha && a->item == b->item && a->section == b->section &&
          a->category == b->category && a->kind == b->kind && a->z_index == b->z_index &&
-         a->flags == b->flags && a->reserved == b->reserved;
+         a->flags == b->flags && a->copy == b->copy;
 }
 
 /* Checks one logged call against the section's run [first, first + count) of `buffer`. */

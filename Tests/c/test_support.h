@@ -18,6 +18,12 @@
 #define ABS(x) "{\"absolute\": " #x "}"
 #define FW(x) "{\"fractionalWidth\": " #x "}"
 #define FH(x) "{\"fractionalHeight\": " #x "}"
+/* One cell filling its group, a horizontal group of the given size holding one, and the
+ * environment's container size: the configurations of the scrolling tests. */
+#define CELL "{\"layoutSize\": " SIZE(FW(1), FH(1)) "}"
+#define HGROUP(w, h) \
+  "{\"group\": \"horizontal\", \"layoutSize\": " SIZE(w, h) ", \"subitems\": [" CELL "]}"
+#define CONTAINER(w, h) "\"environment\": {\"container\": {\"width\": " #w ", \"height\": " #h "}}"
 
 static int test_failures = 0;
 static int test_checks = 0;

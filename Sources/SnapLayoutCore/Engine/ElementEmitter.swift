@@ -18,6 +18,12 @@ struct EffectContext {
     return distance.isNaN ? 0 : distance > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
   }
 
+  /// The context of a copy of a looping container's content: the same centre seen from an
+  /// offset `shift` away.
+  func shifted(by shift: Double) -> EffectContext {
+    EffectContext(effects: effects, alongX: alongX, center: center + shift, stride: stride)
+  }
+
   /// The element with the effects of its distance applied (docs/SNAPPING.md, "Pinned headers
   /// and visible-item effects").
   @inline(__always)
@@ -37,10 +43,25 @@ struct EffectContext {
 /// items to the visible rect and applies visible-item effects.
 struct ElementEmitter {
   let space: CoordinateSpace
-  let query: Rect
+  var query: Rect
   /// The visible rect's span along the main axis (canonical y).
-  let visibleMin: Double
-  let visibleMax: Double
+  var visibleMin: Double
+  var visibleMax: Double
+  /// The copy of a looping container's content being emitted, and the shift along canonical y
+  /// that places a looping main scroll's copy (docs/SNAPPING.md, "Looping"); 0 otherwise.
+  var copy: Int32 = 0
+  var mainShift = 0.0
+  /// Whether a looping container gives one copy of its content (the lap its offset is in)
+  /// instead of every copy the query reaches: `Layout.visitAllElements`.
+  var singleCopy = false
+
+  /// A canonical frame in host coordinates, in the copy being emitted.
+  @inline(__always)
+  func physical(_ frame: Rect) -> Rect {
+    var shifted = frame
+    shifted.y += mainShift
+    return space.physical(shifted)
+  }
 
   /// A pinned item's frame for the current main offset (docs/LAYOUT-RULES.md, "Pinned boundary
   /// items"): a header follows the visible rect's top, a footer its bottom, each kept inside its
@@ -68,8 +89,8 @@ struct ElementEmitter {
     guard frame.intersects(query) else { return }
     visitor.visit(
       LayoutElement(
-        frame: space.physical(frame), category: category, section: section, item: 0,
-        kind: element.kind, zIndex: element.zIndex, isPinned: frame != element.frame))
+        frame: physical(frame), category: category, section: section, item: 0,
+        kind: element.kind, zIndex: element.zIndex, isPinned: frame != element.frame, copy: copy))
   }
 
   /// The elements of section number `index`: `slots[id]`, starting at `start` along the main
@@ -87,13 +108,43 @@ struct ElementEmitter {
         SolvedSection.placed(element, at: start), category: .decoration, section: sectionIndex,
         host: host, into: &visitor)
     }
-    emitCells(
-      slots, id: id, start: start, index: index, offset: offset, effects: effects,
-      into: &visitor)
+    if let scroll = slots[id].scroll, scroll.loops {
+      emitLoopedCells(
+        slots, id: id, start: start, index: index, offset: offset, scroll: scroll,
+        effects: effects, into: &visitor)
+    } else {
+      emitCells(
+        slots, id: id, start: start, index: index, offset: offset, effects: effects,
+        into: &visitor)
+    }
     for element in slots[id].solved.boundaryItems {
       emit(
         SolvedSection.placed(element, at: start), category: .supplementary,
         section: sectionIndex, host: host, into: &visitor)
+    }
+  }
+
+  /// The cells of a looping orthogonal section: once per copy of its content that can reach
+  /// the query (docs/SNAPPING.md, "Looping"). Copy `j` at offset `o` is the content at
+  /// `o − j · period`, counted from the canonical lap the offset is in so that the frames
+  /// lose nothing to the number of laps.
+  private func emitLoopedCells<V: ElementVisitor>(
+    _ slots: [SectionEntry], id: Int, start: Double, index: Int, offset: Double,
+    scroll: ScrollContainer, effects: EffectContext?, into visitor: inout V
+  ) {
+    let laps = LoopCopies(scroll: scroll, offset: offset)
+    let placement = slots[id].solved.placement
+    // The content at the canonical offset spans `low ..< low + period` along x, give or take
+    // cells overhanging their groups (one more copy each side covers them).
+    let low = placement.origin.x + placement.envelope.minX - laps.within
+    var emitter = self
+    for j in laps.copies(from: query.minX - low, to: query.maxX - low, single: singleCopy) {
+      if visitor.isFinished { return }
+      emitter.copy = laps.copyNumber(j)
+      let copyOffset = laps.offset(ofCopy: j)
+      emitter.emitCells(
+        slots, id: id, start: start, index: index, offset: copyOffset,
+        effects: effects?.shifted(by: copyOffset - offset), into: &visitor)
     }
   }
 
@@ -188,8 +239,8 @@ struct ElementEmitter {
       let frame = placement.place(slot, repetition: repetition, offset: offset, shift: shift)
       guard frame.intersects(query) else { return true }
       var element = LayoutElement(
-        frame: space.physical(frame), category: .cell, section: sectionIndex, item: repetition,
-        kind: LayoutElement.cellKind, zIndex: placement.cellZIndex)
+        frame: physical(frame), category: .cell, section: sectionIndex, item: repetition,
+        kind: LayoutElement.cellKind, zIndex: placement.cellZIndex, copy: copy)
       if let effects {
         let unscrolled = placement.place(slot, repetition: repetition, offset: 0, shift: shift)
         effects.apply(&element, distance: effects.distance(of: unscrolled))
@@ -318,8 +369,8 @@ struct ElementEmitter {
         let frame = FlowLines.place(slot, lineStart: start, origin: origin)
         guard frame.intersects(query) else { return }
         var element = LayoutElement(
-          frame: space.physical(frame), category: .cell, section: sectionIndex,
-          item: Int64(item), kind: LayoutElement.cellKind, zIndex: placement.cellZIndex)
+          frame: physical(frame), category: .cell, section: sectionIndex,
+          item: Int64(item), kind: LayoutElement.cellKind, zIndex: placement.cellZIndex, copy: copy)
         if let effects { effects.apply(&element, distance: effects.distance(of: frame)) }
         visitor.visit(element)
       }
@@ -341,8 +392,8 @@ struct ElementEmitter {
       let frame = placement.place(leaf.frame, repetition: repetition, offset: offset, shift: shift)
       if frame.intersects(query) {
         var element = LayoutElement(
-          frame: space.physical(frame), category: .cell, section: sectionIndex, item: item,
-          kind: LayoutElement.cellKind, zIndex: placement.cellZIndex)
+          frame: physical(frame), category: .cell, section: sectionIndex, item: item,
+          kind: LayoutElement.cellKind, zIndex: placement.cellZIndex, copy: copy)
         if let effects {
           let unscrolled = placement.place(leaf.frame, repetition: repetition, offset: 0, shift: shift)
           effects.apply(&element, distance: effects.distance(of: unscrolled))
@@ -357,8 +408,8 @@ struct ElementEmitter {
         guard badgeFrame.intersects(query) else { continue }
         visitor.visit(
           LayoutElement(
-            frame: space.physical(badgeFrame), category: .supplementary,
-            section: sectionIndex, item: item, kind: badge.kind, zIndex: badge.zIndex))
+            frame: physical(badgeFrame), category: .supplementary,
+            section: sectionIndex, item: item, kind: badge.kind, zIndex: badge.zIndex, copy: copy))
       }
     }
   }
@@ -385,7 +436,12 @@ extension Layout {
     let context = EffectContext(
       effects: VisibleItemEffects(), alongX: placement.isOrthogonal,
       center: center(ofSection: section), stride: placement.stride)
-    return context.distance(of: frame)
+    let distance = context.distance(of: frame)
+    // A loop: from the item's copy nearest the centre (docs/SNAPPING.md, "Looping").
+    let scroll = entries[section].scroll ?? solved.mainScroll
+    guard let period = scroll.period, placement.stride > 0 else { return distance }
+    let lap = period / placement.stride
+    return distance - (distance / lap).rounded() * lap
   }
 
   /// The centre of the snapport of the container that scrolls `section`, in content
@@ -396,5 +452,42 @@ extension Layout {
     }
     let main = solved.mainScroll
     return mainOffset + main.settings.padding.leading + main.snapportLength / 2
+  }
+}
+
+/// The copies of a looping container's content around an offset (docs/SNAPPING.md,
+/// "Looping"): copy `lap + j` is the content at `within − j · period`, where `within` is the
+/// offset's equivalent in the canonical lap and `lap` the lap it is in.
+struct LoopCopies {
+  let period: Double
+  let within: Double
+  let lap: Double
+  /// Copies reached by one query, at most this many laps either side of the offset's own.
+  static let maximumReach = 1024.0
+
+  init(scroll: ScrollContainer, offset: Double) {
+    period = scroll.period ?? 1
+    let canonical = scroll.canonical(offset)
+    within = canonical.offset
+    lap = (canonical.shift / period).rounded()
+  }
+
+  /// The copies `j` (relative to the offset's lap) whose content, spanning `j · period + 0 ..<
+  /// j · period + period` relative to the canonical content's start, reaches `low ... high`;
+  /// one more each side for overhanging cells. Only `0` when `single`.
+  func copies(from low: Double, to high: Double, single: Bool) -> Range<Int64> {
+    guard !single else { return 0..<1 }
+    let reach = LoopCopies.maximumReach
+    let first = min(max((low / period).rounded(.down) - 1, -reach), reach)
+    let last = min(max((high / period).rounded(.down) + 1, -reach), reach)
+    return Int64(first)..<Int64(max(first, last + 1))
+  }
+
+  /// The offset at which the canonical content shows copy `j`.
+  func offset(ofCopy j: Int64) -> Double { within - Double(j) * period }
+
+  /// The copy's number as elements carry it: its lap, saturated to 32 bits.
+  func copyNumber(_ j: Int64) -> Int32 {
+    Int32(clamping: Int64(clamping: lap + Double(j), Int64(Int32.min), Int64(Int32.max)))
   }
 }

@@ -67,7 +67,36 @@ extension Layout {
         case .last: target = scroll.maximumOffset
         case .to(let index): return (decision, index)
         }
+        if let period = scroll.period, action == .first || action == .last {
+          // A free loop: the content's start (or its end at the viewport's end) in the lap
+          // nearest where the container is heading.
+          target = action == .first ? 0 : period - scroll.viewportLength
+          target += ((heading - target) / period).rounded() * period
+        }
         target = scroll.clamp(target)
+      } else if let looped = scroll.looped {
+        // A loop: steps cross the seam; a named position is reached by its nearest copy
+        // (docs/SNAPPING.md, "Looping").
+        let base = looped.nearestWithOffset(heading).index
+        let limit = Int64.max / 8
+        let index: Int64
+        switch action {
+        case .next(let steps): index = base &+ min(steps, limit)
+        case .previous(let steps): index = base &- min(steps, limit)
+        case .first: index = looped.nearestCopy(of: 0, to: heading)
+        case .last: index = looped.nearestCopy(of: looped.count - 1, to: heading)
+        case .to(let wanted):
+          guard wanted >= 0, wanted < looped.count else { return (decision, wanted) }
+          index = looped.nearestCopy(of: wanted, to: heading)
+        }
+        target = looped.offset(index)
+        let k = looped.canonicalIndex(index)
+        let item = snaps.item(k)
+        decision.snapIndex = k
+        decision.referenceSnap = looped.canonicalIndex(base)
+        decision.releaseProgress = looped.progress(start)
+        decision.section = item?.section ?? -1
+        decision.item = item?.item ?? -1
       } else {
         let base = snaps.nearest(scroll.clamp(heading))
         let last = snaps.count - 1
@@ -116,7 +145,11 @@ extension Layout {
   /// `scrollTo(index, true)`; docs/SNAPPING.md, "Navigation without touch").
   public func jumpToSnap(_ index: Int64, container: Int) throws(LayoutError) {
     let offset = try snapOffset(index, container: container)
-    let clamped = try withScroll(container) { $0.clamp(offset) }
+    let current = try scrollOffset(container)
+    let clamped = try withScroll(container) { scroll in
+      // A loop: the copy nearest where the container is (docs/SNAPPING.md, "Looping").
+      scroll.looped.map { $0.offset($0.nearestCopy(of: index, to: current)) } ?? scroll.clamp(offset)
+    }
     try setScrollOffset(clamped, container: container)
   }
 }

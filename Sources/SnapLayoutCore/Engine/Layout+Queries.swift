@@ -22,11 +22,15 @@ public struct LayoutElement: Equatable, Sendable {
   public var scale: Double = 1
   /// Whether a pinned boundary item is displaced from its natural frame.
   public var isPinned = false
+  /// Which copy of a looping container's content the element belongs to: the lap, counted
+  /// from the canonical one, 0 (docs/SNAPPING.md, "Looping"); 0 outside loops.
+  public var copy: Int32 = 0
 
   public init(
     frame: Rect, category: ElementCategory, section: Int32, item: Int64, kind: Int32,
-    zIndex: Int32, alpha: Double = 1, scale: Double = 1, isPinned: Bool = false
+    zIndex: Int32, alpha: Double = 1, scale: Double = 1, isPinned: Bool = false, copy: Int32 = 0
   ) {
+    self.copy = copy
     self.frame = frame
     self.category = category
     self.section = section
@@ -104,13 +108,23 @@ extension Layout {
     }
     if entries.slots[id].solved.measured != nil || entries.slots[id].solved.flowLines != nil {
       return space.physical(
-        placedSection(section).frame(ofItem: item, offset: entries.slots[id].offset))
+        placedSection(section).frame(ofItem: item, offset: frameOffset(id)))
     }
     let placement = entries.slots[id].solved.placement(at: start)
     let n = placement.itemsPerGroup
     let slot = entries.slots[id].solved.template.leaves[Int(item % n)].frame
     return space.physical(
-      placement.place(slot, repetition: item / n, offset: entries.slots[id].offset))
+      placement.place(slot, repetition: item / n, offset: frameOffset(id)))
+  }
+
+  /// The orthogonal offset item frames are given at: a looping section's equivalent in the
+  /// canonical lap, so that the frame is the copy of the lap its offset is in
+  /// (docs/SNAPPING.md, "Looping").
+  @inline(__always)
+  private func frameOffset(_ id: Int) -> Double {
+    let offset = entries.slots[id].offset
+    guard let scroll = entries.slots[id].scroll, scroll.loops else { return offset }
+    return scroll.canonical(offset).offset
   }
 
   /// The frames of items `first ..< first + count` of a section, handed one by one to `body`
@@ -181,33 +195,72 @@ extension Layout {
   /// content rect, in the order of `visitElements(in:_:)`.
   public func visitAllElements<V: ElementVisitor>(_ visitor: inout V) throws(LayoutError) {
     let far = 1e300
-    try visitElements(query: Rect(x: -far, y: -far, width: 2 * far, height: 2 * far), &visitor)
+    try visitElements(
+      query: Rect(x: -far, y: -far, width: 2 * far, height: 2 * far), singleCopy: true, &visitor)
   }
 
-  private func visitElements<V: ElementVisitor>(query rect: Rect, _ visitor: inout V)
-    throws(LayoutError)
-  {
+  /// The walk of both: a looping container gives every copy of its content the query reaches,
+  /// or with `singleCopy` the one of the lap its offset is in (docs/SNAPPING.md, "Looping").
+  private func visitElements<V: ElementVisitor>(
+    query rect: Rect, singleCopy: Bool = false, _ visitor: inout V
+  ) throws(LayoutError) {
     try requireSolved()
     let space = self.space
     let query = space.canonical(rect)
     let main = solved.mainScroll
     // The visible rect along the main axis, inside the host's contentInset
     // (docs/LAYOUT-RULES.md, "Pinned boundary items").
-    let emitter = ElementEmitter(
+    var emitter = ElementEmitter(
       space: space, query: query, visibleMin: mainOffset + main.insetLeading,
       visibleMax: mainOffset + main.viewportLength - main.insetTrailing)
+    emitter.singleCopy = singleCopy
+    guard main.loops else {
+      emitMain(emitter, offsetShift: 0, &visitor)
+      return
+    }
+    // A looping main scroll: copy `lap + j` is the content moved `(lap + j) · period` along
+    // the axis, seen from the offset `within − j · period`.
+    let laps = LoopCopies(scroll: main, offset: mainOffset)
+    let period = laps.period
+    let low = laps.lap * period
+    for j in laps.copies(
+      from: query.minY - low - period, to: query.maxY - low, single: singleCopy)
+    {
+      if visitor.isFinished { return }
+      var copy = emitter
+      let shift = (laps.lap + Double(j)) * period
+      let offsetShift = laps.offset(ofCopy: j) - mainOffset
+      copy.copy = laps.copyNumber(j)
+      copy.mainShift = shift
+      copy.query.y -= shift
+      copy.visibleMin += offsetShift
+      copy.visibleMax += offsetShift
+      emitMain(copy, offsetShift: offsetShift, &visitor)
+    }
+  }
+
+  /// The layout-level items and the sections that can reach `emitter`'s query; main-scroll
+  /// effects seen from `offsetShift` past the main offset (a copy of a looping main scroll).
+  private func emitMain<V: ElementVisitor>(
+    _ emitter: ElementEmitter, offsetShift: Double, _ visitor: inout V
+  ) {
     for element in solved.globalItems {
       emitter.emit(
         element, category: .supplementary, section: LayoutElement.layoutSection,
         host: (0, solved.contentSize.height), into: &visitor)
     }
     let slots = entries.slots
+    let query = emitter.query
     entries.forEachPlaced(candidateSections(from: query.minY, to: query.maxY)) {
       index, id, start in
       if visitor.isFinished { return false }
+      var effects = effects(of: index, id: id)
+      if offsetShift != 0, let context = effects, !context.alongX {
+        effects = context.shifted(by: offsetShift)
+      }
       emitter.emitSection(
         slots, id: id, start: start, index: index, offset: slots[id].offset,
-        effects: effects(of: index, id: id), into: &visitor)
+        effects: effects, into: &visitor)
       return true
     }
   }

@@ -21,6 +21,10 @@ public struct ScrollInfo: Equatable, Sendable {
   /// Velocity kept per millisecond.
   public var decelerationRate: Double
   public var bounce: Bounce
+  /// Whether the configuration asks the container to loop, and the loop's period when it does
+  /// loop (0: it does not, or its content is too short; docs/SNAPPING.md, "Looping").
+  public var loopRequested = false
+  public var loopPeriod = 0.0
 }
 
 /// Where an offset is among a container's rest positions.
@@ -65,7 +69,7 @@ extension Layout {
 
   public func scrollInfo(_ container: Int) throws(LayoutError) -> ScrollInfo {
     try withScroll(container) { scroll in
-      ScrollInfo(
+      var info = ScrollInfo(
         container: container,
         scrollsHorizontally: (container == mainScrollContainer) == transposed,
         viewportLength: scroll.viewportLength, contentLength: scroll.contentLength,
@@ -75,7 +79,25 @@ extension Layout {
         snapCount: scroll.snaps.isFree ? 0 : scroll.snaps.count, behavior: scroll.behavior,
         snapUnit: scroll.settings.snapUnit, maxPagesPerGesture: scroll.settings.maxSteps,
         decelerationRate: scroll.settings.decelerationRate, bounce: scroll.settings.bounce)
+      info.loopRequested = scroll.settings.loop
+      info.loopPeriod = scroll.period ?? 0
+      return info
     }
+  }
+
+  /// The offset equivalent to `offset` in a looping container's canonical lap, and the shift
+  /// between them (`offset − shift`): a host re-bases its offset, and a motion in flight, by
+  /// the shift without a visible jump. A container that does not loop gives `offset` and 0
+  /// (docs/SNAPPING.md, "Looping").
+  public func canonicalOffset(_ offset: Double, container: Int) throws(LayoutError)
+    -> (offset: Double, shift: Double)
+  {
+    guard offset.isFinite, Swift.abs(offset) <= Layout.maxOffset else {
+      throw LayoutError(
+        .invalidArgument,
+        "the offset must be a finite number from -1e100 to 1e100 (got \(offset))", path: "offset")
+    }
+    return try withScroll(container) { $0.canonical(offset) }
   }
 
   /// The current offset of a container.
@@ -155,6 +177,18 @@ extension Layout {
       guard !snaps.isFree else {
         return SnapPosition(index: -1, progress: 0, section: -1, item: -1)
       }
+      if let looped = scroll.looped {
+        // Canonical index and progress (docs/SNAPPING.md, "Looping").
+        let around = looped.segment(offset)
+        let nearest =
+          offset - around.lowOffset <= around.highOffset - offset ? around.low : around.high
+        let index = looped.canonicalIndex(nearest)
+        let item = snaps.item(index)
+        let section = container >= 0 ? Int32(truncatingIfNeeded: container) : item?.section ?? -1
+        return SnapPosition(
+          index: index, progress: looped.progress(offset, in: around),
+          section: item == nil ? -1 : section, item: item?.item ?? -1)
+      }
       // One lookup for both: the nearest position is an end of the segment around `offset`.
       let around = snaps.segment(offset)
       let index =
@@ -211,7 +245,19 @@ extension Layout {
       // An orthogonal section's scroll names its only section 0.
       let own = container == mainScrollContainer ? Int32(section) : 0
       if let index = scroll.snaps.index(ofSection: own, item: item) {
+        if let looped = scroll.looped {
+          // The copy nearest where the container is (docs/SNAPPING.md, "Looping").
+          let current = container == mainScrollContainer ? mainOffset : entries[container].offset
+          return (looped.offset(looped.nearestCopy(of: index, to: current)), index)
+        }
         return (scroll.snaps.offset(index), index)
+      }
+      if let period = scroll.period {
+        // Pages and free loops: the item's start in the lap nearest where the container is.
+        let current = container == mainScrollContainer ? mainOffset : entries[container].offset
+        var offset = start - scroll.settings.padding.leading
+        offset += ((current - offset) / period).rounded() * period
+        return (offset, scroll.snaps.isFree ? -1 : scroll.nearestCanonical(offset))
       }
       let offset = scroll.clamp(start - scroll.settings.padding.leading)
       return (offset, scroll.snaps.isFree ? -1 : scroll.snaps.nearest(offset))
@@ -232,9 +278,9 @@ extension Layout {
     return try withScroll(container) { scroll in
       guard !scroll.snaps.isFree else { return -1 }
       if let motion, !motion.sample(at: t).settled {
-        return scroll.snaps.nearest(scroll.clamp(motion.targetOffset))
+        return scroll.nearestCanonical(scroll.clamp(motion.targetOffset))
       }
-      return scroll.snaps.nearest(scroll.clamp(touchOffset))
+      return scroll.nearestCanonical(scroll.clamp(touchOffset))
     }
   }
 }

@@ -72,6 +72,9 @@ struct SolvedSection {
   var behavior: OrthogonalScrollingBehavior
   /// The scrollable length of an orthogonal section's content (0 otherwise).
   var orthogonalContentLength: Double
+  /// An orthogonal section's loop period: its groups' span and one more spacing, the seam
+  /// (docs/SNAPPING.md, "Looping"); 0 otherwise.
+  var loopPeriod = 0.0
   /// Boundary items and decorations, their y relative to the section's start (`frame.y`):
   /// `placed(_:)` gives their frames.
   var boundaryItems: [PlacedElement]
@@ -129,6 +132,23 @@ struct SolvedSection {
     var placed = element
     placed.frame.y = start + element.frame.y
     return placed
+  }
+}
+
+extension SolvedSection {
+  /// The longest group along an axis (`alongX`: canonical x), measured ones included: what a
+  /// loop must fit beside the viewport to never show one twice (docs/SNAPPING.md, "Looping").
+  /// An orthogonal section is one unit along the main axis, and flow lines count as the whole
+  /// section. - Complexity: O(measured repetitions).
+  func longestGroup(alongX: Bool) -> Double {
+    guard placement.groupCount > 0 else { return 0 }
+    if flowLines != nil || (placement.isOrthogonal && !alongX) { return mainMax - mainMin }
+    let length = alongX ? template.size.width : template.size.height
+    var longest = length
+    measured?.forEachMeasuredRepetition { repetition in
+      longest = Swift.max(longest, length + measured!.delta(ofRepetition: repetition))
+    }
+    return longest
   }
 }
 

@@ -142,6 +142,8 @@ public struct ScrollingProperties: Equatable, Sendable {
   public var touchpadEndGap: Double?
   /// Groups per rest position (item and group units).
   public var groupsPerPage: GroupsPerPage?
+  /// Whether the content wraps around (docs/SNAPPING.md, "Looping").
+  public var loop: Bool?
 
   public init() {}
 
@@ -162,7 +164,7 @@ public struct ScrollingProperties: Equatable, Sendable {
       && a.contentInset?.leading == b.contentInset?.leading
       && a.contentInset?.trailing == b.contentInset?.trailing && a.bounce == b.bounce
       && a.initialIndex == b.initialIndex && a.touchpadEndGap == b.touchpadEndGap
-      && a.groupsPerPage == b.groupsPerPage
+      && a.groupsPerPage == b.groupsPerPage && a.loop == b.loop
   }
 }
 

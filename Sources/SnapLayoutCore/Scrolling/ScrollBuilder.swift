@@ -28,11 +28,23 @@ struct ScrollBuilder {
   /// The main scroll: along y in canonical coordinates, every section contributing its units.
   func mainScroll(contentLength: Double) -> ScrollContainer {
     let settings = mainSettings
+    var loop: ScrollContainer.LoopShape? = nil
+    if settings.loop && layout.entries.count > 0 {
+      // The seam is one more section boundary: the period adds the spacing between sections
+      // (docs/SNAPPING.md, "Looping"). O(sections), for looping main scrolls only.
+      var longest = 0.0
+      for entry in layout.entries.slots {
+        longest = max(longest, entry.solved.longestGroup(alongX: false))
+      }
+      loop = ScrollContainer.LoopShape(
+        period: contentLength + layout.description.configuration.interSectionSpacing,
+        longest: longest)
+    }
     return ScrollContainer(
       isSection: false, behavior: .none, settings: settings, viewportLength: container.height,
       contentLength: contentLength, insets: settings.contentInset,
       units: UnitSequence(store: layout.entries), unitStride: layout.entries.tree.total.stride,
-      displayScale: displayScale)
+      displayScale: displayScale, loop: loop)
   }
 
   /// An orthogonal section's scroll, along x in canonical coordinates (nil when the section
@@ -74,7 +86,10 @@ struct ScrollBuilder {
       isSection: true, behavior: behavior, settings: settings, viewportLength: width,
       contentLength: solved.orthogonalContentLength, insets: insets,
       units: UnitSequence(runs: [run], sections: [0], starts: [0]),
-      unitStride: solved.placement.stride, displayScale: displayScale)
+      unitStride: solved.placement.stride, displayScale: displayScale,
+      loop: settings.loop
+        ? ScrollContainer.LoopShape(
+          period: solved.loopPeriod, longest: solved.longestGroup(alongX: true)) : nil)
   }
 
   /// Rounds to the nearest pixel, ties up; the bias makes values that are exact halves in

@@ -28,11 +28,22 @@ final class ScrollContainer {
   let tolerance: Motion.Tolerance
   /// The landing band with its decay constants, computed once.
   let landing: Motion.LandingBand
+  /// The loop's period when the container loops; nil when it does not (not asked, or content
+  /// too short: docs/SNAPPING.md, "Looping").
+  let period: Double?
+  /// The rest positions of a looping container, unrolled across laps.
+  let looped: LoopedRests?
+
+  /// What a container would loop over: its period and its longest group along the axis.
+  struct LoopShape {
+    var period: Double
+    var longest: Double
+  }
 
   init(
     isSection: Bool, behavior: OrthogonalScrollingBehavior, settings: ScrollSettings,
     viewportLength: Double, contentLength: Double, insets: (leading: Double, trailing: Double),
-    units: UnitSequence, unitStride: Double, displayScale: Double
+    units: UnitSequence, unitStride: Double, displayScale: Double, loop: LoopShape? = nil
   ) {
     self.isSection = isSection
     self.behavior = behavior
@@ -45,6 +56,21 @@ final class ScrollContainer {
     tolerance = Motion.Tolerance(offset: displayScale > 0 ? 0.5 / displayScale : 0.25, velocity: 1)
     landing = settings.landingBand
 
+    if let shape = loop, let rests = ScrollContainer.loopRests(
+      shape, isSection: isSection, behavior: behavior, settings: settings,
+      viewportLength: viewportLength, units: units)
+    {
+      // A loop has no bounds: the range reported is one lap, from the first rest position
+      // (docs/SNAPPING.md, "Looping").
+      period = shape.period
+      looped = rests
+      snaps = rests?.canonical ?? SnapList(free: 0, shape.period)
+      minimumOffset = snaps.isFree ? 0 : snaps.offset(0)
+      maximumOffset = minimumOffset + shape.period
+      return
+    }
+    period = nil
+    looped = nil
     var minimum = 0 - insets.leading  // +0, never −0, with no inset
     var maximum = max(minimum, contentLength + insets.trailing - viewportLength)
     let total = contentLength + insets.leading + insets.trailing
@@ -100,8 +126,61 @@ final class ScrollContainer {
     return snaps.offset(min(settings.initialIndex, snaps.count - 1))
   }
 
-  /// `x` clamped to the rest bounds.
-  func clamp(_ x: Double) -> Double { min(max(x, minimumOffset), maximumOffset) }
+  /// `x` clamped to the rest bounds (a looping container has none: `x`).
+  func clamp(_ x: Double) -> Double {
+    period == nil ? min(max(x, minimumOffset), maximumOffset) : x
+  }
+
+  /// Whether the container loops (docs/SNAPPING.md, "Looping").
+  var loops: Bool { period != nil }
+
+  /// The rest position nearest `x`: in a loop, its canonical index (0 ..< count).
+  func nearestCanonical(_ x: Double) -> Int64 {
+    if let looped { return looped.canonicalIndex(looped.nearestWithOffset(x).index) }
+    return snaps.nearest(x)
+  }
+
+  /// The offset equivalent to `x` in the canonical lap, `minimumOffset ..< maximumOffset`, and
+  /// the shift between them (`x − shift`); `x` itself, shift 0, when the container does not
+  /// loop (docs/SNAPPING.md, "Looping").
+  func canonical(_ x: Double) -> (offset: Double, shift: Double) {
+    guard let period else { return (x, 0) }
+    var within = (x - minimumOffset).truncatingRemainder(dividingBy: period)
+    if within < 0 { within += period }
+    if within >= period { within = 0 }
+    let offset = minimumOffset + within
+    return (offset, x - offset)
+  }
+
+  /// The rest positions of a loop over `shape`: nil (wrapped in an optional) for a free loop;
+  /// nil when the container cannot loop: not asked, an orthogonal section that does not
+  /// scroll, no content, or content too short to loop without showing a group twice at once
+  /// (its period less than the viewport plus its longest group, as Embla Carousel's
+  /// `canLoop`).
+  static func loopRests(
+    _ shape: LoopShape, isSection: Bool, behavior: OrthogonalScrollingBehavior,
+    settings: ScrollSettings, viewportLength: Double, units: UnitSequence
+  ) -> LoopedRests?? {
+    guard settings.loop, !(isSection && behavior == .none), shape.period.isFinite,
+      shape.period > 0, shape.period - shape.longest >= viewportLength - 1e-9 * shape.period
+    else { return nil }
+    let list: SnapList
+    switch settings.snapUnit {
+    case .none:
+      return .some(nil)
+    case .page:
+      // Pages from the content's start; the page across the seam may be shorter.
+      let length = settings.pageLength ?? viewportLength
+      let whole = ((shape.period - SnapList.tolerance) / length).rounded(.down)
+      guard whole >= 1, whole < 1e15 else { return nil }
+      list = SnapList(pageLength: length, minimum: 0, maximum: whole * length)
+    case .item, .group:
+      guard units.count > 0 else { return nil }
+      // Every unit's aligned position, no bound trims or merges them.
+      list = SnapList(units: units, containment: .none, minimum: 0, maximum: 0)
+    }
+    return .some(LoopedRests(canonical: list, period: shape.period))
+  }
 
   /// The distance within which a unit's position rests on a bound: `mergeDistance`, or
   /// max(1, 5 % of the snapport); never more than the viewport (docs/SNAPPING.md, "Rest

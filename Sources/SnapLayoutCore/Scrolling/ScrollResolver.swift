@@ -60,6 +60,7 @@ extension ScrollContainer {
   /// - Complexity: O(log sections).
   @inline(always)
   func resolve(_ release: ScrollRelease) -> SnapDecision {
+    if loops { return resolve(release, looped: looped) }
     let clamped = min(
       max(release.velocity, -ScrollRelease.maximumVelocity), ScrollRelease.maximumVelocity)
     let velocity = clamped / 1000  // the formulas use pt/ms
@@ -85,7 +86,7 @@ extension ScrollContainer {
       switch settings.algorithm {
       case .standard:
         (index, target) = standardIndex(
-          current: current, start: start, velocity: velocity, reference: reference,
+          snaps, current: current, start: start, velocity: velocity, reference: reference,
           around: around)
         target = clamp(target)
       case .uikitWillEndDragging:
@@ -108,14 +109,53 @@ extension ScrollContainer {
       referenceSnap: reference, releaseProgress: progress, motion: motion)
   }
 
+  /// `resolve(_:)` in a looping container (docs/SNAPPING.md, "Looping"): the same rule over
+  /// the rest positions unrolled across laps, with no bounds. The target may lie in another
+  /// lap; the indices given and returned are canonical (0 ..< count), a given reference naming
+  /// its copy nearest the start.
+  private func resolve(_ release: ScrollRelease, looped: LoopedRests?) -> SnapDecision {
+    let clamped = min(
+      max(release.velocity, -ScrollRelease.maximumVelocity), ScrollRelease.maximumVelocity)
+    let velocity = clamped / 1000
+    let start = release.startOffset
+    let current = release.releaseOffset
+    var decision = SnapDecision.unresolved
+    if let rests = looped {
+      let reference: Int64
+      if let given = release.referenceSnap, given >= 0, given < rests.count {
+        reference = rests.nearestCopy(of: given, to: start)
+      } else {
+        reference = rests.nearestWithOffset(start).index
+      }
+      let around = rests.segment(current)
+      let (index, target) = standardIndex(
+        rests, current: current, start: start, velocity: velocity, reference: reference,
+        around: around)
+      let k = rests.canonicalIndex(index)
+      let item = snaps.item(k)
+      decision.targetOffset = target
+      decision.snapIndex = k
+      decision.referenceSnap = rests.canonicalIndex(reference)
+      decision.releaseProgress = rests.progress(current, in: around)
+      decision.section = item?.section ?? -1
+      decision.item = item?.item ?? -1
+    } else {
+      decision.targetOffset = current + settings.projection(velocity)
+    }
+    decision.motion = Motion.plan(
+      from: current, velocity: clamped, to: decision.targetOffset,
+      omega: settings.spring.omega, dampingRatio: settings.spring.ratio,
+      landing: landing, tolerance: tolerance)
+    return decision
+  }
+
   /// SnapLayout's rule (docs/SNAPPING.md, "The release pipeline", steps 1 to 3): the rest
   /// position and its offset. `around` is the segment of rest positions containing `current`.
   @inline(always)
-  private func standardIndex(
-    current: Double, start: Double, velocity: Double, reference: Int64,
+  private func standardIndex<R: RestPositions>(
+    _ snaps: R, current: Double, start: Double, velocity: Double, reference: Int64,
     around: (low: Int64, lowOffset: Double, high: Int64, highOffset: Double)
   ) -> (Int64, Double) {
-    let last = snaps.count - 1
     var index: Int64
     var offset: Double
     if Swift.abs(velocity) >= settings.flingVelocity && velocity != 0 {
@@ -127,7 +167,8 @@ extension ScrollContainer {
           // The first position after `current`: usually the segment's high end.
           index =
             around.lowOffset > current
-            ? around.low : around.highOffset > current ? around.high : snaps.rank(current)
+            ? around.low
+            : around.highOffset > current ? around.high : snaps.rank(current, strict: false)
         } else {
           index = around.lowOffset < current ? around.low : snaps.rank(current, strict: true) - 1
         }
@@ -168,7 +209,7 @@ extension ScrollContainer {
         index = min(max(index, reference - steps), reference + steps)
       }
     }
-    index = min(max(index, 0), last)
+    index = snaps.bounded(index)
     offset =
       index == around.low ? around.lowOffset : index == around.high ? around.highOffset : snaps.offset(index)
     return (index, offset)

@@ -35,6 +35,8 @@ struct ScrollSettings {
   /// Groups per rest position for item and group units (docs/SNAPPING.md, "Pages of what
   /// fits").
   var groupsPerPage = GroupsPerPage.count(1)
+  /// Whether the content wraps around when it is long enough (docs/SNAPPING.md, "Looping").
+  var loop = false
 
   static let normalRate = 0.998
   static let fastRate = 0.99
@@ -119,6 +121,7 @@ struct ScrollSettings {
     if let value = properties.initialIndex { settings.initialIndex = value }
     if let value = properties.touchpadEndGap { settings.touchpadEndGap = value }
     if let value = properties.groupsPerPage { settings.groupsPerPage = value }
+    if let value = properties.loop { settings.loop = value }
     return settings
   }
 

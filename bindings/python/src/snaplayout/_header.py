@@ -138,7 +138,7 @@ class sl_element(Structure):
         ("kind", c_int32),
         ("z_index", c_int32),
         ("flags", c_uint32),
-        ("reserved", c_uint32),
+        ("copy", c_int32),
     ]
 
 

@@ -1,0 +1,131 @@
+/// What the release rule reads of a container's rest positions: a `SnapList`, or a looping
+/// container's positions unrolled across laps (`LoopedRests`). One rule for both
+/// (docs/SNAPPING.md, "The release pipeline" and "Looping").
+protocol RestPositions {
+  /// The offset of rest position `index`.
+  func offset(_ index: Int64) -> Double
+  /// The index of the first rest position after `x` (at or after it, when `strict`): how many
+  /// lie at or before it in a list that starts at 0.
+  func rank(_ x: Double, strict: Bool) -> Int64
+  /// The rest positions around `x`.
+  func segment(_ x: Double) -> SnapList.Segment
+  /// `index` brought into the list's indices (a loop has no ends: unchanged).
+  func bounded(_ index: Int64) -> Int64
+}
+
+extension RestPositions {
+  /// The rest position nearest `x` and its offset (ties go to the lower index).
+  @inline(always)
+  func nearestWithOffset(_ x: Double) -> (index: Int64, offset: Double) {
+    let around = segment(x)
+    return x - around.lowOffset <= around.highOffset - x
+      ? (around.low, around.lowOffset) : (around.high, around.highOffset)
+  }
+}
+
+extension SnapList: RestPositions {
+  @inline(always)
+  func bounded(_ index: Int64) -> Int64 { min(max(index, 0), count - 1) }
+}
+
+/// The rest positions of a looping container (docs/SNAPPING.md, "Looping"): the `count`
+/// positions of one lap, `B_0 ..< B_0 + period`, repeated every `period` both ways. Position
+/// `lap · count + k` is `B_k + lap · period`; its canonical index is `k`.
+struct LoopedRests: RestPositions {
+  /// One lap's positions, in order, all within one period of the first.
+  let canonical: SnapList
+  let period: Double
+  let count: Int64
+  /// Laps are clamped to ± this, so that unrolled indices never overflow (offsets that far
+  /// out are past what a double tells apart within one period anyway).
+  private let maximumLap: Double
+
+  init(canonical: SnapList, period: Double) {
+    self.canonical = canonical
+    self.period = period
+    count = max(canonical.count, 1)
+    maximumLap = (Double(Int64.max / 4) / Double(count)).rounded(.down)
+  }
+
+  /// The lap that `x` lies in (counted from `B_0`) and its position within that lap,
+  /// `B_0 <= r < B_0 + period`. `fmod` is exact, so `r` loses nothing to the lap count.
+  @inline(always)
+  func lap(of x: Double) -> (lap: Int64, within: Double) {
+    let first = canonical.offset(0)
+    let distance = x - first
+    var within = distance.truncatingRemainder(dividingBy: period)
+    if within < 0 { within += period }
+    if within >= period { within = 0 }  // −tiny + period rounds to period
+    let laps = ((distance - within) / period).rounded()
+    let lap = Int64(clamping: laps, -Int64(maximumLap), Int64(maximumLap))
+    return (lap, first + within)
+  }
+
+  /// Canonical index and lap of an unrolled index.
+  @inline(always)
+  func split(_ index: Int64) -> (lap: Int64, k: Int64) {
+    var lap = index / count
+    var k = index % count
+    if k < 0 {
+      k += count
+      lap -= 1
+    }
+    return (lap, k)
+  }
+
+  /// The canonical index (0 ..< count) of an unrolled one.
+  @inline(always)
+  func canonicalIndex(_ index: Int64) -> Int64 { split(index).k }
+
+  @inline(always)
+  func offset(_ index: Int64) -> Double {
+    let (lap, k) = split(index)
+    return canonical.offset(k) + Double(lap) * period
+  }
+
+  func rank(_ x: Double, strict: Bool) -> Int64 {
+    let (lap, within) = lap(of: x)
+    // 0 only when strict and `x` is B_0 itself: the previous lap's positions lie before it.
+    return lap &* count &+ canonical.rank(within, strict: strict)
+  }
+
+  @inline(always)
+  func segment(_ x: Double) -> SnapList.Segment {
+    let low = rank(x, strict: false) &- 1
+    let lowOffset = offset(low)
+    let high = low &+ 1
+    return (low, lowOffset, high, offset(high))
+  }
+
+  @inline(always)
+  func bounded(_ index: Int64) -> Int64 { index }
+
+  /// The fractional canonical position of `x`: `k + fraction` in `0 ..< count`, running from
+  /// `count − 1` toward `count` across the seam and on from 0.
+  func progress(_ x: Double) -> Double {
+    progress(x, in: segment(x))
+  }
+
+  func progress(_ x: Double, in around: SnapList.Segment) -> Double {
+    let span = around.highOffset - around.lowOffset
+    let fraction = span > 0 ? min(max((x - around.lowOffset) / span, 0), 1) : 0
+    let value = Double(canonicalIndex(around.low)) + fraction
+    return value >= Double(count) ? value - Double(count) : value
+  }
+
+  /// The unrolled index of canonical position `k` nearest `x` (ties to the earlier copy).
+  func nearestCopy(of k: Int64, to x: Double) -> Int64 {
+    let (lap, _) = lap(of: x)
+    let middle = lap &* count &+ k
+    var best = middle &- count
+    var distance = Swift.abs(offset(best) - x)
+    for candidate in [middle, middle &+ count] {
+      let d = Swift.abs(offset(candidate) - x)
+      if d < distance {
+        best = candidate
+        distance = d
+      }
+    }
+    return best
+  }
+}
