@@ -147,6 +147,8 @@ public enum LayoutJSONWriter {
         out.write(number: element.scale)
       }
       if element.isPinned { out.write(", \"pinned\": true") }
+      // The lap of a looping container's copy (docs/SNAPPING.md, "Looping"); 0 is left out.
+      if element.copy != 0 { out.write(", \"copy\": \(element.copy)") }
       out.write("}")
     }
   }

@@ -1,0 +1,187 @@
+import Testing
+
+import SnapLayoutCore
+
+/// Looping (docs/SNAPPING.md, "Looping"), checked against its reference: a loop over n cards
+/// behaves as the same cards repeated many times without a loop, seen from the middle. Rest
+/// positions, releases, navigation and the elements a rect shows must agree, lap for card.
+@Suite struct LoopTests {
+  static let cards: Int64 = 5
+  /// Copies of the cards in the unrolled reference, and the one the comparisons start in.
+  static let copies: Int64 = 41
+  static let middle: Int64 = 20
+
+  func carousel(
+    _ behavior: OrthogonalScrollingBehavior, loop: Bool, items: Int64,
+    steps: Int? = nil
+  ) throws -> Layout {
+    var properties = ScrollingProperties()
+    properties.loop = loop
+    // The reference has no bounds near the middle: nothing is trimmed or merged there.
+    if !loop { properties.containment = SnapContainment.none }
+    properties.maxPagesPerGesture = steps
+    let group = hgroup(abs_(250), abs_(200), .subitems([item(fw(1), fh(1))]))
+    return try solve([
+      LayoutSection(
+        group: group, itemCount: items,
+        contentInsets: DirectionalEdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 16),
+        interGroupSpacing: 12, orthogonalScrollingBehavior: behavior,
+        orthogonalScrollingProperties: properties)
+    ])
+  }
+
+  static let behaviors: [OrthogonalScrollingBehavior] = [
+    .groupPaging, .groupPagingCentered, .continuousGroupLeadingBoundary, .paging, .continuous,
+  ]
+
+  @Test(arguments: behaviors)
+  func releasesMatchTheUnrolledCards(_ behavior: OrthogonalScrollingBehavior) throws {
+    let loop = try carousel(behavior, loop: true, items: LoopTests.cards)
+    let period = try loop.scrollInfo(0).loopPeriod
+    #expect(period == 5 * 262)
+    if behavior == .paging {
+      // Pages of the viewport do not tile a period of 1310: the reference differs at the
+      // seam, so only the laps are checked.
+      try checkPagesRepeat(loop, period: period)
+      return
+    }
+    let unrolled = try carousel(
+      behavior, loop: false, items: LoopTests.cards * LoopTests.copies)
+    let shift = Double(LoopTests.middle) * period
+    let count = try loop.snapCount(0)
+    var generator = Lcg(state: 41)
+    for _ in 0..<400 {
+      let start: Double
+      if count > 0 {
+        start = try loop.snapOffset(Int64(generator.next() % UInt64(count)), container: 0)
+      } else {
+        start = Double(generator.next() % 1310)
+      }
+      let drag = Double(Int(generator.next() % 801) - 400)
+      let velocity = Double(Int(generator.next() % 12001) - 6000)
+      let release = ScrollRelease(
+        startOffset: start, releaseOffset: start + drag, velocity: velocity)
+      let looped = try loop.resolveScroll(release, container: 0)
+      let reference = try unrolled.resolveScroll(
+        ScrollRelease(
+          startOffset: start + shift, releaseOffset: start + drag + shift, velocity: velocity),
+        container: 0)
+      #expect(
+        Swift.abs(looped.targetOffset - (reference.targetOffset - shift)) < 1e-6,
+        "\(behavior) \(release): \(looped.targetOffset) vs \(reference.targetOffset - shift)")
+      if count > 0 {
+        #expect(looped.snapIndex == reference.snapIndex % count)
+        #expect(looped.item == reference.item % LoopTests.cards)
+        let progress = reference.releaseProgress.truncatingRemainder(dividingBy: Double(count))
+        #expect(Swift.abs(looped.releaseProgress - progress) < 1e-9)
+      } else {
+        #expect(looped.snapIndex == -1)
+      }
+      #expect(looped.motion.sample(at: looped.motion.duration + 1).offset == looped.targetOffset)
+    }
+  }
+
+  func checkPagesRepeat(_ loop: Layout, period: Double) throws {
+    let count = try loop.snapCount(0)
+    #expect(count == 4)  // 0, 390, 780, 1170; the page across the seam is 140 long
+    for lap in [-3.0, 0, 7] {
+      let at = 400 + lap * period
+      let decision = try loop.resolveScroll(
+        ScrollRelease(startOffset: at - 10, releaseOffset: at, velocity: 3000), container: 0)
+      #expect(decision.targetOffset == 780 + lap * period)
+      #expect(decision.snapIndex == 2)
+    }
+    let back = try loop.resolveScroll(
+      ScrollRelease(startOffset: 0, releaseOffset: -10, velocity: -3000), container: 0)
+    #expect(back.targetOffset == 1170 - period && back.snapIndex == 3)
+  }
+
+  /// The cells a viewport shows are the unrolled reference's, item j being card j mod n of
+  /// copy j div n − middle, at the same frames.
+  @Test(arguments: [OrthogonalScrollingBehavior.groupPagingCentered, .continuous])
+  func elementsMatchTheUnrolledCards(_ behavior: OrthogonalScrollingBehavior) throws {
+    let loop = try carousel(behavior, loop: true, items: LoopTests.cards)
+    let unrolled = try carousel(
+      behavior, loop: false, items: LoopTests.cards * LoopTests.copies)
+    let period = try loop.scrollInfo(0).loopPeriod
+    var generator = Lcg(state: 7)
+    for _ in 0..<200 {
+      let offset = Double(Int(generator.next() % 40_000) - 20_000) / 7
+      try loop.setScrollOffset(offset, container: 0)
+      try unrolled.setScrollOffset(offset + Double(LoopTests.middle) * period, container: 0)
+      let view = Rect(x: -30, y: 0, width: 450, height: 844)
+      let got = try elements(loop, in: view).filter { $0.category == .cell }
+      let want = try elements(unrolled, in: view).filter { $0.category == .cell }
+      #expect(got.count == want.count, "offset \(offset)")
+      for cell in want {
+        let card = cell.item % LoopTests.cards
+        let copy = Int32(cell.item / LoopTests.cards - LoopTests.middle)
+        let twin = got.first { $0.item == card && $0.copy == copy }
+        #expect(twin != nil, "offset \(offset): card \(card) copy \(copy)")
+        if let twin {
+          #expect(Swift.abs(twin.frame.x - cell.frame.x) < 1e-6)
+          #expect(twin.frame.y == cell.frame.y && twin.frame.width == cell.frame.width)
+        }
+      }
+    }
+  }
+
+  /// Navigation steps across the seam as in the reference; named positions take the nearest
+  /// copy.
+  @Test func navigationMatchesTheUnrolledCards() throws {
+    let loop = try carousel(.groupPaging, loop: true, items: LoopTests.cards)
+    let unrolled = try carousel(
+      .groupPaging, loop: false, items: LoopTests.cards * LoopTests.copies)
+    let period = try loop.scrollInfo(0).loopPeriod
+    let shift = Double(LoopTests.middle) * period
+    var generator = Lcg(state: 3)
+    for _ in 0..<200 {
+      let k = Int64(generator.next() % 5)
+      let offset = try loop.snapOffset(k, container: 0) + Double(Int(generator.next() % 7) - 3) * period
+      let laps = ((offset - (try loop.snapOffset(k, container: 0))) / period).rounded()
+      try loop.setScrollOffset(offset, container: 0)
+      try unrolled.setScrollOffset(offset + shift - laps * period, container: 0)
+      let steps = Int64(generator.next() % 9) + 1
+      let action: NavigationAction =
+        generator.next() % 2 == 0 ? .next(steps: steps) : .previous(steps: steps)
+      let looped = try loop.navigate(action, container: 0, inFlight: nil, at: 0)
+      let reference = try unrolled.navigate(action, container: 0, inFlight: nil, at: 0)
+      #expect(looped.targetOffset == reference.targetOffset - shift + laps * period)
+      #expect(looped.snapIndex == reference.snapIndex % 5)
+      let wanted = Int64(generator.next() % 5)
+      let to = try loop.navigate(.to(index: wanted), container: 0, inFlight: nil, at: 0)
+      #expect(Swift.abs(to.targetOffset - offset) <= period / 2)
+      #expect(to.snapIndex == wanted)
+    }
+  }
+
+  /// A main scroll that loops shows the next lap's rows after the last, and its frames carry
+  /// the lap; a section too short to loop falls back.
+  @Test func mainScrollAndFallback() throws {
+    var scrolling = ScrollingProperties()
+    scrolling.loop = true
+    scrolling.snapUnit = .item
+    let row = hgroup(fw(1), abs_(50), .subitems([item(fw(1), fh(1))]))
+    let layout = try solve(
+      [LayoutSection(group: row, itemCount: 30)],
+      configuration: LayoutConfiguration(scrolling: scrolling))
+    #expect(try layout.scrollInfo(-1).loopPeriod == 1500)
+    try layout.setScrollOffset(1500 * 1000 + 1400, container: -1)
+    let shown = try elements(layout, in: Rect(x: 0, y: 1500 * 1000 + 1400, width: 390, height: 844))
+    #expect(shown.count == 17)
+    for cell in shown {
+      let lap = Double(cell.copy)
+      #expect(cell.frame.y == lap * 1500 + Double(cell.item) * 50)
+      #expect(cell.copy == 1000 || cell.copy == 1001)
+    }
+    // 17 rows (850 pt) do not leave room for a row beside an 844-pt viewport: no loop.
+    let short = try solve(
+      [LayoutSection(group: row, itemCount: 17)],
+      configuration: LayoutConfiguration(scrolling: scrolling))
+    let info = try short.scrollInfo(-1)
+    #expect(info.loopRequested && info.loopPeriod == 0)
+    #expect(info.maximumOffset == 850 - 844)
+    let canonical = try short.canonicalOffset(4000, container: -1)
+    #expect(canonical.offset == 4000 && canonical.shift == 0)
+  }
+}
