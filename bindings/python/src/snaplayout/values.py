@@ -265,7 +265,9 @@ class Element:
 
     ``section`` and ``item`` are UIKit's index path: cells and their badges carry
     (section, item); a section's boundary items and decorations (section, 0); layout-level
-    boundary items (``SECTION_LAYOUT`` = -1, 0).
+    boundary items (``SECTION_LAYOUT`` = -1, 0). In a looping container an element comes once
+    per copy of the content a query reaches, ``copy`` saying which: key views by
+    ``(section, item, copy)`` (:attr:`view_key`).
     """
 
     #: Cell, supplementary view or decoration.
@@ -288,6 +290,11 @@ class Element:
     transform: Transform = field(default=IDENTITY)
     #: ``ELEMENT_FLAG_*`` bits.
     flags: int = 0
+    #: Which copy of a looping container's content the element belongs to: the lap, 0 the
+    #: canonical one, -1 the one before, 1 the one after (saturated to 32 bits). The cells of a
+    #: looping orthogonal section count that section's laps; everything else in a looping main
+    #: scroll counts the main scroll's. 0 outside loops (docs/SNAPPING.md, "Looping").
+    copy: int = 0
 
     @property
     def scale(self) -> float:
@@ -324,8 +331,15 @@ class Element:
         """``(section, item)``, UIKit's index path."""
         return (self.section, self.item)
 
+    @property
+    def view_key(self) -> Tuple[int, int, int]:
+        """``(section, item, copy)``: what a host keys its views by, one view per copy of an
+        element a looping container shows (``(section, item, 0)`` outside loops)."""
+        return (self.section, self.item, self.copy)
+
     def write_to(self, target: ll.sl_element) -> None:
-        """Writes what a visible-items handler may change (frame, transform, alpha, z, flags)."""
+        """Writes what a visible-items handler may change (frame, transform, alpha, z, flags;
+        not ``copy``, nor the index path)."""
         target.frame = self.frame.to_c()
         target.transform = self.transform.to_c()
         target.alpha = self.alpha
