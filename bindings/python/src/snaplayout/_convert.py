@@ -145,4 +145,5 @@ def element(value: ll.sl_element, names: Mapping[int, str]) -> Element:
         alpha=value.alpha,
         transform=transform,
         flags=value.flags,
+        copy=value.copy,
     )

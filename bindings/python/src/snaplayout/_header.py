@@ -198,6 +198,15 @@ class sl_scroll_info(Structure):
     ]
 
 
+class sl_loop_info(Structure):
+    _fields_ = [
+        ("requested", c_int32),
+        ("active", c_int32),
+        ("period", c_double),
+        ("start", c_double),
+    ]
+
+
 #: Version of sl_scroll_release: set `version` to this.
 SL_SCROLL_RELEASE_VERSION = 1
 #: sl_scroll_release.flags: `reference_snap` is set.
@@ -354,6 +363,7 @@ STRUCTS: Dict[str, Type[Structure]] = {
     "sl_element": sl_element,
     "sl_section_info": sl_section_info,
     "sl_scroll_info": sl_scroll_info,
+    "sl_loop_info": sl_loop_info,
     "sl_scroll_release": sl_scroll_release,
     "sl_motion": sl_motion,
     "sl_motion_state": sl_motion_state,
@@ -462,6 +472,20 @@ _prototype("sl_layout_get_section_offset", c_int, sl_layout_p, c_int32, POINTER(
 # int sl_layout_get_scroll_info(const sl_layout *layout, int32_t container,
 #                               sl_scroll_info *out_info);
 _prototype("sl_layout_get_scroll_info", c_int, sl_layout_p, c_int32, POINTER(sl_scroll_info))
+# int sl_layout_get_loop_info(const sl_layout *layout, int32_t container,
+#                             sl_loop_info *out_info);
+_prototype("sl_layout_get_loop_info", c_int, sl_layout_p, c_int32, POINTER(sl_loop_info))
+# int sl_layout_get_canonical_offset(const sl_layout *layout, int32_t container, double offset,
+#                                    double *out_offset, double *out_shift);
+_prototype(
+    "sl_layout_get_canonical_offset",
+    c_int,
+    sl_layout_p,
+    c_int32,
+    c_double,
+    POINTER(c_double),
+    POINTER(c_double),
+)
 # int sl_layout_set_scroll_offset(sl_layout *layout, int32_t container, double offset);
 _prototype("sl_layout_set_scroll_offset", c_int, sl_layout_p, c_int32, c_double)
 # int sl_layout_get_scroll_offset(const sl_layout *layout, int32_t container, double *out_offset);

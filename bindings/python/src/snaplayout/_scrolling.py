@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import ctypes
 from ctypes import byref
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from . import _convert as cv
 from . import lowlevel as ll
 from ._status import check
 from .motion import Motion, ScrollInputResult, SnapResult, in_flight_argument
-from .values import ItemOffset, ScrollInfo, SnapPosition, optional_index
+from .values import ItemOffset, LoopInfo, ScrollInfo, SnapPosition, optional_index
 
 #: The container id of the layout's main scroll.
 SCROLL_MAIN = ll.SL_SCROLL_MAIN
@@ -66,6 +66,51 @@ class ScrollingMixin:
         with self._access() as handle:
             check(self._lib.sl_layout_get_scroll_info(handle, c, byref(out)))
         return ScrollInfo.from_c(out)
+
+    def loop_info(self, container: int = SCROLL_MAIN) -> LoopInfo:
+        """Whether a scroll container loops (``"loop": true``), and its period.
+
+        ``requested`` says the configuration asks for a loop, ``active`` that the content is
+        long enough to loop (else the container keeps its bounds). A looping container has no
+        bounds; its rest positions repeat every ``period`` and its indices are those of the
+        canonical lap. Raises :class:`RangeError` for a container out of range,
+        :class:`StateError` before a container size is set (as :meth:`scroll_info`).
+        docs/SNAPPING.md, "Looping".
+        """
+        c = cv.int32(container, "container")
+        out = ll.sl_loop_info()
+        with self._access() as handle:
+            check(self._lib.sl_layout_get_loop_info(handle, c, byref(out)))
+        return LoopInfo.from_c(out)
+
+    def canonical_offset(self, container: int, offset: float) -> Tuple[float, float]:
+        """``(canonical, shift)``: the offset in a looping container's canonical lap that shows
+        the same content as ``offset``, and ``shift = offset - canonical``, a whole number of
+        periods. A container that does not loop gives ``(offset, 0.0)``.
+
+        Re-basing without a visible jump, once a carousel has run far out::
+
+            canonical, shift = layout.canonical_offset(0, layout.scroll_offset(0))
+            layout.set_scroll_offset(0, canonical)
+            # a motion in flight: move it by the shift too
+            moved = motion.to_c()
+            moved.start_offset -= shift
+            moved.target_offset -= shift
+            motion = Motion(moved)
+
+        ``offset`` is any finite number from -1e100 to 1e100: NaN, infinities and larger ones
+        raise :class:`InvalidArgumentError` naming ``offset``. Raises :class:`RangeError` for a
+        container out of range, :class:`StateError` before a container size is set.
+        """
+        c, o = cv.int32(container, "container"), cv.real(offset, "offset")
+        canonical, shift = ctypes.c_double(), ctypes.c_double()
+        with self._access() as handle:
+            check(
+                self._lib.sl_layout_get_canonical_offset(
+                    handle, c, o, byref(canonical), byref(shift)
+                )
+            )
+        return canonical.value, shift.value
 
     def scroll_containers(self) -> List[int]:
         """``SCROLL_MAIN`` and every orthogonal section."""

@@ -265,7 +265,9 @@ class Element:
 
     ``section`` and ``item`` are UIKit's index path: cells and their badges carry
     (section, item); a section's boundary items and decorations (section, 0); layout-level
-    boundary items (``SECTION_LAYOUT`` = -1, 0).
+    boundary items (``SECTION_LAYOUT`` = -1, 0). In a looping container an element comes once
+    per copy of the content a query reaches, ``copy`` saying which: key views by
+    ``(section, item, copy)`` (:attr:`view_key`).
     """
 
     #: Cell, supplementary view or decoration.
@@ -288,6 +290,11 @@ class Element:
     transform: Transform = field(default=IDENTITY)
     #: ``ELEMENT_FLAG_*`` bits.
     flags: int = 0
+    #: Which copy of a looping container's content the element belongs to: the lap, 0 the
+    #: canonical one, -1 the one before, 1 the one after (saturated to 32 bits). The cells of a
+    #: looping orthogonal section count that section's laps; everything else in a looping main
+    #: scroll counts the main scroll's. 0 outside loops (docs/SNAPPING.md, "Looping").
+    copy: int = 0
 
     @property
     def scale(self) -> float:
@@ -324,8 +331,15 @@ class Element:
         """``(section, item)``, UIKit's index path."""
         return (self.section, self.item)
 
+    @property
+    def view_key(self) -> Tuple[int, int, int]:
+        """``(section, item, copy)``: what a host keys its views by, one view per copy of an
+        element a looping container shows (``(section, item, 0)`` outside loops)."""
+        return (self.section, self.item, self.copy)
+
     def write_to(self, target: ll.sl_element) -> None:
-        """Writes what a visible-items handler may change (frame, transform, alpha, z, flags)."""
+        """Writes what a visible-items handler may change (frame, transform, alpha, z, flags;
+        not ``copy``, nor the index path)."""
         target.frame = self.frame.to_c()
         target.transform = self.transform.to_c()
         target.alpha = self.alpha
@@ -397,9 +411,11 @@ class ScrollInfo:
     inset_leading: float
     #: The inset after the content, in points.
     inset_trailing: float
-    #: The range of rest offsets.
+    #: The range of rest offsets; in a looping container the canonical lap,
+    #: ``[min_offset, max_offset)`` (:class:`LoopInfo`).
     min_offset: float
-    #: The largest rest offset, in points.
+    #: The largest rest offset, in points; in a looping container the end of the canonical lap
+    #: (``min_offset`` + the period).
     max_offset: float
     #: The current offset.
     offset: float
@@ -441,6 +457,39 @@ class ScrollInfo:
 
 
 @dataclass(frozen=True)
+class LoopInfo:
+    """Whether a scroll container loops, and its period (docs/SNAPPING.md, "Looping").
+
+    A looping container has no bounds: offsets, targets and motions run on across laps, rest
+    positions repeat every ``period``, and indices (``snap_index``, ``reference_snap``,
+    progress, the selected position, navigation targets) are those of the canonical lap,
+    ``[start, start + period)``.
+    """
+
+    #: True when the configuration asks the container to loop (``"loop": true``).
+    requested: bool
+    #: True when it loops: asked, and its content long enough (a period at least the viewport
+    #: plus its longest group); otherwise the container keeps its bounds.
+    active: bool
+    #: The period along the axis, in points: the content and one more spacing (between groups,
+    #: or between sections on the main scroll); 0 when it does not loop.
+    period: float
+    #: Where the canonical lap starts (``ScrollInfo.min_offset``: the first rest position, 0
+    #: for pages and free scrolls); 0 when it does not loop.
+    start: float
+
+    @classmethod
+    def from_c(cls, value: ll.sl_loop_info) -> "LoopInfo":
+        """The facts an ``sl_loop_info`` holds."""
+        return cls(
+            requested=bool(value.requested),
+            active=bool(value.active),
+            period=value.period,
+            start=value.start,
+        )
+
+
+@dataclass(frozen=True)
 class MotionState:
     """A motion at one time."""
 
@@ -461,7 +510,8 @@ class MotionState:
 class SnapPosition:
     """Where an offset is among a container's rest positions."""
 
-    #: k + (offset - B_k) / (B_k+1 - B_k), clamped to [0, count - 1].
+    #: k + (offset - B_k) / (B_k+1 - B_k), clamped to [0, count - 1]; in a looping container
+    #: not clamped: it runs from count - 1 toward count across the seam and on from 0.
     progress: float
     #: The nearest rest position (ties to the lower), or None for free deceleration.
     index: Optional[int]
