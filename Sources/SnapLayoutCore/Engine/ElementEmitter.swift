@@ -47,21 +47,11 @@ struct ElementEmitter {
   /// The visible rect's span along the main axis (canonical y).
   var visibleMin: Double
   var visibleMax: Double
-  /// The copy of a looping container's content being emitted, and the shift along canonical y
-  /// that places a looping main scroll's copy (docs/SNAPPING.md, "Looping"); 0 otherwise.
-  var copy: Int32 = 0
-  var mainShift = 0.0
   /// Whether a looping container gives one copy of its content (the lap its offset is in)
   /// instead of every copy the query reaches: `Layout.visitAllElements`.
   var singleCopy = false
-
-  /// A canonical frame in host coordinates, in the copy being emitted.
-  @inline(__always)
-  func physical(_ frame: Rect) -> Rect {
-    var shifted = frame
-    shifted.y += mainShift
-    return space.physical(shifted)
-  }
+  /// Whether a container of the layout may loop (`Layout.mayLoop`): else no section is asked.
+  var mayLoop = false
 
   /// A pinned item's frame for the current main offset (docs/LAYOUT-RULES.md, "Pinned boundary
   /// items"): a header follows the visible rect's top, a footer its bottom, each kept inside its
@@ -89,8 +79,8 @@ struct ElementEmitter {
     guard frame.intersects(query) else { return }
     visitor.visit(
       LayoutElement(
-        frame: physical(frame), category: category, section: section, item: 0,
-        kind: element.kind, zIndex: element.zIndex, isPinned: frame != element.frame, copy: copy))
+        frame: space.physical(frame), category: category, section: section, item: 0,
+        kind: element.kind, zIndex: element.zIndex, isPinned: frame != element.frame))
   }
 
   /// The elements of section number `index`: `slots[id]`, starting at `start` along the main
@@ -108,7 +98,7 @@ struct ElementEmitter {
         SolvedSection.placed(element, at: start), category: .decoration, section: sectionIndex,
         host: host, into: &visitor)
     }
-    if let scroll = slots[id].scroll, scroll.loops {
+    if mayLoop, let scroll = slots[id].scroll, scroll.loops {
       emitLoopedCells(
         slots, id: id, start: start, index: index, offset: offset, scroll: scroll,
         effects: effects, into: &visitor)
@@ -128,6 +118,7 @@ struct ElementEmitter {
   /// the query (docs/SNAPPING.md, "Looping"). Copy `j` at offset `o` is the content at
   /// `o − j · period`, counted from the canonical lap the offset is in so that the frames
   /// lose nothing to the number of laps.
+  @inline(never)
   private func emitLoopedCells<V: ElementVisitor>(
     _ slots: [SectionEntry], id: Int, start: Double, index: Int, offset: Double,
     scroll: ScrollContainer, effects: EffectContext?, into visitor: inout V
@@ -137,14 +128,14 @@ struct ElementEmitter {
     // The content at the canonical offset spans `low ..< low + period` along x, give or take
     // cells overhanging their groups (one more copy each side covers them).
     let low = placement.origin.x + placement.envelope.minX - laps.within
-    var emitter = self
     for j in laps.copies(from: query.minX - low, to: query.maxX - low, single: singleCopy) {
       if visitor.isFinished { return }
-      emitter.copy = laps.copyNumber(j)
       let copyOffset = laps.offset(ofCopy: j)
-      emitter.emitCells(
+      var copy = CopyVisitor(visitor, copy: laps.copyNumber(j))
+      emitCells(
         slots, id: id, start: start, index: index, offset: copyOffset,
-        effects: effects?.shifted(by: copyOffset - offset), into: &visitor)
+        effects: effects?.shifted(by: copyOffset - offset), into: &copy)
+      visitor = copy.inner
     }
   }
 
@@ -239,8 +230,8 @@ struct ElementEmitter {
       let frame = placement.place(slot, repetition: repetition, offset: offset, shift: shift)
       guard frame.intersects(query) else { return true }
       var element = LayoutElement(
-        frame: physical(frame), category: .cell, section: sectionIndex, item: repetition,
-        kind: LayoutElement.cellKind, zIndex: placement.cellZIndex, copy: copy)
+        frame: space.physical(frame), category: .cell, section: sectionIndex, item: repetition,
+        kind: LayoutElement.cellKind, zIndex: placement.cellZIndex)
       if let effects {
         let unscrolled = placement.place(slot, repetition: repetition, offset: 0, shift: shift)
         effects.apply(&element, distance: effects.distance(of: unscrolled))
@@ -369,8 +360,8 @@ struct ElementEmitter {
         let frame = FlowLines.place(slot, lineStart: start, origin: origin)
         guard frame.intersects(query) else { return }
         var element = LayoutElement(
-          frame: physical(frame), category: .cell, section: sectionIndex,
-          item: Int64(item), kind: LayoutElement.cellKind, zIndex: placement.cellZIndex, copy: copy)
+          frame: space.physical(frame), category: .cell, section: sectionIndex,
+          item: Int64(item), kind: LayoutElement.cellKind, zIndex: placement.cellZIndex)
         if let effects { effects.apply(&element, distance: effects.distance(of: frame)) }
         visitor.visit(element)
       }
@@ -392,8 +383,8 @@ struct ElementEmitter {
       let frame = placement.place(leaf.frame, repetition: repetition, offset: offset, shift: shift)
       if frame.intersects(query) {
         var element = LayoutElement(
-          frame: physical(frame), category: .cell, section: sectionIndex, item: item,
-          kind: LayoutElement.cellKind, zIndex: placement.cellZIndex, copy: copy)
+          frame: space.physical(frame), category: .cell, section: sectionIndex, item: item,
+          kind: LayoutElement.cellKind, zIndex: placement.cellZIndex)
         if let effects {
           let unscrolled = placement.place(leaf.frame, repetition: repetition, offset: 0, shift: shift)
           effects.apply(&element, distance: effects.distance(of: unscrolled))
@@ -408,8 +399,8 @@ struct ElementEmitter {
         guard badgeFrame.intersects(query) else { continue }
         visitor.visit(
           LayoutElement(
-            frame: physical(badgeFrame), category: .supplementary,
-            section: sectionIndex, item: item, kind: badge.kind, zIndex: badge.zIndex, copy: copy))
+            frame: space.physical(badgeFrame), category: .supplementary,
+            section: sectionIndex, item: item, kind: badge.kind, zIndex: badge.zIndex))
       }
     }
   }
@@ -489,5 +480,33 @@ struct LoopCopies {
   /// The copy's number as elements carry it: its lap, saturated to 32 bits.
   func copyNumber(_ j: Int64) -> Int32 {
     Int32(clamping: Int64(clamping: lap + Double(j), Int64(Int32.min), Int64(Int32.max)))
+  }
+}
+
+/// Hands a copy's elements on, naming the copy and moving them by the host-coordinate shift of
+/// its lap (a looping main scroll's; 0 for an orthogonal section's, whose offset places them).
+struct CopyVisitor<V: ElementVisitor>: ElementVisitor {
+  var inner: V
+  let copy: Int32
+  let dx: Double
+  let dy: Double
+
+  init(_ inner: V, copy: Int32, dx: Double = 0, dy: Double = 0) {
+    self.inner = inner
+    self.copy = copy
+    self.dx = dx
+    self.dy = dy
+  }
+
+  var isFinished: Bool { inner.isFinished }
+  mutating func expect(atLeast count: Int64) { inner.expect(atLeast: count) }
+  mutating func examine(_ count: Int64) { inner.examine(count) }
+
+  mutating func visit(_ element: LayoutElement) {
+    var moved = element
+    moved.copy = copy
+    moved.frame.x += dx
+    moved.frame.y += dy
+    inner.visit(moved)
   }
 }

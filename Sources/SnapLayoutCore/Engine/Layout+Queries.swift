@@ -113,19 +113,14 @@ extension Layout {
     let placement = entries.slots[id].solved.placement(at: start)
     let n = placement.itemsPerGroup
     let slot = entries.slots[id].solved.template.leaves[Int(item % n)].frame
-    return space.physical(
-      placement.place(slot, repetition: item / n, offset: frameOffset(id)))
+    return space.physical(placement.place(slot, repetition: item / n, offset: frameOffset(id)))
   }
 
   /// The orthogonal offset item frames are given at: a looping section's equivalent in the
   /// canonical lap, so that the frame is the copy of the lap its offset is in
   /// (docs/SNAPPING.md, "Looping").
   @inline(__always)
-  private func frameOffset(_ id: Int) -> Double {
-    let offset = entries.slots[id].offset
-    guard let scroll = entries.slots[id].scroll, scroll.loops else { return offset }
-    return scroll.canonical(offset).offset
-  }
+  private func frameOffset(_ id: Int) -> Double { entries.slots[id].frameOffset }
 
   /// The frames of items `first ..< first + count` of a section, handed one by one to `body`
   /// in order (the batch form of `itemFrame`, for bindings whose per-call cost dominates).
@@ -214,7 +209,8 @@ extension Layout {
       space: space, query: query, visibleMin: mainOffset + main.insetLeading,
       visibleMax: mainOffset + main.viewportLength - main.insetTrailing)
     emitter.singleCopy = singleCopy
-    guard main.loops else {
+    emitter.mayLoop = mayLoop
+    guard mayLoop, main.loops else {
       emitMain(emitter, offsetShift: 0, &visitor)
       return
     }
@@ -227,15 +223,19 @@ extension Layout {
       from: query.minY - low - period, to: query.maxY - low, single: singleCopy)
     {
       if visitor.isFinished { return }
-      var copy = emitter
+      var lap = emitter
       let shift = (laps.lap + Double(j)) * period
       let offsetShift = laps.offset(ofCopy: j) - mainOffset
-      copy.copy = laps.copyNumber(j)
-      copy.mainShift = shift
-      copy.query.y -= shift
-      copy.visibleMin += offsetShift
-      copy.visibleMax += offsetShift
-      emitMain(copy, offsetShift: offsetShift, &visitor)
+      lap.query.y -= shift
+      lap.visibleMin += offsetShift
+      lap.visibleMax += offsetShift
+      // The shift along canonical y, in the host's coordinates (`CoordinateSpace.physical`).
+      let across = transposed && rightToLeft ? -shift : shift
+      var copy = CopyVisitor(
+        visitor, copy: laps.copyNumber(j), dx: transposed ? across : 0,
+        dy: transposed ? 0 : shift)
+      emitMain(lap, offsetShift: offsetShift, &copy)
+      visitor = copy.inner
     }
   }
 

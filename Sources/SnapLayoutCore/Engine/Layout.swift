@@ -43,6 +43,10 @@ public final class Layout {
   /// Touchpad gestures in progress and wheel fractions, per container (docs/SNAPPING.md,
   /// "Wheels and touchpads").
   var inputSessions: [InputSession] = []
+  /// Whether a container of this layout has looped since it was created (set when one is
+  /// built, never cleared): queries that never met a loop skip its checks
+  /// (docs/SNAPPING.md, "Looping").
+  var mayLoop = false
   /// The offsets the host set on orthogonal sections whose variant in force no longer scrolls
   /// orthogonally, by section id: given back when such a variant is in force again, so that
   /// container A → B → A leaves them as they were (docs/LAYOUT-RULES.md §12.3). Nil while

@@ -12,7 +12,9 @@ struct SectionEntry {
   var itemCount: Int64
   /// Its scroll offset (logical; 0 for sections that follow the main axis), and whether the
   /// host set it (otherwise it follows the container's initial rest offset).
-  var offset = 0.0
+  var offset = 0.0 {
+    didSet { placeFrames() }
+  }
   var hostSetOffset = false
   /// The sizes the host measured for its cells (docs/SELF-SIZING.md).
   var measured: MeasuredSizes? = nil
@@ -30,7 +32,18 @@ struct SectionEntry {
   /// Its snap units in the main scroll (relative to its start), when it has items.
   var mainRun: UnitRun? = nil
   /// Its own scroll, when it scrolls orthogonally.
-  var scroll: ScrollContainer? = nil
+  var scroll: ScrollContainer? = nil {
+    didSet { placeFrames() }
+  }
+  /// The orthogonal offset item frames are given at: `offset`, or a looping section's
+  /// equivalent in the canonical lap, so that the frame is the copy of the lap its offset is
+  /// in (docs/SNAPPING.md, "Looping"). Kept with `offset`, so that the item-frame query reads
+  /// one stored number as before.
+  private(set) var frameOffset = 0.0
+
+  private mutating func placeFrames() {
+    frameOffset = scroll?.canonical(offset).offset ?? offset
+  }
 
   init(shape: SectionShape, itemCount: Int64) {
     self.shape = shape

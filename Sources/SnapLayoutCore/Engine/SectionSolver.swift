@@ -192,9 +192,6 @@ struct SectionSolver {
       crossExtent: orthogonal
         ? container.width
         : max(container.width, origin.x + crossLength + insets.trailing + env.trailing))
-    if orthogonal && groupCount > 0 {
-      solved.loopPeriod = primaryLength + section.interGroupSpacing
-    }
     solved.extendMainSpan(by: boundaryItems + decorations)
     if let flowLines, groupCount > 0 {
       solved.mainMin = min(solved.mainMin, origin.y)

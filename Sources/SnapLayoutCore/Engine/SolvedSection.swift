@@ -72,9 +72,6 @@ struct SolvedSection {
   var behavior: OrthogonalScrollingBehavior
   /// The scrollable length of an orthogonal section's content (0 otherwise).
   var orthogonalContentLength: Double
-  /// An orthogonal section's loop period: its groups' span and one more spacing, the seam
-  /// (docs/SNAPPING.md, "Looping"); 0 otherwise.
-  var loopPeriod = 0.0
   /// Boundary items and decorations, their y relative to the section's start (`frame.y`):
   /// `placed(_:)` gives their frames.
   var boundaryItems: [PlacedElement]

@@ -40,11 +40,18 @@ struct ScrollBuilder {
         period: contentLength + layout.description.configuration.interSectionSpacing,
         longest: longest)
     }
-    return ScrollContainer(
-      isSection: false, behavior: .none, settings: settings, viewportLength: container.height,
-      contentLength: contentLength, insets: settings.contentInset,
-      units: UnitSequence(store: layout.entries), unitStride: layout.entries.tree.total.stride,
-      displayScale: displayScale, loop: loop)
+    return noted(
+      ScrollContainer(
+        isSection: false, behavior: .none, settings: settings, viewportLength: container.height,
+        contentLength: contentLength, insets: settings.contentInset,
+        units: UnitSequence(store: layout.entries), unitStride: layout.entries.tree.total.stride,
+        displayScale: displayScale, loop: loop))
+  }
+
+  /// `scroll`, with the layout told when it loops (`Layout.mayLoop`).
+  private func noted(_ scroll: ScrollContainer) -> ScrollContainer {
+    if scroll.loops { layout.mayLoop = true }
+    return scroll
   }
 
   /// An orthogonal section's scroll, along x in canonical coordinates (nil when the section
@@ -82,14 +89,26 @@ struct ScrollBuilder {
       solved: solved, settings: settings, viewportLength: width, alongX: true, whole: false)
     // The section is not known here: answers name section 0, and the layout names the
     // container instead (`Layout.withScroll`).
-    return ScrollContainer(
+    return noted(ScrollContainer(
       isSection: true, behavior: behavior, settings: settings, viewportLength: width,
       contentLength: solved.orthogonalContentLength, insets: insets,
       units: UnitSequence(runs: [run], sections: [0], starts: [0]),
       unitStride: solved.placement.stride, displayScale: displayScale,
-      loop: settings.loop
+      loop: settings.loop && solved.placement.groupCount > 0
         ? ScrollContainer.LoopShape(
-          period: solved.loopPeriod, longest: solved.longestGroup(alongX: true)) : nil)
+          period: loopPeriod(solved, description), longest: solved.longestGroup(alongX: true))
+        : nil))
+  }
+
+  /// An orthogonal section's loop period: its groups' span — the content without the insets
+  /// around it — and one more spacing, the seam (docs/SNAPPING.md, "Looping").
+  private func loopPeriod(_ solved: SolvedSection, _ description: LayoutSection) -> Double {
+    let env = layout.environmentInsets
+    let insets = description.contentInsets
+    let groups =
+      solved.orthogonalContentLength - (env.leading + insets.leading)
+      - (insets.trailing + env.trailing)
+    return groups + description.interGroupSpacing
   }
 
   /// Rounds to the nearest pixel, ties up; the bias makes values that are exact halves in

@@ -33,6 +33,9 @@ final class ScrollContainer {
   let period: Double?
   /// The rest positions of a looping container, unrolled across laps.
   let looped: LoopedRests?
+  /// What `clamp` clamps to: the rest bounds, or nothing (±infinity) in a loop.
+  private let clampLow: Double
+  private let clampHigh: Double
 
   /// What a container would loop over: its period and its longest group along the axis.
   struct LoopShape {
@@ -67,6 +70,8 @@ final class ScrollContainer {
       snaps = rests?.canonical ?? SnapList(free: 0, shape.period)
       minimumOffset = snaps.isFree ? 0 : snaps.offset(0)
       maximumOffset = minimumOffset + shape.period
+      clampLow = -.infinity
+      clampHigh = .infinity
       return
     }
     period = nil
@@ -116,6 +121,8 @@ final class ScrollContainer {
     }
     minimumOffset = minimum
     maximumOffset = maximum
+    clampLow = minimum
+    clampHigh = maximum
   }
 
   /// Where the container rests until the host scrolls it: rest position `initialIndex` (the
@@ -127,9 +134,8 @@ final class ScrollContainer {
   }
 
   /// `x` clamped to the rest bounds (a looping container has none: `x`).
-  func clamp(_ x: Double) -> Double {
-    period == nil ? min(max(x, minimumOffset), maximumOffset) : x
-  }
+  @inline(__always)
+  func clamp(_ x: Double) -> Double { min(max(x, clampLow), clampHigh) }
 
   /// Whether the container loops (docs/SNAPPING.md, "Looping").
   var loops: Bool { period != nil }
@@ -145,10 +151,19 @@ final class ScrollContainer {
   /// loop (docs/SNAPPING.md, "Looping").
   func canonical(_ x: Double) -> (offset: Double, shift: Double) {
     guard let period else { return (x, 0) }
-    var within = (x - minimumOffset).truncatingRemainder(dividingBy: period)
+    return ScrollContainer.canonical(x, start: minimumOffset, period: period)
+  }
+
+  /// `canonical(_:)` of a loop whose canonical lap is `start ..< start + period`: the one
+  /// formula. `fmod` is exact, so the canonical offset loses nothing to the number of laps.
+  @inline(never)
+  static func canonical(_ x: Double, start: Double, period: Double) -> (
+    offset: Double, shift: Double
+  ) {
+    var within = (x - start).truncatingRemainder(dividingBy: period)
     if within < 0 { within += period }
     if within >= period { within = 0 }
-    let offset = minimumOffset + within
+    let offset = start + within
     return (offset, x - offset)
   }
 

@@ -113,6 +113,7 @@ extension ScrollContainer {
   /// the rest positions unrolled across laps, with no bounds. The target may lie in another
   /// lap; the indices given and returned are canonical (0 ..< count), a given reference naming
   /// its copy nearest the start.
+  @inline(never)
   private func resolve(_ release: ScrollRelease, looped: LoopedRests?) -> SnapDecision {
     let clamped = min(
       max(release.velocity, -ScrollRelease.maximumVelocity), ScrollRelease.maximumVelocity)
