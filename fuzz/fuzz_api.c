@@ -110,6 +110,26 @@ static const char *const SEEDS[] = {
     " {\"itemCount\": 9223372036854775807, \"group\": {\"group\": \"horizontal\","
     " \"layoutSize\": " SIZE(FW(1), ABS(100)) ", \"subitem\": {\"layoutSize\": " SIZE(FW(1), FH(1))
     "}, \"count\": 4}}]}",
+
+    /* 5: loops (docs/SNAPPING.md, "Looping"): a main scroll of self-sizing rows that loops with
+     * item snapping, holding a looping centred carousel with effects, a looping groupPaging
+     * row too short to loop, and a pinned header. */
+    "{\"configuration\": {\"scrolling\": {\"snapUnit\": \"item\", \"loop\": true}},"
+    " \"sections\": ["
+    "{\"itemCount\": 7, \"orthogonalScrollingBehavior\": \"groupPagingCentered\","
+    " \"interGroupSpacing\": 10, \"orthogonalScrollingProperties\": {\"loop\": true},"
+    " \"visibleItemEffects\": {\"scale\": {\"center\": 1, \"edge\": 0.8}},"
+    " \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(0.7), ABS(180)) ","
+    " \"subitems\": [{\"layoutSize\": " SIZE(FW(1), FH(1)) "}]}},"
+    "{\"itemCount\": 2, \"orthogonalScrollingBehavior\": \"groupPaging\","
+    " \"orthogonalScrollingProperties\": {\"loop\": true, \"maxPagesPerGesture\": 2},"
+    " \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(0.9), ABS(100)) ","
+    " \"subitems\": [{\"layoutSize\": " SIZE(FW(1), FH(1)) "}]}},"
+    "{\"itemCount\": 40, \"boundarySupplementaryItems\": [{\"elementKind\": \"sticky\","
+    " \"alignment\": \"top\", \"pinToVisibleBounds\": true,"
+    " \"layoutSize\": " SIZE(FW(1), ABS(30)) "}],"
+    " \"group\": {\"group\": \"vertical\", \"layoutSize\": " SIZE(FW(1), EST(60)) ","
+    " \"subitems\": [{\"layoutSize\": " SIZE(FW(1), EST(60)) "}]}}]}",
 };
 #define SEED_COUNT (sizeof SEEDS / sizeof SEEDS[0])
 
@@ -158,10 +178,10 @@ static const operation OPERATIONS[] = {
     op_measured_size,      op_supplementary_size, op_set_item_sizes,  op_items,
     op_sections,           op_handler,           op_kinds,            op_copy_json,
     op_null_layout,        op_error_clear,       op_recreate,         op_navigate,
-    op_selected_snap,      op_jump_to_snap,      op_scroll_input,
+    op_selected_snap,      op_jump_to_snap,      op_scroll_input,     op_loop,
 };
 #define OPERATION_COUNT (sizeof OPERATIONS / sizeof OPERATIONS[0])
-_Static_assert(sizeof OPERATIONS / sizeof OPERATIONS[0] == 31,
+_Static_assert(sizeof OPERATIONS / sizeof OPERATIONS[0] == 32,
                "fuzz/gen-seeds.py encodes operations by their index: update OPERATION_COUNT there");
 
 static const char *const OPERATION_NAMES[] = {
@@ -172,7 +192,7 @@ static const char *const OPERATION_NAMES[] = {
     "measured_size",      "supplementary_size", "set_item_sizes",  "items",
     "sections",           "handler",          "kinds",             "copy_json",
     "null_layout",        "error_clear",      "recreate",          "navigate",
-    "selected_snap",      "jump_to_snap",     "scroll_input",
+    "selected_snap",      "jump_to_snap",     "scroll_input",      "loop",
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -82,6 +82,8 @@ void check_element(const run *r, const sl_element *e, sl_rect rect);
 void check_motion(const sl_motion *motion, double time);
 void check_new_motion(const sl_motion *m);
 sl_scroll_info scroll_info(const run *r, int32_t container, int *status);
+/* The loop period of a container that loops, else 0 (docs/SNAPPING.md, "Looping"). */
+double loop_period(const run *r, int32_t container);
 
 /* Shared by the operations' files: whether the layout is small enough for whole-content queries,
  * and a rect for a query (fuzz/fuzz_api_ops.c). */
@@ -125,5 +127,6 @@ void op_navigate(run *r);
 void op_selected_snap(run *r);
 void op_jump_to_snap(run *r);
 void op_scroll_input(run *r);
+void op_loop(run *r);
 
 #endif

@@ -163,9 +163,9 @@ void check_element(const run *r, const sl_element *e, sl_rect rect) {
                  isfinite(e->transform.d) && isfinite(e->transform.tx) &&
                  isfinite(e->transform.ty) && e->alpha >= 0 && e->alpha <= 1,
              "element transform or alpha %g", e->alpha);
-  FUZZ_CHECK((e->flags & ~(SL_ELEMENT_FLAG_HIDDEN | SL_ELEMENT_FLAG_PINNED)) == 0 &&
-                 e->reserved == 0,
+  FUZZ_CHECK((e->flags & ~(SL_ELEMENT_FLAG_HIDDEN | SL_ELEMENT_FLAG_PINNED)) == 0,
              "element flags 0x%x", (unsigned)e->flags);
+  FUZZ_CHECK(fuzz_copy_possible(r->layout, e), "element copy %d outside a loop", (int)e->copy);
   FUZZ_CHECK(e->section >= SL_SECTION_LAYOUT && e->section < sections && e->item >= 0,
              "element (%d, %lld) of %d sections", (int)e->section, (long long)e->item,
              (int)sections);
@@ -229,6 +229,13 @@ void check_new_motion(const sl_motion *m) {
   check_motion(m, m->duration / 2);
   check_motion(m, m->duration);
   check_motion(m, m->duration + 1);
+}
+
+double loop_period(const run *r, int32_t container) {
+  sl_loop_info loop;
+  memset(&loop, 0, sizeof loop);
+  if (sl_layout_get_loop_info(r->layout, container, &loop) != SL_OK) return 0;
+  return loop.active ? loop.period : 0;
 }
 
 sl_scroll_info scroll_info(const run *r, int32_t container, int *status) {

@@ -10,16 +10,18 @@
 
 /* A result read like a release's: indices among the rest positions, an item that exists, a
  * motion the library may make, going to the target. */
-static void check_result(const run *r, const char *call, const sl_snap_result *result,
-                         const sl_scroll_info *info) {
+static void check_result(const run *r, int32_t container, const char *call,
+                         const sl_snap_result *result, const sl_scroll_info *info) {
   int64_t count = info->snap_count;
+  /* A loop has no bounds: its targets run on across laps. */
+  int loops = loop_period(r, container) > 0;
   FUZZ_CHECK(isfinite(result->target_offset) && isfinite(result->release_progress),
              "%s: target %g, progress %g", call, result->target_offset, result->release_progress);
   FUZZ_CHECK(count == 0 ? result->snap_index == -1
                         : result->snap_index >= 0 && result->snap_index < count,
              "%s: rest %lld of %lld", call, (long long)result->snap_index, (long long)count);
-  FUZZ_CHECK(result->target_offset >= info->min_offset - 1e-9 * fabs(info->min_offset) - 1e-9 &&
-                 result->target_offset <= info->max_offset + 1e-9 * fabs(info->max_offset) + 1e-9,
+  FUZZ_CHECK(loops || (result->target_offset >= info->min_offset - 1e-9 * fabs(info->min_offset) - 1e-9 &&
+                 result->target_offset <= info->max_offset + 1e-9 * fabs(info->max_offset) + 1e-9),
              "%s: target %g outside [%g, %g]", call, result->target_offset, info->min_offset,
              info->max_offset);
   FUZZ_CHECK((result->item == -1 && result->section == -1) ||
@@ -57,7 +59,7 @@ void op_navigate(run *r) {
   int info_status;
   sl_scroll_info info = scroll_info(r, container, &info_status);
   FUZZ_CHECK(info_status == SL_OK, "navigate succeeds where get_scroll_info fails");
-  check_result(r, "sl_layout_navigate", &result, &info);
+  check_result(r, container, "sl_layout_navigate", &result, &info);
   r->motion = result.motion;
   r->has_motion = 1;
 }
@@ -107,7 +109,10 @@ void op_jump_to_snap(run *r) {
                  (sl_layout_get_snap_offsets(r->layout, container, index, &rest, 1, &count) ==
                       SL_OK ||
                   count > 1) &&
-                 offset == fmin(fmax(rest, info.min_offset), info.max_offset),
+                 (loop_period(r, container) > 0
+                      ? fabs(remainder(offset - rest, loop_period(r, container))) <=
+                            1e-9 * (fabs(offset) + fabs(rest) + 1)
+                      : offset == fmin(fmax(rest, info.min_offset), info.max_offset)),
              "jumped to rest %lld (%g) but the offset is %g", (long long)index, rest, offset);
 }
 
@@ -152,8 +157,47 @@ void op_scroll_input(run *r) {
   FUZZ_CHECK(result.has_motion == 0 || result.has_motion == 1, "has_motion %d",
              (int)result.has_motion);
   if (result.has_motion) {
-    check_result(r, "sl_layout_scroll_input", &result.result, &info);
+    check_result(r, container, "sl_layout_scroll_input", &result.result, &info);
     r->motion = result.result.motion;
     r->has_motion = 1;
   }
+}
+
+/* The loop facts and the canonical offset: a period and a lap start for a container that loops,
+ * zeros for one that does not; the canonical offset within the lap, a whole number of periods
+ * from the offset given, which it is for a container that does not loop. */
+void op_loop(run *r) {
+  int32_t container = pick_container(r);
+  double offset = pick_double(r);
+  int null = pick_null(r);
+  sl_loop_info loop;
+  memset(&loop, POISON, sizeof loop);
+  int status = sl_layout_get_loop_info(r->layout, container, null ? NULL : &loop);
+  fuzz_check_status("sl_layout_get_loop_info", status,
+                    FUZZ_S(SL_EINVAL) | FUZZ_S(SL_ERANGE) | FUZZ_S(SL_ESTATE));
+  if (status != SL_OK) {
+    FUZZ_CHECK(untouched(&loop, sizeof loop), "loop info written on failure");
+    return;
+  }
+  FUZZ_CHECK((loop.requested == 0 || loop.requested == 1) && (loop.active == 0 || loop.active == 1) &&
+                 (loop.active ? loop.requested == 1 && isfinite(loop.period) && loop.period > 0 &&
+                                    isfinite(loop.start)
+                              : loop.period == 0 && loop.start == 0),
+             "loop info {%d, %d, %g, %g}", (int)loop.requested, (int)loop.active, loop.period,
+             loop.start);
+  double canonical = POISON, shift = POISON;
+  status = sl_layout_get_canonical_offset(r->layout, container, offset, &canonical, &shift);
+  fuzz_check_status("sl_layout_get_canonical_offset", status, FUZZ_S(SL_EINVAL));
+  FUZZ_CHECK((status == SL_OK) == (isfinite(offset) && fabs(offset) <= 1e100),
+             "canonical offset of %g: status %d", offset, status);
+  if (status != SL_OK) return;
+  if (!loop.active) {
+    FUZZ_CHECK(canonical == offset && shift == 0, "no loop: %g gives %g, shift %g", offset,
+               canonical, shift);
+    return;
+  }
+  FUZZ_CHECK(canonical >= loop.start && canonical < loop.start + loop.period &&
+                 fabs(remainder(shift, loop.period)) <= 1e-9 * (fabs(offset) + loop.period),
+             "canonical %g, shift %g of %g in [%g, +%g)", canonical, shift, offset, loop.start,
+             loop.period);
 }

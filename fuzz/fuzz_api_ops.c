@@ -409,7 +409,10 @@ void op_snap_position(run *r) {
   FUZZ_CHECK(info_status == SL_OK && isfinite(position.progress) && position.index >= -1 &&
                  position.index < info.snap_count + (info.snap_count == 0) &&
                  (info.snap_count == 0 ||
-                  (position.progress >= 0 && position.progress <= (double)(info.snap_count - 1))),
+                  (position.progress >= 0 &&
+                  (loop_period(r, container) > 0
+                       ? position.progress < (double)info.snap_count /* across the seam */
+                       : position.progress <= (double)(info.snap_count - 1)))),
              "position: progress %g, index %lld of %lld", position.progress,
              (long long)position.index, (long long)info.snap_count);
 }

@@ -210,4 +210,14 @@ int main(int argc, char **argv) {
 }
 #endif
 
+/* Whether an element's copy number is possible: 0, or any lap in a loop — the main scroll's,
+ * or its own section's (docs/SNAPPING.md, "Looping"). */
+static inline int fuzz_copy_possible(const sl_layout *layout, const sl_element *e) {
+  if (e->copy == 0) return 1;
+  sl_loop_info main_loop = {0}, own_loop = {0};
+  sl_layout_get_loop_info(layout, SL_SCROLL_MAIN, &main_loop);
+  if (e->section >= 0) sl_layout_get_loop_info(layout, e->section, &own_loop);
+  return main_loop.active || own_loop.active;
+}
+
 #endif /* SNAPLAYOUT_FUZZ_COMMON_H */

@@ -50,9 +50,9 @@ static void check_element(const sl_layout *layout, const sl_element *e, int32_t 
                  isfinite(e->transform.ty),
              "element transform not finite");
   FUZZ_CHECK(e->alpha >= 0 && e->alpha <= 1, "element alpha %g", e->alpha);
-  FUZZ_CHECK((e->flags & ~(SL_ELEMENT_FLAG_HIDDEN | SL_ELEMENT_FLAG_PINNED)) == 0 &&
-                 e->reserved == 0,
-             "element flags 0x%x, reserved %u", (unsigned)e->flags, (unsigned)e->reserved);
+  FUZZ_CHECK((e->flags & ~(SL_ELEMENT_FLAG_HIDDEN | SL_ELEMENT_FLAG_PINNED)) == 0,
+             "element flags 0x%x", (unsigned)e->flags);
+  FUZZ_CHECK(fuzz_copy_possible(layout, e), "element copy %d outside a loop", (int)e->copy);
   FUZZ_CHECK(e->section >= SL_SECTION_LAYOUT && e->section < sections && e->item >= 0,
              "element index path (%d, %lld) with %d sections", (int)e->section,
              (long long)e->item, (int)sections);

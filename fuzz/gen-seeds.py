@@ -9,7 +9,7 @@ compactly, or their raw "configText"), examples-c/appstore.json, and a few of Te
 as they are. The selection covers every part of the format once or twice, not every fixture: the
 fuzzer finds the rest from there, and a small corpus keeps each replay quick.
 
-api/: inputs of fuzz/fuzz_api.c: a first byte choosing its seed layout (0 ... 4) or, from 0xF0,
+api/: inputs of fuzz/fuzz_api.c: a first byte choosing its seed layout (0 ... 5) or, from 0xF0,
 a configuration carried in the input (2-byte little-endian length, then the text), then
 operations, each a byte (taken modulo the number of operations in fuzz_api.c) followed by
 argument bytes. Arguments are drawn from a fixed pseudo-random sequence that favours small bytes,
@@ -48,10 +48,10 @@ HOSTILE = [
 MAX_SEED = 6000
 
 # The number of operations in fuzz/fuzz_api.c's OPERATIONS table, and indices of a few.
-OPERATION_COUNT = 31
+OPERATION_COUNT = 32
 OP = {"size": 0, "scroll": 1, "rect": 5, "resolve": 8, "motion": 9, "report": 15,
       "items": 19, "sections": 20, "handler": 21, "json": 23, "navigate": 27, "jump": 29,
-      "input": 30}
+      "input": 30, "loop": 31}
 
 
 def reset(directory):
@@ -113,9 +113,9 @@ def api_corpus():
         ("self-sizing", ["report", "rect", "scroll"]),
         ("data-changes", ["items", "sections", "report", "rect"]),
         ("handlers-json", ["handler", "rect", "json", "size"]),
-        ("navigation", ["navigate", "jump", "input", "motion", "rect", "sections"]),
+        ("navigation", ["navigate", "jump", "input", "motion", "rect", "sections", "loop"]),
     ]
-    for seed in range(5):
+    for seed in range(6):
         for plan, favour in plans:
             write(out, "seed%d-%s" % (seed, plan), bytes([seed]) + operations(rng, 40, favour))
     # A configuration carried in the input: the flow carousel fixture.
