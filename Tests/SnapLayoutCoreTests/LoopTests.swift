@@ -184,4 +184,35 @@ import SnapLayoutCore
     let canonical = try short.canonicalOffset(4000, container: -1)
     #expect(canonical.offset == 4000 && canonical.shift == 0)
   }
+
+  /// A looping carousel inside a looping main scroll: its cells name the carousel's laps and
+  /// sit in the main scroll's lap; the rows name the main scroll's.
+  @Test func carouselInsideALoopingMainScroll() throws {
+    var main = ScrollingProperties()
+    main.loop = true
+    var own = ScrollingProperties()
+    own.loop = true
+    let row = hgroup(fw(1), abs_(50), .subitems([item(fw(1), fh(1))]))
+    let card = hgroup(abs_(250), abs_(200), .subitems([item(fw(1), fh(1))]))
+    let layout = try solve(
+      [
+        LayoutSection(
+          group: card, itemCount: 5, interGroupSpacing: 12,
+          orthogonalScrollingBehavior: .groupPaging, orthogonalScrollingProperties: own),
+        LayoutSection(group: row, itemCount: 30),
+      ], configuration: LayoutConfiguration(scrolling: main))
+    let period = try layout.scrollInfo(-1).loopPeriod
+    #expect(period == 200 + 1500)
+    try layout.setScrollOffset(2 * period - 100, container: -1)
+    try layout.setScrollOffset(-100, container: 0)
+    let shown = try elements(layout, in: Rect(x: 0, y: 2 * period - 100, width: 390, height: 844))
+    let cards = shown.filter { $0.section == 0 }
+    let rows = shown.filter { $0.section == 1 }
+    // Cards 0 and 1 of the carousel's canonical lap, card 4 of the one before, all in the main
+    // scroll's lap 2.
+    #expect(Set(cards.map { "\($0.item)/\($0.copy)" }) == ["0/0", "1/0", "4/-1"])
+    for cell in cards { #expect(cell.frame.y == 2 * period) }
+    #expect(rows.allSatisfy { $0.copy == 1 || $0.copy == 2 })
+    #expect(rows.contains { $0.copy == 1 && $0.item == 29 })
+  }
 }

@@ -484,18 +484,22 @@ struct LoopCopies {
 }
 
 /// Hands a copy's elements on, naming the copy and moving them by the host-coordinate shift of
-/// its lap (a looping main scroll's; 0 for an orthogonal section's, whose offset places them).
+/// its lap: a looping main scroll's copy (`own` false), or a looping orthogonal section's
+/// (`own` true; no shift, its offset places them), whose lap an enclosing main scroll's copy
+/// keeps (`visitOwnCopy`).
 struct CopyVisitor<V: ElementVisitor>: ElementVisitor {
   var inner: V
   let copy: Int32
   let dx: Double
   let dy: Double
+  let own: Bool
 
-  init(_ inner: V, copy: Int32, dx: Double = 0, dy: Double = 0) {
+  init(_ inner: V, copy: Int32, dx: Double = 0, dy: Double = 0, own: Bool = true) {
     self.inner = inner
     self.copy = copy
     self.dx = dx
     self.dy = dy
+    self.own = own
   }
 
   var isFinished: Bool { inner.isFinished }
@@ -507,6 +511,13 @@ struct CopyVisitor<V: ElementVisitor>: ElementVisitor {
     moved.copy = copy
     moved.frame.x += dx
     moved.frame.y += dy
-    inner.visit(moved)
+    if own { inner.visitOwnCopy(moved) } else { inner.visit(moved) }
+  }
+
+  mutating func visitOwnCopy(_ element: LayoutElement) {
+    var moved = element
+    moved.frame.x += dx
+    moved.frame.y += dy
+    inner.visitOwnCopy(moved)
   }
 }

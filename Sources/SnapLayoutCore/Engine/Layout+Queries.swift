@@ -60,12 +60,16 @@ public protocol ElementVisitor {
   /// intersect (sections with measured cells), reported or not: a visitor with a bound on the
   /// work stops when they grow past it.
   mutating func examine(_ count: Int64)
+  /// Visits an element whose `copy` names the lap of its own looping orthogonal section, which
+  /// an enclosing looping main scroll's copy keeps (docs/SNAPPING.md, "Looping").
+  mutating func visitOwnCopy(_ element: LayoutElement)
 }
 
 extension ElementVisitor {
   public var isFinished: Bool { false }
   public mutating func expect(atLeast count: Int64) {}
   public mutating func examine(_ count: Int64) {}
+  public mutating func visitOwnCopy(_ element: LayoutElement) { visit(element) }
 }
 
 /// The work one rect query may do before a bounded visitor refuses it: elements reported
@@ -233,7 +237,7 @@ extension Layout {
       let across = transposed && rightToLeft ? -shift : shift
       var copy = CopyVisitor(
         visitor, copy: laps.copyNumber(j), dx: transposed ? across : 0,
-        dy: transposed ? 0 : shift)
+        dy: transposed ? 0 : shift, own: false)
       emitMain(lap, offsetShift: offsetShift, &copy)
       visitor = copy.inner
     }
