@@ -84,6 +84,7 @@ static int print_state(player *p) {
     container_name(s, name, sizeof name);
     printf("t=%.3f %s offset %.2f [%.2f, %.2f]", clock_now(p), name, tidy(offset),
            tidy(s->min_offset), tidy(s->max_offset));
+    if (s->loops) printf(" loop %.2f", s->period); /* the bounds are one lap */
     if (s->snap_count > 0) {
       if (sl_layout_get_snap_position(a->layout, s->container, offset, &position) != SL_OK)
         return library_failed("cannot read a rest position");
@@ -137,9 +138,10 @@ static int expect_offset(player *p, char **args, int rest) {
              tolerance);
     return script_error(p, 1, "expectation failed: %s", detail);
   }
-  /* At rest: no motion, no finger, within the bounds, on a rest position if it has any. */
+  /* At rest: no motion, no finger, within the bounds (a loop: re-based into its canonical lap,
+   * [min_offset, max_offset)), on a rest position if it has any. */
   int ok = !s->moving && p->app->touch.state == TOUCH_NONE && offset >= s->min_offset - 1e-9 &&
-           offset <= s->max_offset + 1e-9;
+           (s->loops ? offset < s->max_offset : offset <= s->max_offset + 1e-9);
   if (ok && s->snap_count > 0) {
     sl_snap_position position;
     double snapped;
@@ -153,8 +155,9 @@ static int expect_offset(player *p, char **args, int rest) {
     ok = fabs(snapped - offset) < 1e-6;
   }
   if (ok) return 0;
-  snprintf(detail, sizeof detail, "%s is %s at %.3f (bounds %.3f ... %.3f)", args[0],
-           s->moving ? "moving" : "not at a rest position", offset, s->min_offset, s->max_offset);
+  snprintf(detail, sizeof detail, "%s is %s at %.3f (%s %.3f ... %.3f)", args[0],
+           s->moving ? "moving" : "not at a rest position", offset, s->loops ? "lap" : "bounds",
+           s->min_offset, s->max_offset);
   return script_error(p, 1, "expectation failed: %s", detail);
 }
 
