@@ -100,6 +100,7 @@ typedef struct app {
   int32_t kind_count;
   sl_element *elements;
   size_t element_capacity;
+  size_t element_count; /* the elements of the last frame drawn */
   draw_entry *order; /* z order of the elements (same capacity) */
   touch touch;
   int verbose;

@@ -324,6 +324,7 @@ int draw(app *a) {
   a->draw_failed = 0;
   if (scroller_offset(a, main, &main_offset) || visible_elements(a, main_offset, &count))
     return -1;
+  a->element_count = count;
   if (SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND) != 0 ||
       SDL_SetRenderDrawColor(a->renderer, screen_color.r, screen_color.g, screen_color.b, 255) !=
           0 ||
