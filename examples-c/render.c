@@ -45,6 +45,7 @@ typedef struct element_view {
 typedef struct motion_view {
   render_motion spec;
   sl_scroll_info info; /* at touch-down */
+  sl_loop_info loop;   /* a looping container: its bounds are one lap, its rests repeat */
   double touch, release, time;
   sl_snap_result result;
   sl_motion_state state;
@@ -68,6 +69,7 @@ typedef struct scene {
   int present[CLASS_COUNT];
   char kinds[CLASS_COUNT][160]; /* kind names per class, for the legend */
   int ghosts;
+  int copies; /* a cell of another lap than the canonical one (sl_element.copy) is drawn */
   int motion_count;
   motion_view motions[RENDER_MAX_MOTIONS];
 } scene;
@@ -250,7 +252,8 @@ static int apply_motion(sl_layout *layout, const render_motion *spec, motion_vie
                         const char **failed) {
   memset(view, 0, sizeof *view);
   view->spec = *spec;
-  if (sl_layout_get_scroll_info(layout, spec->container, &view->info) != SL_OK) {
+  if (sl_layout_get_scroll_info(layout, spec->container, &view->info) != SL_OK ||
+      sl_layout_get_loop_info(layout, spec->container, &view->loop) != SL_OK) {
     *failed = "cannot read the scroll container of --motion";
     return 1;
   }
@@ -369,6 +372,7 @@ static int gather(scene *s, const char **failed) {
     }
     view->ghost = !rect_contains(s->clip, e->frame);
     s->ghosts |= view->ghost;
+    s->copies |= view->cls == CLASS_CELL && e->copy != 0;
     s->present[view->cls] = 1;
     if (view->cls != CLASS_CELL) note_kind(s, view->cls, kind_name(s->layout, e->kind));
   }
@@ -423,7 +427,12 @@ static void draw_element(FILE *out, const scene *s, const element_view *view, in
   const char *kind = kind_name(s->layout, e->kind);
   switch (view->cls) {
     case CLASS_CELL:
-      snprintf(label, sizeof label, "%d.%lld", e->section, (long long)e->item);
+      /* A loop's copies of a cell in other laps than the canonical one say which. */
+      if (e->copy != 0)
+        snprintf(label, sizeof label, "%d.%lld (copy %d)", e->section, (long long)e->item,
+                 (int)e->copy);
+      else
+        snprintf(label, sizeof label, "%d.%lld", e->section, (long long)e->item);
       emit_label(out, "cell-label", label, box, 14, 0);
       break;
     case CLASS_BADGE:
@@ -518,17 +527,37 @@ static double draw_ruler(FILE *out, const scene *s, const motion_view *m, double
   double left = CAPTION_PAD + 34, right = s->width - CAPTION_PAD - 34;
   double lo = min2(m->info.min_offset, min2(min2(m->touch, m->release), m->state.offset));
   double hi = max2(m->info.max_offset, max2(max2(m->touch, m->release), m->state.offset));
+  /* A loop has no bounds: the ruler runs from the least to the greatest offset it marks, the
+     target included (it may lie in another lap), with every lap's rest positions. */
+  double period = m->loop.active ? m->loop.period : 0;
+  if (period > 0) {
+    lo = min2(lo, m->result.motion.target_offset);
+    hi = max2(hi, m->result.motion.target_offset);
+  }
   if (hi - lo < 1) hi = lo + 1;
   double scale = (right - left) / (hi - lo);
 #define AT(offset) (left + ((offset) - lo) * scale)
   double base = y + 14;
+  double first = period > 0 ? lo : m->info.min_offset, last = period > 0 ? hi : m->info.max_offset;
   emit(out, "<g class=\"ruler\">\n");
   emit(out, "<line class=\"track\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"/>\n",
-       fmt(AT(m->info.min_offset)), fmt(base), fmt(AT(m->info.max_offset)), fmt(base));
-  if (m->rest_count <= MAX_RESTS) {
-    for (size_t i = 0; i < m->rest_count; i++)
-      emit(out, "<line class=\"rest\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"/>\n",
-           fmt(AT(m->rests[i])), fmt(base - 6), fmt(AT(m->rests[i])), fmt(base + 6));
+       fmt(AT(first)), fmt(base), fmt(AT(last)), fmt(base));
+  /* Rest k of lap j is at rests[k] + j · period (one lap when the container does not loop):
+     each from its copy at or after `lo`, found from lo's lap (its canonical offset's shift). */
+  double canonical = lo, shift = 0, laps = period > 0 ? (hi - lo) / period + 2 : 1;
+  if (period > 0 && sl_layout_get_canonical_offset(s->layout, m->spec.container, lo, &canonical,
+                                                   &shift) != SL_OK)
+    laps = 4 * MAX_RESTS; /* no ticks rather than wrong ones */
+  if (m->rest_count <= MAX_RESTS && m->rest_count * laps <= 4 * MAX_RESTS) {
+    for (size_t i = 0; i < m->rest_count; i++) {
+      double at = m->rests[i] + shift;
+      if (period > 0 && at < lo - 1e-9) at += period;
+      for (; at <= hi + 1e-9; at += period) {
+        emit(out, "<line class=\"rest\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"/>\n",
+             fmt(AT(at)), fmt(base - 6), fmt(AT(at)), fmt(base + 6));
+        if (period <= 0) break;
+      }
+    }
   }
   emit(out, "<line class=\"touch\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"/>\n",
        fmt(AT(m->touch)), fmt(base - 9), fmt(AT(m->touch)), fmt(base + 9));
@@ -538,8 +567,8 @@ static double draw_ruler(FILE *out, const scene *s, const motion_view *m, double
        fmt(AT(m->result.motion.target_offset)), fmt(base));
   emit(out, "<path class=\"now\" d=\"M%s %sl-5 -9h10z\"/>\n", fmt(AT(m->state.offset)),
        fmt(base - 1));
-  emit_text(out, left - 6, base + 4, "small", "end", fmt(m->info.min_offset));
-  emit_text(out, right + 6, base + 4, "small", NULL, fmt(m->info.max_offset));
+  emit_text(out, left - 6, base + 4, "small", "end", fmt(first));
+  emit_text(out, right + 6, base + 4, "small", NULL, fmt(last));
 #undef AT
   emit(out, "</g>\n");
   return y + 30;
@@ -575,6 +604,12 @@ static double draw_motion(FILE *out, const scene *s, const motion_view *m, doubl
            m->state.velocity > 0.005 ? "+" : "", fmt(m->state.velocity),
            m->state.settled ? ", settled" : "");
   y = caption_line(out, s, y, "caption", line);
+  if (m->loop.active) {
+    snprintf(line, sizeof line, "loops every %s points: rest positions repeat in each lap, the "
+             "canonical lap is [%s, %s)", fmt(m->loop.period), fmt(m->loop.start),
+             fmt(m->loop.start + m->loop.period));
+    y = caption_line(out, s, y, "caption", line);
+  }
   return draw_ruler(out, s, m, y + 4);
 }
 
@@ -613,8 +648,10 @@ static double draw_legend(FILE *out, const scene *s, double y) {
   for (int i = 0; i < CLASS_COUNT; i++) {
     int cls = order[i];
     if (!s->present[cls]) continue;
-    snprintf(texts[n], sizeof texts[n], "%s", cls == CLASS_CELL ? "cell (section.item)"
-                                                                : s->kinds[cls]);
+    snprintf(texts[n], sizeof texts[n], "%s",
+             cls != CLASS_CELL ? s->kinds[cls]
+             : s->copies       ? "cell (section.item, copy k: lap k of a loop)"
+                               : "cell (section.item)");
     kinds[n++] = swatches[cls];
   }
   if (s->ghosts) {

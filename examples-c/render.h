@@ -6,10 +6,12 @@
  * cells, boundary supplementary items (titles, headers, footers), item supplementary items
  * (badges) and decorations (backgrounds), each category in its own style, labelled; cells of
  * orthogonal sections scrolled out of the content are drawn faded in the margin; the viewport
- * (the container at the main scroll offset) is outlined. A caption below lists the motions
- * drawn, with a ruler of each container's rest positions, and a legend. The SVG text depends only
- * on the layout and the options (fixed number formatting, no dates), so two renders of the same
- * state are identical byte for byte. docs/PICTURES.md describes the options and the pictures.
+ * (the container at the main scroll offset) is outlined; a loop's copies of cells in other laps
+ * than the canonical one are labelled with their copy. A caption below lists the motions drawn,
+ * with a ruler of each container's rest positions (of every lap it spans, for a container that
+ * loops), and a legend. The SVG text depends only on the layout and the options (fixed number
+ * formatting, no dates), so two renders of the same state are identical byte for byte.
+ * docs/PICTURES.md describes the options and the pictures.
  */
 #ifndef SNAPLAYOUT_RENDER_H
 #define SNAPLAYOUT_RENDER_H

@@ -21,7 +21,11 @@
  *   every frame  sl_motion_sample, sl_layout_set_scroll_offset, then the visible rect's
  *                elements (sl_layout_get_elements_in_rect) are drawn with the scale, alpha and
  *                z order the library reports: the centred card is full size, its neighbours
- *                zoomed out.
+ *                zoomed out;
+ *   loops        a looping container (sl_layout_get_loop_info) is never clamped or
+ *                rubber-banded, its visible copies are elements of their own (sl_element.copy),
+ *                and once at rest in another lap it is re-based into the canonical one
+ *                (sl_layout_get_canonical_offset).
  *
  * Script mode draws into a software renderer on an SDL surface (no video driver, no display)
  * and advances a virtual clock by exact 1/60 s frames, so a run is reproducible bit for bit.

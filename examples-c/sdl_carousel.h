@@ -43,6 +43,11 @@ typedef struct scroller {
   int bounces;       /* rubber-bands past its bounds */
   int64_t snap_count;
   double min_offset, max_offset, viewport;
+  /* A looping container (sl_layout_get_loop_info's `active`) has no bounds: min_offset and
+   * max_offset are its canonical lap, [min_offset, min_offset + period); nothing clamps to
+   * them, and it is re-based into that lap when it comes to rest elsewhere. */
+  int loops;
+  double period;
   int moving; /* a motion is running */
   sl_motion motion;
   double motion_start; /* clock time of the motion's t = 0 */
@@ -95,6 +100,7 @@ typedef struct app {
   int32_t kind_count;
   sl_element *elements;
   size_t element_capacity;
+  size_t element_count; /* the elements of the last frame drawn */
   draw_entry *order; /* z order of the elements (same capacity) */
   touch touch;
   int verbose;
@@ -122,6 +128,7 @@ typedef struct player {
 int library_failed(const char *what);
 int sdl_failed(const char *what);
 int scroller_offset(const app *a, const scroller *s, double *out);
+double main_copy_shift(const app *a, double main_offset, double start, double length);
 int app_open(app *a, const char *json, size_t length, double width, double height);
 void app_close(app *a);
 double tidy(double value);

@@ -262,7 +262,10 @@ static int compare_entries(const void *l, const void *r) {
   return a->index < b->index ? -1 : a->index > b->index;
 }
 
-/* The visible rect's elements, into the app's buffer (grown as needed). */
+/* The visible rect's elements, into the app's buffer (grown as needed). A looping container
+ * gives an element for each copy on screen (same section and item, its own `copy` and frame):
+ * each frame draws the list as it comes, and nothing is kept by (section, item) between frames,
+ * so copies need nothing of their own; a host that keeps views keys them by all three. */
 static int visible_elements(app *a, double main_offset, size_t *out_count) {
   sl_rect rect = {0, 0, a->width, a->height};
   if (a->scrollers[0].horizontal)
@@ -304,7 +307,9 @@ static int draw_page_dots(app *a, double main_offset) {
     if (sl_layout_get_snap_position(a->layout, s->container, offset, &position) != SL_OK)
       return library_failed("cannot read a rest position");
     double left = info.frame.x + (info.frame.width - (s->snap_count * 12.0 - 6)) / 2;
-    double top = info.frame.y + info.frame.height + 9 - main_offset;
+    /* Under the copy of the section on screen when the main scroll loops. */
+    double top = info.frame.y + info.frame.height + 9 - main_offset +
+                 main_copy_shift(a, main_offset, info.frame.y, info.frame.height + 15);
     for (int64_t k = 0; k < s->snap_count; k++)
       fill(a, left + k * 12.0, top, 6, 6, k == position.index ? dot_on : dot_off);
   }
@@ -319,6 +324,7 @@ int draw(app *a) {
   a->draw_failed = 0;
   if (scroller_offset(a, main, &main_offset) || visible_elements(a, main_offset, &count))
     return -1;
+  a->element_count = count;
   if (SDL_SetRenderDrawBlendMode(a->renderer, SDL_BLENDMODE_BLEND) != 0 ||
       SDL_SetRenderDrawColor(a->renderer, screen_color.r, screen_color.g, screen_color.b, 255) !=
           0 ||
@@ -335,10 +341,13 @@ int draw(app *a) {
   int dragging_main = a->touch.state == TOUCH_DRAGGING && a->touch.scroller == 0;
   if ((main->moving || dragging_main) && main->max_offset > main->min_offset) {
     double viewport = main->horizontal ? a->width : a->height;
-    double content = main->max_offset - main->min_offset + viewport;
+    /* A looping main scroll: its bounds are one lap, and the indicator shows the offset in it. */
+    double span = main->max_offset - main->min_offset;
+    double content = main->loops ? span : span + viewport;
+    double shown = main->loops ? main_offset - floor((main_offset - main->min_offset) / span) * span
+                               : main_offset;
     double length = fmax(24, viewport * viewport / content);
-    double at = (main_offset - main->min_offset) / (main->max_offset - main->min_offset) *
-                (viewport - length);
+    double at = (shown - main->min_offset) / span * (viewport - length);
     if (main->horizontal)
       fill(a, at, a->height - 5, length, 3, indicator_color);
     else

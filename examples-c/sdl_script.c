@@ -84,6 +84,7 @@ static int print_state(player *p) {
     container_name(s, name, sizeof name);
     printf("t=%.3f %s offset %.2f [%.2f, %.2f]", clock_now(p), name, tidy(offset),
            tidy(s->min_offset), tidy(s->max_offset));
+    if (s->loops) printf(" loop %.2f", s->period); /* the bounds are one lap */
     if (s->snap_count > 0) {
       if (sl_layout_get_snap_position(a->layout, s->container, offset, &position) != SL_OK)
         return library_failed("cannot read a rest position");
@@ -137,9 +138,10 @@ static int expect_offset(player *p, char **args, int rest) {
              tolerance);
     return script_error(p, 1, "expectation failed: %s", detail);
   }
-  /* At rest: no motion, no finger, within the bounds, on a rest position if it has any. */
+  /* At rest: no motion, no finger, within the bounds (a loop: re-based into its canonical lap,
+   * [min_offset, max_offset)), on a rest position if it has any. */
   int ok = !s->moving && p->app->touch.state == TOUCH_NONE && offset >= s->min_offset - 1e-9 &&
-           offset <= s->max_offset + 1e-9;
+           (s->loops ? offset < s->max_offset : offset <= s->max_offset + 1e-9);
   if (ok && s->snap_count > 0) {
     sl_snap_position position;
     double snapped;
@@ -153,8 +155,53 @@ static int expect_offset(player *p, char **args, int rest) {
     ok = fabs(snapped - offset) < 1e-6;
   }
   if (ok) return 0;
-  snprintf(detail, sizeof detail, "%s is %s at %.3f (bounds %.3f ... %.3f)", args[0],
-           s->moving ? "moving" : "not at a rest position", offset, s->min_offset, s->max_offset);
+  snprintf(detail, sizeof detail, "%s is %s at %.3f (%s %.3f ... %.3f)", args[0],
+           s->moving ? "moving" : "not at a rest position", offset, s->loops ? "lap" : "bounds",
+           s->min_offset, s->max_offset);
+  return script_error(p, 1, "expectation failed: %s", detail);
+}
+
+/*
+ * expect-visible SECTION ITEM COPY [X]: that copy of the section's cell is among the elements
+ * of the frame (sl_element.copy: 0 the canonical lap of a loop, -1 the one before, ...), and with
+ * X the left edge of its frame is at screen x X +- 0.5.
+ */
+static int expect_visible(player *p, char **args) {
+  app *a = p->app;
+  double section, item, copy, x = 0, main_offset;
+  int32_t sections = 0;
+  char detail[400];
+  if (!parse_double(args[0], &section) || !parse_double(args[1], &item) ||
+      !parse_double(args[2], &copy) || (args[3] && !parse_double(args[3], &x)) ||
+      section != floor(section) || item != floor(item) || copy != floor(copy) ||
+      fabs(item) > 1e15 || fabs(copy) > INT32_MAX)
+    return script_error(p, 2, "%s", "usage: expect-visible SECTION ITEM COPY [X]");
+  if (sl_layout_get_section_count(a->layout, &sections) != SL_OK)
+    return library_failed("cannot count the sections"), 1;
+  if (section < 0 || section >= sections)
+    return script_error(p, 2, "expect-visible: %s", "no such section");
+  if (draw(a) || scroller_offset(a, &a->scrollers[0], &main_offset)) return 1;
+  size_t used = (size_t)snprintf(detail, sizeof detail, "section %g: item %g copy %g ", section,
+                                 item, copy);
+  for (size_t i = 0; i < a->element_count; i++) {
+    const sl_element *e = &a->elements[i];
+    if (e->category != SL_ELEMENT_CELL || e->section != (int32_t)section ||
+        e->item != (int64_t)item || e->copy != (int32_t)copy)
+      continue;
+    double left = e->frame.x - (a->scrollers[0].horizontal ? main_offset : 0);
+    if (!args[3] || fabs(left - x) <= 0.5) return 0;
+    snprintf(detail + used, sizeof detail - used, "is at x %.2f, not %g", left, x);
+    return script_error(p, 1, "expectation failed: %s", detail);
+  }
+  /* Not on screen: say which cells of the section are (item/copy). */
+  used += (size_t)snprintf(detail + used, sizeof detail - used, "is not on screen (cells:");
+  for (size_t i = 0; i < a->element_count && used < sizeof detail; i++) {
+    const sl_element *e = &a->elements[i];
+    if (e->category == SL_ELEMENT_CELL && e->section == (int32_t)section)
+      used += (size_t)snprintf(detail + used, sizeof detail - used, " %lld/%d",
+                               (long long)e->item, (int)e->copy);
+  }
+  if (used < sizeof detail) snprintf(detail + used, sizeof detail - used, ")");
   return script_error(p, 1, "expectation failed: %s", detail);
 }
 
@@ -268,6 +315,8 @@ static int run_command(player *p, char **args, int count) {
   if (strcmp(command, "expect-offset") == 0 && (count == 3 || count == 4))
     return expect_offset(p, args + 1, 0);
   if (strcmp(command, "expect-rest") == 0 && count == 2) return expect_offset(p, args + 1, 1);
+  if (strcmp(command, "expect-visible") == 0 && (count == 4 || count == 5))
+    return expect_visible(p, args + 1);
   return script_error(p, 2, "unknown command or wrong arguments: '%s' (see docs/SDL-EXAMPLE.md)",
                       command);
 }

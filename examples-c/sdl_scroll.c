@@ -28,11 +28,17 @@ int sdl_failed(const char *what) {
  * The layout and its scroll containers
  * ------------------------------------------------------------------------------------------- */
 
-/* Reads a container's bounds and settings into `s`. */
+/* Reads a container's bounds, settings and loop into `s` (a loop may start or stop with the
+ * container's size: too short content does not loop). */
 static int scroller_refresh(app *a, scroller *s) {
   sl_scroll_info info;
+  sl_loop_info loop;
   if (sl_layout_get_scroll_info(a->layout, s->container, &info) != SL_OK)
     return library_failed("cannot read a scroll container");
+  if (sl_layout_get_loop_info(a->layout, s->container, &loop) != SL_OK)
+    return library_failed("cannot read a container's loop");
+  s->loops = loop.active;
+  s->period = loop.period;
   s->horizontal = info.horizontal;
   s->snap_count = info.snap_count;
   s->min_offset = info.min_offset;
@@ -53,6 +59,41 @@ static int scroller_set(app *a, scroller *s, double offset) {
   if (sl_layout_set_scroll_offset(a->layout, s->container, offset) != SL_OK)
     return library_failed("cannot set a scroll offset");
   return 0;
+}
+
+/*
+ * Re-bases a looping container into its canonical lap (docs/SNAPPING.md, "Looping"): the same
+ * content a whole number of periods away, so that its offsets stay small however many laps it
+ * is flung. Nothing moves on screen; a motion in flight moves by the same shift. Called when a
+ * container comes to rest; a container being dragged is never re-based (the drag's anchors
+ * are offsets too).
+ */
+static int rebase(app *a, scroller *s) {
+  double offset, canonical, shift;
+  if (!s->loops) return 0;
+  if (scroller_offset(a, s, &offset)) return -1;
+  if (sl_layout_get_canonical_offset(a->layout, s->container, offset, &canonical, &shift) !=
+      SL_OK)
+    return library_failed("cannot re-base a loop");
+  if (shift == 0) return 0;
+  if (s->moving) {
+    s->motion.start_offset -= shift;
+    s->motion.target_offset -= shift;
+  }
+  return scroller_set(a, s, canonical);
+}
+
+/*
+ * The shift (a whole number of the main scroll's periods; 0 unless it loops) that moves the
+ * span [start, start + length) of the main scroll's canonical lap to its copy that a viewport
+ * at `main_offset` can show: the first copy ending after `main_offset`. A loop's period is at
+ * least the viewport and its longest group (an orthogonal section counts whole), so no other
+ * copy of a section is on screen at the same time.
+ */
+double main_copy_shift(const app *a, double main_offset, double start, double length) {
+  const scroller *main = &a->scrollers[0];
+  if (!main->loops || !(main->period > 0)) return 0;
+  return (floor((main_offset - start - length) / main->period) + 1) * main->period;
 }
 
 /*
@@ -115,10 +156,14 @@ static int scroller_contains(const app *a, const scroller *s, double x, double y
   if (sl_layout_get_section_info(a->layout, s->container, &info) != SL_OK)
     return library_failed("cannot read a section");
   if (scroller_offset(a, &a->scrollers[0], &main_offset)) return -1;
-  if (a->scrollers[0].horizontal)
+  /* In content coordinates, in the copy of the section's lap the point can be in. */
+  if (a->scrollers[0].horizontal) {
     x += main_offset;
-  else
+    x -= main_copy_shift(a, x, info.frame.x, info.frame.width);
+  } else {
     y += main_offset;
+    y -= main_copy_shift(a, y, info.frame.y, info.frame.height);
+  }
   *out = x >= info.frame.x && x < info.frame.x + info.frame.width && y >= info.frame.y &&
          y < info.frame.y + info.frame.height;
   return 0;
@@ -151,7 +196,8 @@ void container_name(const scroller *s, char *buffer, size_t size) {
 static int start_motion(app *a, scroller *s, const sl_motion *motion, double now) {
   if (motion->kind == SL_MOTION_NONE) {
     s->moving = 0;
-    return scroller_set(a, s, motion->target_offset);
+    if (scroller_set(a, s, motion->target_offset)) return -1;
+    return rebase(a, s);
   }
   s->motion = *motion;
   s->motion_start = now;
@@ -164,7 +210,8 @@ static double motion_time(const scroller *s, double now) {
   return now > s->motion_start ? now - s->motion_start : 0;
 }
 
-/* Samples every running motion at clock time `now` and moves its container. */
+/* Samples every running motion at clock time `now` and moves its container; a looping one
+ * that comes to rest in another lap is re-based. */
 int advance(app *a, double now) {
   for (int i = 0; i < a->scroller_count; i++) {
     scroller *s = &a->scrollers[i];
@@ -173,7 +220,10 @@ int advance(app *a, double now) {
     if (sl_motion_sample(&s->motion, motion_time(s, now), &state) != SL_OK)
       return library_failed("cannot sample a motion");
     if (scroller_set(a, s, state.offset)) return -1;
-    if (state.settled) s->moving = 0;
+    if (state.settled) {
+      s->moving = 0;
+      if (rebase(a, s)) return -1;
+    }
   }
   return 0;
 }
@@ -232,11 +282,12 @@ static int settle(app *a, scroller *s, double now) {
   return release(a, s, offset, offset, 0, -1, now);
 }
 
-/* A programmatic scroll to `target`, continuous with any motion in flight. */
+/* A programmatic scroll to `target`, continuous with any motion in flight; within the bounds
+ * unless the container loops (it has none then). */
 int scroll_to(app *a, scroller *s, double target, double now) {
   sl_motion motion;
-  if (target < s->min_offset) target = s->min_offset;
-  if (target > s->max_offset) target = s->max_offset;
+  if (!s->loops && target < s->min_offset) target = s->min_offset;
+  if (!s->loops && target > s->max_offset) target = s->max_offset;
   if (s->moving) {
     if (sl_motion_retarget(&s->motion, motion_time(s, now), target, &motion) != SL_OK)
       return library_failed("cannot retarget a motion");
@@ -295,9 +346,11 @@ static double unband(double banded, double length) {
   return length / RUBBER_BAND * banded / (length - banded);
 }
 
-/* The offset shown for a raw (finger-following) offset: past the bounds it rubber-bands. */
+/* The offset shown for a raw (finger-following) offset: past the bounds it rubber-bands. A
+ * looping container has no bounds: the content follows the finger across laps. */
 static double rubber_band(const scroller *s, double raw) {
   double length = s->viewport > 1 ? s->viewport : 1;
+  if (s->loops) return raw;
   if (raw < s->min_offset)
     return s->bounces ? s->min_offset - band(s->min_offset - raw, length) : s->min_offset;
   if (raw > s->max_offset)
@@ -308,6 +361,7 @@ static double rubber_band(const scroller *s, double raw) {
 /* The raw offset that rubber-bands to `shown` (a drag that starts in overscroll). */
 static double raw_offset(const scroller *s, double shown) {
   double length = s->viewport > 1 ? s->viewport : 1;
+  if (s->loops) return shown;
   if (shown < s->min_offset) return s->min_offset - unband(s->min_offset - shown, length);
   if (shown > s->max_offset) return s->max_offset + unband(shown - s->max_offset, length);
   return shown;
@@ -431,7 +485,7 @@ int touch_up(app *a, int64_t finger, double x, double y, double now) {
 /*
  * Resizes the layout to a new window. A carousel keeps the item it rests on (or was going to):
  * the library keeps offsets as they are, and cards of a new width would put another one there.
- * Every container then settles within its new bounds.
+ * Every container then settles within its new bounds (a looping one in its canonical lap).
  */
 int resize(app *a, double width, double height, double now) {
   int64_t *items = NULL;
@@ -469,11 +523,12 @@ int resize(app *a, double width, double height, double now) {
     s->caught = 0;
     if (scroller_refresh(a, s)) status = -1;
     else if (items[i] >= 0 && s->container != SL_SCROLL_MAIN) {
+      /* In a loop, the copy of the item nearest where the carousel is, then re-based. */
       if (sl_layout_get_offset_for_item(a->layout, s->container, s->container, items[i], &offset,
                                         NULL) != SL_OK)
         status = library_failed("cannot find an item's offset");
       else
-        status = scroller_set(a, s, offset);
+        status = scroller_set(a, s, offset) || rebase(a, s) ? -1 : 0;
     } else
       status = settle(a, s, now);
   }

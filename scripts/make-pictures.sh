@@ -42,6 +42,10 @@ pictures() {
     emit "pages-fit-$width" --size "${width}x264" --margin 180,12 $FLING \
       --title "groupsPerPage: fit, $width pt wide" "$CONFIGS/pages-fit.json"
   done
+  # A carousel that loops: groupPaging's carousel with "loop": true, flung back from card 0
+  # (the fling above, the other way): across the seam to the last card's copy of the lap before.
+  emit loop-seam --margin 180,12 --motion 0=touch-60:-1500@100% \
+    --title "loop: true, a fling back across the seam" "$CONFIGS/loop.json"
 }
 
 mode=draw

@@ -63,6 +63,14 @@ headless --script examples-c/sdl/pages.script docs/pictures/configs/pages-fit.js
 headless --script examples-c/sdl/variants.script docs/pictures/configs/variants.json > /dev/null ||
   fail "the section-variants session failed (exit $?)"
 
+# 4d. A looping carousel: drags, flings, re-grabs, keys and the wheel across the seam both ways,
+#     re-based into the canonical lap at rest; its closing `print` shows it on card 5 there.
+headless --script examples-c/sdl/loop.script docs/pictures/configs/loop.json \
+  > "$tmp/loop.txt" || fail "the looping session failed (exit $?)"
+state="section 0 offset 1610.00 \[0.00, 1932.00\] loop 1932.00 rest 5 item 5 at rest"
+grep -Eqx "t=[0-9.]+ $state" "$tmp/loop.txt" ||
+  fail "unexpected final state of the loop: $(cat "$tmp/loop.txt")"
+
 # 5. Scripts fail loudly: a wrong expectation exits 1 naming its line, a bad line exits 2.
 printf 'drag 300 160 240 160 50\nsettle\nexpect-centred 0 2\n' > "$tmp/wrong.script"
 set +e
@@ -72,8 +80,18 @@ set -e
 [ $status -eq 1 ] || fail "a failed expectation exited with $status, not 1"
 grep -q "wrong.script:3: expectation failed: section 0: item 2 rests at 628.17" "$tmp/err.txt" ||
   fail "unexpected message: $(cat "$tmp/err.txt")"
+# A copy of a card that is not on screen: the message lists those that are, as item/copy.
+printf 'expect-centred 0 0\nexpect-visible 0 5 0\n' > "$tmp/copy.script"
+set +e
+headless --script "$tmp/copy.script" docs/pictures/configs/loop.json > /dev/null 2> "$tmp/err.txt"
+status=$?
+set -e
+[ $status -eq 1 ] || fail "a copy not on screen exited with $status, not 1"
+message="copy.script:2: expectation failed: section 0: item 5 copy 0 is not on screen"
+grep -qF "$message (cells: 5/-1 0/0 1/0)" "$tmp/err.txt" ||
+  fail "unexpected message: $(cat "$tmp/err.txt")"
 for bad in "jump 1 2" "drag 1 2 3" "wait soon" "up" "expect-centred 7 0" "key f1" "resize 0 100" \
-  "expect-variant 9 0"; do
+  "expect-variant 9 0" "expect-visible 0 1" "expect-visible 9 0 0" "expect-visible 0 1.5 0"; do
   printf '%s\n' "$bad" > "$tmp/bad.script"
   set +e
   headless --script "$tmp/bad.script" > /dev/null 2>&1
