@@ -215,4 +215,31 @@ import SnapLayoutCore
     #expect(rows.allSatisfy { $0.copy == 1 || $0.copy == 2 })
     #expect(rows.contains { $0.copy == 1 && $0.item == 29 })
   }
+
+  /// A change keeps the content in place in whatever lap the offset is: the anchor is taken in
+  /// the canonical lap and the laps carried over at the new period.
+  @Test func changesKeepTheLap() throws {
+    let layout = try carousel(.groupPaging, loop: true, items: 5)
+    #expect(try layout.scrollInfo(0).loopPeriod == 1310)
+    try layout.setScrollOffset(3 * 1310 + 524, container: 0)  // card 2 of lap 3 at rest
+    let before = try elements(layout, in: Rect(x: 0, y: 0, width: 390, height: 844))
+      .filter { $0.category == .cell }
+    let report = try layout.changeItems(.insert(at: 0, count: 1), section: 0)
+    #expect(try layout.scrollInfo(0).loopPeriod == 1572)
+    let offset = try layout.scrollOffset(0)
+    #expect(offset == 3 * 1572 + 786)
+    #expect(report.sectionOffsetAdjustment == offset - (3 * 1310 + 524))
+    let after = try elements(layout, in: Rect(x: 0, y: 0, width: 390, height: 844))
+      .filter { $0.category == .cell }
+    // The cards that were on screen are where they were, one index later, in the same lap.
+    for cell in before {
+      let twin = after.first { $0.item == cell.item + 1 && $0.copy == cell.copy }
+      #expect(twin?.frame == cell.frame, "card \(cell.item) copy \(cell.copy)")
+    }
+    // Too few to loop at 390 after deleting four: the offset comes back into the bounds' lap.
+    _ = try layout.changeItems(.delete(at: 0, count: 4), section: 0)
+    let info = try layout.scrollInfo(0)
+    #expect(info.loopPeriod == 0)
+    #expect(info.offset >= info.minimumOffset && info.offset <= info.maximumOffset + 262)
+  }
 }

@@ -128,6 +128,20 @@ extension Layout {
     /// The bases the offsets move from, when the last change left them and they still apply.
     var mainBase: OffsetBase?
     var sectionBase: OffsetBase?
+    /// In a loop the anchors are taken in the canonical lap (`mainOffset` and `sectionOffset`
+    /// are canonical): the offsets' shifts from it, and the loops' periods (0: no loop), carry
+    /// the laps over the change (docs/SNAPPING.md, "Looping").
+    var mainShift = 0.0
+    var sectionShift = 0.0
+    var mainPeriod = 0.0
+    var sectionPeriod = 0.0
+  }
+
+  /// The shift of `laps` laps of `period` (0: no loop) in a container whose period is now
+  /// `now` (nil: it no longer loops, and its offset stays in the canonical lap).
+  static func lapShift(_ shift: Double, period: Double, now: Double?) -> Double {
+    guard period > 0, let now else { return 0 }
+    return (shift / period).rounded() * now
   }
 
   /// Where an anchored offset moves from (docs/SELF-SIZING.md rule 7): the offset and its
@@ -191,28 +205,40 @@ extension Layout {
   /// The anchors of the main scroll and, when given, of `section`'s own scroll.
   func anchors(section: Int?) -> Anchors {
     let main = solved.mainScroll
-    let mainAnchor = anchor(mainAt: mainOffset)
+    let mainCanonical = main.canonical(mainOffset)
+    let mainAnchor = anchor(mainAt: mainCanonical.offset)
     var sectionAnchor: Anchor? = nil
     var inBounds = true
+    var sectionCanonical = (offset: section.map { entries[$0].offset } ?? 0, shift: 0.0)
+    var sectionPeriod = 0.0
     if let section, let scroll = entries[section].scroll {
-      let offset = entries[section].offset
+      sectionCanonical = scroll.canonical(entries[section].offset)
+      sectionPeriod = scroll.period ?? 0
+      let offset = sectionCanonical.offset
       sectionAnchor = anchor(section: section, at: offset, alongX: true)
       inBounds = offset >= scroll.minimumOffset && offset <= scroll.maximumOffset
     }
-    return Anchors(
-      main: mainAnchor, section: sectionAnchor, mainOffset: mainOffset,
-      sectionOffset: section.map { entries[$0].offset } ?? 0,
-      mainInBounds: mainOffset >= main.minimumOffset && mainOffset <= main.maximumOffset,
+    var anchors = Anchors(
+      main: mainAnchor, section: sectionAnchor, mainOffset: mainCanonical.offset,
+      sectionOffset: sectionCanonical.offset,
+      mainInBounds: mainCanonical.offset >= main.minimumOffset
+        && mainCanonical.offset <= main.maximumOffset,
       sectionInBounds: inBounds,
       mainBase: mainOffsetBase.flatMap {
-        $0.applies(to: mainAnchor, offset: mainOffset, container: mainScrollContainer) ? $0 : nil
+        $0.applies(to: mainAnchor, offset: mainCanonical.offset, container: mainScrollContainer)
+          ? $0 : nil
       },
       sectionBase: sectionOffsetBase.flatMap { base in
         guard let section, let sectionAnchor,
-          base.applies(to: sectionAnchor, offset: entries[section].offset, container: section)
+          base.applies(to: sectionAnchor, offset: sectionCanonical.offset, container: section)
         else { return nil }
         return base
       })
+    anchors.mainShift = mainCanonical.shift
+    anchors.sectionShift = sectionCanonical.shift
+    anchors.mainPeriod = main.period ?? 0
+    anchors.sectionPeriod = sectionPeriod
+    return anchors
   }
 
   /// Forgets where the offsets moved from: they, or the anchors' identities, changed other
@@ -299,14 +325,16 @@ extension Layout {
           $0.follows(before.main, container: mainScrollContainer) ? $0 : nil
         }, offset: before.mainOffset,
         container: mainScrollContainer, clamp: before.mainInBounds ? main.clamp : nil)
+      mainOffset += Layout.lapShift(before.mainShift, period: before.mainPeriod, now: main.period)
     } else {
       mainOffset = main.initialOffset
       mainOffsetBase = nil
     }
     sectionOffsetBase = nil
+    let mainBefore = before.mainOffset + before.mainShift
     guard let section else {
       return SizeReport(
-        mainOffsetAdjustment: mainOffset - before.mainOffset, sectionOffsetAdjustment: 0,
+        mainOffsetAdjustment: mainOffset - mainBefore, sectionOffsetAdjustment: 0,
         contentSize: contentSize ?? .zero)
     }
     if let anchor = before.section, let scroll = entries[section].scroll {
@@ -316,15 +344,17 @@ extension Layout {
           from: before.sectionBase.flatMap { $0.follows(anchor, container: section) ? $0 : nil },
           offset: before.sectionOffset, container: section,
           clamp: before.sectionInBounds ? scroll.clamp : nil)
-        entries[section].offset = offset
+        entries[section].offset =
+          offset
+          + Layout.lapShift(before.sectionShift, period: before.sectionPeriod, now: scroll.period)
         sectionOffsetBase = base
       } else {
         entries[section].offset = scroll.initialOffset
       }
     }
     return SizeReport(
-      mainOffsetAdjustment: mainOffset - before.mainOffset,
-      sectionOffsetAdjustment: entries[section].offset - before.sectionOffset,
+      mainOffsetAdjustment: mainOffset - mainBefore,
+      sectionOffsetAdjustment: entries[section].offset - (before.sectionOffset + before.sectionShift),
       contentSize: contentSize ?? .zero)
   }
 
