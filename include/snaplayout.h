@@ -1016,6 +1016,35 @@ SL_API int sl_layout_get_offset_for_item(const sl_layout *layout, int32_t contai
                                          int32_t section, int64_t item, double *out_offset,
                                          int64_t *out_snap);
 
+/** Where sl_layout_get_offset_to_show_item puts the item in the snapport (since 0.2). */
+#define SL_ALIGN_START 0
+#define SL_ALIGN_CENTER 1
+#define SL_ALIGN_END 2
+/** Only if needed: no move when the item is fully visible (or covers the whole snapport),
+ * otherwise its nearer edge (CSS scrollIntoView's "nearest"). */
+#define SL_ALIGN_NEAREST 3
+
+/**
+ * The offset that scrolls an item into view with an alignment (since 0.2): its start, centre
+ * or end at the snapport's, or only if needed (SL_ALIGN_NEAREST). Honoured in every container:
+ * one without rest positions gets the aligned offset itself; one that snaps gets the rest
+ * position nearest it (a browser re-snaps after scrollIntoView). Clamped to the bounds; in a
+ * loop, the item's copy nearest the snapport. docs/SNAPPING.md, "Scroll into view".
+ *
+ * @param alignment SL_ALIGN_START, SL_ALIGN_CENTER, SL_ALIGN_END or SL_ALIGN_NEAREST.
+ * @param out_snap receives the rest position (-1 without rest positions); may be NULL.
+ * @return SL_OK; SL_EINVAL for NULL layout/out_offset, an unknown alignment, an item outside
+ *         the container or a section that does not scroll orthogonally; SL_ERANGE for a bad
+ *         container, section or item; SL_ESTATE.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_offset_to_show_item(const sl_layout *layout, int32_t container,
+                                             int32_t section, int64_t item, int32_t alignment,
+                                             double *out_offset, int64_t *out_snap);
+
 /**
  * The rest position a new touch-down is measured from: the target of a motion still in flight
  * at `time`, otherwise the position nearest the touch. Pass the result as `reference_snap` of

@@ -211,6 +211,29 @@ public func sl_layout_get_offset_for_item(
   }
 }
 
+@implementation @_cdecl("sl_layout_get_offset_to_show_item")
+public func sl_layout_get_offset_to_show_item(
+  _ layout: OpaquePointer?, _ container: Int32, _ section: Int32, _ item: Int64,
+  _ alignment: Int32, _ outOffset: UnsafeMutablePointer<Double>?,
+  _ outSnap: UnsafeMutablePointer<Int64>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outOffset else { return ErrorRecord.null("out_offset") }
+  guard let align = ScrollAlignment(rawValue: alignment) else {
+    return ErrorRecord.fail(
+      SL_EINVAL,
+      "alignment \(alignment) is not SL_ALIGN_START (0), SL_ALIGN_CENTER (1), SL_ALIGN_END (2) "
+        + "or SL_ALIGN_NEAREST (3)", path: "alignment")
+  }
+  return withLayout(layout) { target throws(LayoutError) in
+    let result = try target.offsetToShow(
+      section: Int(section), item: item, alignment: align, container: Int(container))
+    outOffset.pointee = result.offset.positiveZero
+    outSnap?.pointee = result.index
+    return SL_OK
+  }
+}
+
 @implementation @_cdecl("sl_layout_get_reference_snap")
 public func sl_layout_get_reference_snap(
   _ layout: OpaquePointer?, _ container: Int32, _ touchOffset: Double,

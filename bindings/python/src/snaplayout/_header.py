@@ -212,6 +212,12 @@ SL_SCROLL_RELEASE_VERSION = 1
 #: sl_scroll_release.flags: `reference_snap` is set.
 SL_RELEASE_HAS_REFERENCE = 0x1
 
+#: sl_layout_get_offset_to_show_item alignments.
+SL_ALIGN_START = 0
+SL_ALIGN_CENTER = 1
+SL_ALIGN_END = 2
+SL_ALIGN_NEAREST = 3
+
 #: sl_layout_navigate actions.
 SL_NAVIGATE_NEXT = 1
 SL_NAVIGATE_PREVIOUS = 2
@@ -526,6 +532,20 @@ _prototype(
     c_int32,
     c_int32,
     c_int64,
+    POINTER(c_double),
+    POINTER(c_int64),
+)
+# int sl_layout_get_offset_to_show_item(const sl_layout *layout, int32_t container,
+#                                       int32_t section, int64_t item, int32_t alignment,
+#                                       double *out_offset, int64_t *out_snap);
+_prototype(
+    "sl_layout_get_offset_to_show_item",
+    c_int,
+    sl_layout_p,
+    c_int32,
+    c_int32,
+    c_int64,
+    c_int32,
     POINTER(c_double),
     POINTER(c_int64),
 )

@@ -25,6 +25,14 @@ _NAVIGATION_ACTIONS = {
     "last": ll.SL_NAVIGATE_LAST,
 }
 
+#: ``Layout.offset_to_show_item`` alignments and their ``SL_ALIGN_*`` codes.
+_ALIGNMENTS = {
+    "start": ll.SL_ALIGN_START,
+    "center": ll.SL_ALIGN_CENTER,
+    "end": ll.SL_ALIGN_END,
+    "nearest": ll.SL_ALIGN_NEAREST,
+}
+
 #: ``Layout.scroll_input`` devices and their ``SL_INPUT_*`` codes.
 _INPUT_DEVICES = {"wheel": ll.SL_INPUT_WHEEL, "touchpad": ll.SL_INPUT_TOUCHPAD}
 
@@ -205,6 +213,34 @@ class ScrollingMixin:
         with self._access() as handle:
             check(
                 self._lib.sl_layout_get_offset_for_item(handle, c, s, i, byref(offset), byref(snap))
+            )
+        return ItemOffset(offset.value, optional_index(snap.value))
+
+    def offset_to_show_item(
+        self, container: int, section: int, item: int, alignment: str = "start"
+    ) -> ItemOffset:
+        """The offset that scrolls an item into view with an alignment, and its rest position.
+
+        ``alignment`` is ``"start"``, ``"center"``, ``"end"`` (the item's edge or centre at the
+        snapport's) or ``"nearest"`` (only if needed: no move when the item is fully visible,
+        else its nearer edge, as CSS's ``scrollIntoView``). A container without rest positions
+        gets the aligned offset itself (``snap`` None); one that snaps, the rest position nearest
+        it. docs/SNAPPING.md, "Scroll into view".
+        """
+        c = cv.int32(container, "container")
+        s, i = cv.int32(section, "section"), cv.int64(item, "item")
+        try:
+            code = _ALIGNMENTS[alignment]
+        except (KeyError, TypeError):
+            raise ValueError(
+                f"alignment must be one of {', '.join(_ALIGNMENTS)}, not {alignment!r}"
+            ) from None
+        offset, snap = ctypes.c_double(), ctypes.c_int64()
+        with self._access() as handle:
+            check(
+                self._lib.sl_layout_get_offset_to_show_item(
+                    handle, c, s, i, code, byref(offset), byref(snap)
+                )
             )
         return ItemOffset(offset.value, optional_index(snap.value))
 
