@@ -24,26 +24,8 @@ extension Layout {
   public func offsetToShow(
     section: Int, item: Int64, alignment: ScrollAlignment, container: Int
   ) throws(LayoutError) -> (offset: Double, index: Int64) {
-    try withScroll(container) { _ in }
-    let frame = try itemFrame(section: section, item: item)
-    if container != mainScrollContainer && section != container {
-      throw LayoutError(
-        .invalidArgument,
-        "item \(item) of section \(section) is not in scroll container \(container)",
-        path: "section")
-    }
-    // The item's span along the container's axis, in its offsets (an orthogonal section's
-    // frames are given at `frameOffset`).
-    let canonical = space.canonical(frame)
+    var (low, high) = try itemSpan(section: section, item: item, container: container)
     let current = try scrollOffset(container)
-    var low: Double
-    var high: Double
-    if container == mainScrollContainer {
-      (low, high) = (canonical.minY, canonical.maxY)
-    } else {
-      let base = entries[container].frameOffset
-      (low, high) = (canonical.minX + base, canonical.maxX + base)
-    }
     return try withScroll(container) { scroll in
       let leading = scroll.settings.padding.leading
       let snapport = scroll.snapportLength

@@ -228,19 +228,8 @@ extension Layout {
   public func snapOffset(forSection section: Int, item: Int64, container: Int)
     throws(LayoutError) -> (offset: Double, index: Int64)
   {
-    try withScroll(container) { _ in }
-    let frame = try itemFrame(section: section, item: item)
-    if container != mainScrollContainer && section != container {
-      throw LayoutError(
-        .invalidArgument,
-        "item \(item) of section \(section) is not in scroll container \(container)",
-        path: "section")
-    }
     // Pages and free scrolls: bring the item's start to the snapport's start.
-    let canonical = space.canonical(frame)
-    let start =
-      container == mainScrollContainer
-      ? canonical.minY : canonical.minX + entries[container].offset
+    let start = try itemSpan(section: section, item: item, container: container).low
     return try withScroll(container) { scroll in
       // An orthogonal section's scroll names its only section 0.
       let own = container == mainScrollContainer ? Int32(section) : 0
@@ -262,6 +251,26 @@ extension Layout {
       let offset = scroll.clamp(start - scroll.settings.padding.leading)
       return (offset, scroll.snaps.isFree ? -1 : scroll.snaps.nearest(offset))
     }
+  }
+
+  /// An item's span along `container`'s axis, in that container's offsets (an orthogonal
+  /// section's frames are given at its `frameOffset`), after checking the container, the item
+  /// and that the item is in the container.
+  func itemSpan(section: Int, item: Int64, container: Int) throws(LayoutError)
+    -> (low: Double, high: Double)
+  {
+    try withScroll(container) { _ in }
+    let frame = try itemFrame(section: section, item: item)
+    if container != mainScrollContainer && section != container {
+      throw LayoutError(
+        .invalidArgument,
+        "item \(item) of section \(section) is not in scroll container \(container)",
+        path: "section")
+    }
+    let canonical = space.canonical(frame)
+    if container == mainScrollContainer { return (canonical.minY, canonical.maxY) }
+    let base = entries[container].frameOffset
+    return (canonical.minX + base, canonical.maxX + base)
   }
 
   /// The rest position a new touch should be measured from: the target of a motion still in
