@@ -370,6 +370,7 @@ int main(int argc, char **argv) {
     bench_queries();
     bench_enumeration();
     bench_scrolling();
+    bench_loops();
     bench_self_sizing();
     bench_flow_sizes();
     bench_load();

@@ -166,6 +166,8 @@ void bench_enumeration(void);
 
 /* bench/scrolling.c */
 void bench_scrolling(void);
+/* loops.c: a looping carousel against the same carousel without a loop. */
+void bench_loops(void);
 
 /* bench/self_sizing.c */
 void bench_self_sizing(void);

@@ -1,6 +1,6 @@
 import Testing
 
-import SnapLayoutCore
+@testable import SnapLayoutCore
 
 /// Looping (docs/SNAPPING.md, "Looping"), checked against its reference: a loop over n cards
 /// behaves as the same cards repeated many times without a loop, seen from the middle. Rest
@@ -241,5 +241,23 @@ import SnapLayoutCore
     let info = try layout.scrollInfo(0)
     #expect(info.loopPeriod == 0)
     #expect(info.offset >= info.minimumOffset && info.offset <= info.maximumOffset + 262)
+  }
+
+  /// The reduction of offsets to laps is exact: the remainder is `fmod`'s (exact by
+  /// definition) at every magnitude, and the laps put it back.
+  @Test func lapsAreExact() {
+    var generator = Lcg(state: 99)
+    for _ in 0..<50_000 {
+      let scale = [1.0, 1e3, 1e6, 1e9, 1e12, 1e15][Int(generator.next() % 6)]
+      let x = (Double(generator.next() % 2_000_001) / 1_000_000 - 1) * scale
+      let period = Double(generator.next() % 100_000 + 1) / Double(generator.next() % 64 + 1)
+      let (laps, within) = Math.laps(x, period: period)
+      var reference = x.truncatingRemainder(dividingBy: period)
+      if reference < 0 { reference += period }
+      if reference >= period { reference = 0 }
+      #expect(within >= 0 && within < period)
+      #expect(within == reference + 0, "\(x) mod \(period): \(within) vs \(reference)")
+      #expect(Swift.abs(laps * period + within - x) <= Swift.abs(x) * 1e-15 + 1e-9)
+    }
   }
 }

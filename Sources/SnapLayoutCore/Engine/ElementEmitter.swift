@@ -125,10 +125,13 @@ struct ElementEmitter {
   ) {
     let laps = LoopCopies(scroll: scroll, offset: offset)
     let placement = slots[id].solved.placement
-    // The content at the canonical offset spans `low ..< low + period` along x, give or take
-    // cells overhanging their groups (one more copy each side covers them).
+    // The content at the canonical offset starts at `low` along x and spans a period, and the
+    // cells of its last group overhanging their stride.
     let low = placement.origin.x + placement.envelope.minX - laps.within
-    for j in laps.copies(from: query.minX - low, to: query.maxX - low, single: singleCopy) {
+    let extent = laps.period + max(0, placement.envelope.width - placement.stride) + 1
+    for j in laps.copies(
+      start: low, extent: extent, from: query.minX, to: query.maxX, single: singleCopy)
+    {
       if visitor.isFinished { return }
       let copyOffset = laps.offset(ofCopy: j)
       var copy = CopyVisitor(visitor, copy: laps.copyNumber(j))
@@ -463,14 +466,15 @@ struct LoopCopies {
     lap = (canonical.shift / period).rounded()
   }
 
-  /// The copies `j` (relative to the offset's lap) whose content, spanning `j · period + 0 ..<
-  /// j · period + period` relative to the canonical content's start, reaches `low ... high`;
-  /// one more each side for overhanging cells. Only `0` when `single`.
-  func copies(from low: Double, to high: Double, single: Bool) -> Range<Int64> {
+  /// The copies `j` (relative to the offset's lap) whose content, spanning `start + j · period
+  /// ... start + j · period + extent`, reaches `low ... high`. Only `0` when `single`.
+  func copies(start: Double, extent: Double, from low: Double, to high: Double, single: Bool)
+    -> Range<Int64>
+  {
     guard !single else { return 0..<1 }
     let reach = LoopCopies.maximumReach
-    let first = min(max((low / period).rounded(.down) - 1, -reach), reach)
-    let last = min(max((high / period).rounded(.down) + 1, -reach), reach)
+    let first = min(max(((low - start - extent) / period).rounded(.up), -reach), reach)
+    let last = min(max(((high - start) / period).rounded(.down), -reach), reach)
     return Int64(first)..<Int64(max(first, last + 1))
   }
 

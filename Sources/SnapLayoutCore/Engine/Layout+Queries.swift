@@ -222,9 +222,10 @@ extension Layout {
     // the axis, seen from the offset `within − j · period`.
     let laps = LoopCopies(scroll: main, offset: mainOffset)
     let period = laps.period
-    let low = laps.lap * period
+    // Copy `lap + j` spans `(lap + j) · period ... + contentLength` along canonical y.
     for j in laps.copies(
-      from: query.minY - low - period, to: query.maxY - low, single: singleCopy)
+      start: laps.lap * period, extent: main.contentLength, from: query.minY, to: query.maxY,
+      single: singleCopy)
     {
       if visitor.isFinished { return }
       var lap = emitter

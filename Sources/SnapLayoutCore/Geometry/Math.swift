@@ -19,6 +19,37 @@ enum Math {
     return scale(sum, by: Int(k))
   }
 
+  /// `x` as whole periods and what is left: `x = laps · period + within` with `0 <= within <
+  /// period`, `within` exact (the remainder of a fused multiply-add with the right quotient is
+  /// representable), for loops (docs/SNAPPING.md, "Looping"). Quotients past 2^52 take the
+  /// exact but slower `fmod`. `period` is positive and finite, `x` finite.
+  static func laps(_ x: Double, period: Double) -> (laps: Double, within: Double) {
+    var q = (x / period).rounded(.down)
+    guard Swift.abs(q) < 4.0e15 else {
+      var within = x.truncatingRemainder(dividingBy: period)
+      if within < 0 { within += period }
+      if within >= period { within = 0 }
+      return (((x - within) / period).rounded(), within)
+    }
+    var within = x.addingProduct(-q, period)
+    if within < 0 {
+      q -= 1
+      within = x.addingProduct(-q, period)
+    } else if within >= period {
+      q += 1
+      within = x.addingProduct(-q, period)
+    }
+    // The corrected quotient leaves an exact remainder inside the period; a period so small
+    // against `x` that even that fails rests on the lap's start.
+    if within >= period {
+      q += 1
+      within = 0
+    } else if !(within >= 0) {
+      within = 0
+    }
+    return (q, within + 0)  // +0, never -0
+  }
+
   /// The natural logarithm; NaN below 0, -infinity at 0.
   static func log(_ x: Double) -> Double {
     // One unsigned comparison admits every positive, normal, finite x (the settling bounds'

@@ -48,15 +48,12 @@ struct LoopedRests: RestPositions {
   }
 
   /// The lap that `x` lies in (counted from `B_0`) and its position within that lap,
-  /// `B_0 <= r < B_0 + period`. `fmod` is exact, so `r` loses nothing to the lap count.
+  /// `B_0 <= r < B_0 + period`. The reduction is exact (`Math.laps`), so `r` loses nothing to
+  /// the lap count.
   @inline(always)
   func lap(of x: Double) -> (lap: Int64, within: Double) {
     let first = canonical.offset(0)
-    let distance = x - first
-    var within = distance.truncatingRemainder(dividingBy: period)
-    if within < 0 { within += period }
-    if within >= period { within = 0 }  // −tiny + period rounds to period
-    let laps = ((distance - within) / period).rounded()
+    let (laps, within) = Math.laps(x - first, period: period)
     let lap = Int64(clamping: laps, -Int64(maximumLap), Int64(maximumLap))
     return (lap, first + within)
   }

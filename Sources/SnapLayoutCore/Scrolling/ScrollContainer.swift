@@ -155,15 +155,13 @@ final class ScrollContainer {
   }
 
   /// `canonical(_:)` of a loop whose canonical lap is `start ..< start + period`: the one
-  /// formula. `fmod` is exact, so the canonical offset loses nothing to the number of laps.
+  /// formula. The reduction is exact (`Math.laps`), so the canonical offset loses nothing to the
+  /// number of laps.
   @inline(never)
   static func canonical(_ x: Double, start: Double, period: Double) -> (
     offset: Double, shift: Double
   ) {
-    var within = (x - start).truncatingRemainder(dividingBy: period)
-    if within < 0 { within += period }
-    if within >= period { within = 0 }
-    let offset = start + within
+    let offset = start + Math.laps(x - start, period: period).within
     return (offset, x - offset)
   }
 
