@@ -793,18 +793,20 @@ impl Layout {
     }
     /// The frames of items `items.start .. items.end` of a section.
     pub fn item_frames(&self, section: i32, items: std::ops::Range<i64>) -> Result<Vec<Rect>> {
-        let count = (items.end - items.start).max(0);
-        let mut frames = vec![Rect::default(); count as usize];
-        // SAFETY: `count` writable rects (Rect is repr(C) like sl_rect).
-        check(unsafe {
-            sys::sl_layout_get_item_frames(
-                self.raw,
-                section,
-                items.start,
-                count,
-                frames.as_mut_ptr().cast(),
-            )
-        })?;
+        let count = items.end.wrapping_sub(items.start);
+        let in_section = self.item_count(section)?;
+        // A range that cannot lie in the section is left to the library to name ("first",
+        // "count"): it checks before writing, and leaves the output untouched on failure; the
+        // buffer is then one rect, never the `count` asked for.
+        let valid = items.start >= 0 && count >= 0 && count <= in_section && items.end <= in_section;
+        let mut frames = vec![Rect::default(); if valid { count as usize } else { 1 }];
+        // SAFETY: `count` writable rects when the range is valid (Rect is repr(C) like
+        // sl_rect); otherwise a failing call that writes nothing.
+        let status = unsafe {
+            sys::sl_layout_get_item_frames(self.raw, section, items.start, count, frames.as_mut_ptr().cast())
+        };
+        check(status)?;
+        assert!(valid, "sl_layout_get_item_frames accepted a range outside its section");
         Ok(frames)
     }
 
@@ -916,33 +918,35 @@ impl Layout {
             item: if p.item >= 0 && p.section >= 0 { Some((p.section, p.item)) } else { None },
         })
     }
-    /// The rest offsets from position `first` on.
-    pub fn snap_offsets(&self, container: Container, first: i64) -> Result<Vec<f64>> {
-        let mut offsets: Vec<f64> = Vec::new();
-        loop {
-            let mut count = 0usize;
-            // SAFETY: a buffer of `capacity` doubles or NULL; read-only call.
-            let status = unsafe {
-                sys::sl_layout_get_snap_offsets(
-                    self.raw,
-                    container.raw(),
-                    first,
-                    if offsets.capacity() == 0 { ptr::null_mut() } else { offsets.as_mut_ptr() },
-                    offsets.capacity(),
-                    &mut count,
-                )
-            };
-            if status == sys::SL_OK && (offsets.capacity() > 0 || count == 0) {
-                // SAFETY: `count` <= capacity offsets written.
-                unsafe { offsets.set_len(count) };
-                return Ok(offsets);
-            }
-            if status != sys::SL_OK && status != sys::SL_EBUFS {
-                return Err(Error::last(status));
-            }
-            offsets = Vec::with_capacity(count.max(1));
+    /// The rest offsets from position `first` on, at most `max` of them (a container may have
+    /// up to 2^63 - 1 rest positions).
+    pub fn snap_offsets(&self, container: Container, first: i64, max: usize) -> Result<Vec<f64>> {
+        let mut count = 0usize;
+        // SAFETY: NULL buffer: counts only; read-only call.
+        let status = unsafe {
+            sys::sl_layout_get_snap_offsets(self.raw, container.raw(), first, ptr::null_mut(), 0, &mut count)
+        };
+        if status != sys::SL_OK && status != sys::SL_EBUFS {
+            return Err(Error::last(status));
         }
+        let capacity = count.min(max);
+        if capacity == 0 {
+            return Ok(Vec::new());
+        }
+        let mut offsets: Vec<f64> = Vec::with_capacity(capacity);
+        // SAFETY: a buffer of `capacity` doubles; the library writes at most that many, and
+        // fills it when there are more (SL_EBUFS).
+        let status = unsafe {
+            sys::sl_layout_get_snap_offsets(self.raw, container.raw(), first, offsets.as_mut_ptr(), capacity, &mut count)
+        };
+        if status != sys::SL_OK && status != sys::SL_EBUFS {
+            return Err(Error::last(status));
+        }
+        // SAFETY: min(count, capacity) offsets written.
+        unsafe { offsets.set_len(count.min(capacity)) };
+        Ok(offsets)
     }
+
     /// The rest offset that shows an item, and its rest position.
     pub fn offset_for_item(&self, container: Container, section: i32, item: i64) -> Result<(f64, Option<i64>)> {
         let (mut offset, mut snap) = (0.0, -1i64);
@@ -1135,6 +1139,7 @@ impl Layout {
             let bytes = std::slice::from_raw_parts(text as *const u8, length);
             let json = String::from_utf8_lossy(bytes).into_owned();
             sys::sl_free(text.cast());
+            resume_handler_panic();
             Ok(json)
         }
     }

@@ -12,10 +12,14 @@ fn rest_positions_are_the_cards() {
     assert_eq!(info.snap_count, 10);
     assert_eq!((info.min_offset, info.max_offset), (-34.0, 2907.0));
     assert_eq!(info.offset, -34.0, "starts at min_offset");
-    let offsets = layout.snap_offsets(Container::Main, 0).unwrap();
+    let offsets = layout.snap_offsets(Container::Main, 0, usize::MAX).unwrap();
     let expected: Vec<f64> = (0..10).map(|k| (k as f64 * 327.0 - 34.0).min(2907.0)).collect();
     assert_eq!(offsets, expected, "card k at k * 327 - 34, the last clamped");
-    assert_eq!(layout.snap_offsets(Container::Main, 8).unwrap(), expected[8..].to_vec());
+    assert_eq!(layout.snap_offsets(Container::Main, 8, 100).unwrap(), expected[8..].to_vec());
+    assert_eq!(layout.snap_offsets(Container::Main, 2, 3).unwrap(), expected[2..5].to_vec());
+    assert_eq!(layout.snap_offsets(Container::Main, 10, 3).unwrap(), Vec::<f64>::new());
+    let e = layout.snap_offsets(Container::Main, 11, 3).unwrap_err();
+    assert_eq!((e.kind(), e.path()), (snaplayout::ErrorKind::Range, "first"));
     assert_eq!(layout.offset_for_item(Container::Main, 0, 3).unwrap(), (947.0, Some(3)));
     let card = layout.item_frame(0, 1).unwrap();
     assert_eq!((card.x, card.width, card.height), (327.0, 320.0, 744.0));

@@ -103,6 +103,25 @@ fn a_handler_changes_the_elements_and_follows_its_section() {
 }
 
 #[test]
+fn a_handler_moves_with_its_section() {
+    let calls = Arc::new(AtomicUsize::new(0));
+    let mut layout = Layout::new(&grid(3)).unwrap();
+    layout.insert_sections(1, &format!("[{}, {}]", grid_section(3), grid_section(3))).unwrap();
+    layout.set_visible_items_handler(2, Some(counting_handler(&calls))).unwrap();
+    layout.move_section(2, 0).unwrap();
+    let shown: Vec<Element> = layout.elements_in_rect(Rect::new(0.0, 0.0, 390.0, 2000.0)).unwrap().filter(|e| e.is_cell()).collect();
+    assert!(shown.iter().all(|e| (e.alpha() == 0.5) == (e.section() == 0)));
+    // Sections 1 and 2 deleted: the handler, now on section 0, stays.
+    layout.delete_sections(1, 2).unwrap();
+    assert_eq!(Arc::strong_count(&calls), 2);
+    layout.delete_sections(0, 1).unwrap();
+    assert_eq!(Arc::strong_count(&calls), 1);
+    let e = layout.set_visible_items_handler(5, Some(counting_handler(&calls))).unwrap_err();
+    assert_eq!(e.kind(), snaplayout::ErrorKind::Range);
+    assert_eq!(Arc::strong_count(&calls), 1, "a refused handler is not kept");
+}
+
+#[test]
 fn a_panic_in_a_handler_reaches_the_caller() {
     let mut layout = Layout::new(&grid(9)).unwrap();
     layout.set_visible_items_handler(0, Some(|_: &VisibleItemsContext, _: &mut [Element]| panic!("from the handler"))).unwrap();

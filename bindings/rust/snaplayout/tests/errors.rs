@@ -41,6 +41,15 @@ fn call_errors_name_the_argument() {
     let e = layout.item_frame(0, 100).unwrap_err();
     assert_eq!((e.kind(), e.path()), (ErrorKind::Range, "item"));
     assert!(e.message().contains("100"), "{}", e.message());
+    let e = layout.item_frames(0, 5..100).unwrap_err();
+    assert_eq!((e.kind(), e.path()), (ErrorKind::Range, "count"));
+    let e = layout.item_frames(0, -1..2).unwrap_err();
+    assert_eq!((e.kind(), e.path()), (ErrorKind::Range, "first"));
+    let e = layout.item_frames(0, 0..i64::MAX).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Range);
+    let e = layout.item_frames(0, 5..2).unwrap_err();
+    assert_eq!((e.kind(), e.path()), (ErrorKind::InvalidArgument, "count"));
+    assert_eq!(layout.item_frames(0, 9..9).unwrap(), vec![]);
     let e = layout.item_frame(7, 0).unwrap_err();
     assert_eq!((e.kind(), e.path()), (ErrorKind::Range, "section"));
     let e = layout.set_container_size(f64::NAN, 844.0).unwrap_err();
