@@ -32,4 +32,6 @@ fn main() {
     println!("cargo:rustc-link-lib=dylib=snaplayout");
     println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
     println!("cargo:lib_dir={}", dir.display());
+    // For tests/header.rs, which compares the library's exports with the header.
+    println!("cargo:rustc-env=SNAPLAYOUT_LINKED_DIR={}", dir.display());
 }

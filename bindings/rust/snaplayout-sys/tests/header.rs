@@ -435,3 +435,86 @@ fn the_library_is_the_headers_version() {
     let text = unsafe { std::ffi::CStr::from_ptr(sys::sl_version_string()) };
     assert_eq!(text.to_str().unwrap(), sys::SL_VERSION_STRING);
 }
+
+/// A program of a tool, or `None` when it is not installed (the checks below are then skipped,
+/// as the Python binding's are).
+fn tool(name: &str) -> Option<std::process::Command> {
+    let found = std::env::var_os("PATH")
+        .map(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()))
+        .unwrap_or(false);
+    if found {
+        Some(std::process::Command::new(name))
+    } else {
+        eprintln!("{name} not found: check skipped");
+        None
+    }
+}
+
+#[test]
+fn the_library_exports_exactly_the_header_functions() {
+    let mut nm = match tool("nm") {
+        Some(nm) => nm,
+        None => return,
+    };
+    let library = PathBuf::from(env!("SNAPLAYOUT_LINKED_DIR")).join("libsnaplayout.so");
+    let out = nm.arg("-D").arg("--defined-only").arg(&library).output().expect("nm");
+    assert!(out.status.success(), "nm {}: {}", library.display(), String::from_utf8_lossy(&out.stderr));
+    let mut exported: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            match fields.as_slice() {
+                [_, "T", name] if name.starts_with("sl_") => Some(name.split('@').next().unwrap().to_string()),
+                _ => None,
+            }
+        })
+        .collect();
+    exported.sort();
+    exported.dedup();
+    let exported: Vec<&str> = exported.iter().map(String::as_str).collect();
+    let declared: Vec<&str> = meta::functions().iter().map(|f| f.name).collect();
+    same_names("exported functions", &exported, &declared);
+}
+
+#[test]
+fn struct_layouts_match_the_c_compiler() {
+    let compiler = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    let mut cc = match tool(&compiler) {
+        Some(cc) => cc,
+        None => return,
+    };
+    let dir = std::env::temp_dir().join(format!("snaplayout-sys-layout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut source = String::from("#include <stdio.h>\n#include <stddef.h>\n#include \"snaplayout.h\"\nint main(void) {\n");
+    let structs = meta::structs();
+    for s in &structs {
+        source += &format!("  printf(\"{0} %zu %zu\\n\", sizeof({0}), _Alignof({0}));\n", s.name);
+        for f in &s.fields {
+            source += &format!("  printf(\"{0}.{1} %zu\\n\", offsetof({0}, {1}));\n", s.name, f.name);
+        }
+    }
+    source += "  return 0;\n}\n";
+    let c_file = dir.join("layout.c");
+    let program = dir.join("layout");
+    std::fs::write(&c_file, source).unwrap();
+    let include = header_path().parent().unwrap().to_path_buf();
+    let compiled = cc.arg("-std=c11").arg("-I").arg(&include).arg(&c_file).arg("-o").arg(&program).output().unwrap();
+    assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
+    let printed = std::process::Command::new(&program).output().unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    let printed = String::from_utf8(printed.stdout).unwrap();
+    let c: BTreeMap<&str, Vec<usize>> = printed
+        .lines()
+        .map(|line| {
+            let mut words = line.split_whitespace();
+            let key = words.next().unwrap();
+            (key, words.map(|w| w.parse().unwrap()).collect())
+        })
+        .collect();
+    for s in &structs {
+        assert_eq!(c[s.name], vec![s.size, s.align], "{}: size and alignment", s.name);
+        for f in &s.fields {
+            assert_eq!(c[format!("{}.{}", s.name, f.name).as_str()], vec![f.offset], "{}.{}", s.name, f.name);
+        }
+    }
+}
