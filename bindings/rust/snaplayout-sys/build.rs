@@ -15,7 +15,8 @@ fn main() {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),
         _ => {
             // bindings/rust/snaplayout-sys -> the repository's build/
-            let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
+            let manifest =
+                PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
             manifest.join("../../../build")
         }
     };

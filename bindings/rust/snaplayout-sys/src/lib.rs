@@ -134,7 +134,7 @@ macro_rules! sl_functions {
                 name: stringify!($name),
                 params: vec![ $( (stringify!($arg), stringify!($ty)) ),* ],
                 result: sl_functions!(@result $($ret)?),
-                address: $name as usize,
+                address: $name as *const () as usize,
             } ),* ]
         }
     };

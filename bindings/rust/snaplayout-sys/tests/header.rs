@@ -86,7 +86,9 @@ fn tokenize(expression: &str) -> Vec<String> {
             tokens.push(chars[start..i].iter().collect());
         } else if c.is_ascii_alphanumeric() || c == '_' || c == '.' {
             let start = i;
-            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_' || chars[i] == '.') {
+            while i < chars.len()
+                && (chars[i].is_ascii_alphanumeric() || chars[i] == '_' || chars[i] == '.')
+            {
                 i += 1;
             }
             tokens.push(chars[start..i].iter().collect());
@@ -184,12 +186,14 @@ fn header_defines() -> BTreeMap<String, Value> {
     let mut known = BTreeMap::new();
     for line in strip_comments(&raw_header()).lines() {
         let line = line.trim();
-        let rest = match line.strip_prefix('#').and_then(|r| r.trim_start().strip_prefix("define")) {
+        let rest = match line.strip_prefix('#').and_then(|r| r.trim_start().strip_prefix("define"))
+        {
             Some(rest) => rest,
             None => continue,
         };
         let rest = rest.trim_start();
-        let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        let name: String =
+            rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
         if !name.starts_with("SL_") || name == "SL_API" || name == "SL_DEPRECATED" {
             continue;
         }
@@ -458,13 +462,20 @@ fn the_library_exports_exactly_the_header_functions() {
     };
     let library = PathBuf::from(env!("SNAPLAYOUT_LINKED_DIR")).join("libsnaplayout.so");
     let out = nm.arg("-D").arg("--defined-only").arg(&library).output().expect("nm");
-    assert!(out.status.success(), "nm {}: {}", library.display(), String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "nm {}: {}",
+        library.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mut exported: Vec<String> = String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter_map(|line| {
             let fields: Vec<&str> = line.split_whitespace().collect();
             match fields.as_slice() {
-                [_, "T", name] if name.starts_with("sl_") => Some(name.split('@').next().unwrap().to_string()),
+                [_, "T", name] if name.starts_with("sl_") => {
+                    Some(name.split('@').next().unwrap().to_string())
+                }
                 _ => None,
             }
         })
@@ -485,12 +496,15 @@ fn struct_layouts_match_the_c_compiler() {
     };
     let dir = std::env::temp_dir().join(format!("snaplayout-sys-layout-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut source = String::from("#include <stdio.h>\n#include <stddef.h>\n#include \"snaplayout.h\"\nint main(void) {\n");
+    let mut source = String::from(
+        "#include <stdio.h>\n#include <stddef.h>\n#include \"snaplayout.h\"\nint main(void) {\n",
+    );
     let structs = meta::structs();
     for s in &structs {
         source += &format!("  printf(\"{0} %zu %zu\\n\", sizeof({0}), _Alignof({0}));\n", s.name);
         for f in &s.fields {
-            source += &format!("  printf(\"{0}.{1} %zu\\n\", offsetof({0}, {1}));\n", s.name, f.name);
+            source +=
+                &format!("  printf(\"{0}.{1} %zu\\n\", offsetof({0}, {1}));\n", s.name, f.name);
         }
     }
     source += "  return 0;\n}\n";
@@ -498,7 +512,15 @@ fn struct_layouts_match_the_c_compiler() {
     let program = dir.join("layout");
     std::fs::write(&c_file, source).unwrap();
     let include = header_path().parent().unwrap().to_path_buf();
-    let compiled = cc.arg("-std=c11").arg("-I").arg(&include).arg(&c_file).arg("-o").arg(&program).output().unwrap();
+    let compiled = cc
+        .arg("-std=c11")
+        .arg("-I")
+        .arg(&include)
+        .arg(&c_file)
+        .arg("-o")
+        .arg(&program)
+        .output()
+        .unwrap();
     assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
     let printed = std::process::Command::new(&program).output().unwrap();
     std::fs::remove_dir_all(&dir).ok();
@@ -514,7 +536,13 @@ fn struct_layouts_match_the_c_compiler() {
     for s in &structs {
         assert_eq!(c[s.name], vec![s.size, s.align], "{}: size and alignment", s.name);
         for f in &s.fields {
-            assert_eq!(c[format!("{}.{}", s.name, f.name).as_str()], vec![f.offset], "{}.{}", s.name, f.name);
+            assert_eq!(
+                c[format!("{}.{}", s.name, f.name).as_str()],
+                vec![f.offset],
+                "{}.{}",
+                s.name,
+                f.name
+            );
         }
     }
 }

@@ -28,8 +28,12 @@ fn main() -> snaplayout::Result<()> {
     for state in result.motion.frames(1.0 / 60.0) {
         layout.set_scroll_offset(Container::Main, state.offset)?;
         let viewport = Rect::new(state.offset, 0.0, 390.0, 844.0);
-        let cards: Vec<i64> = layout.elements_in_rect(viewport)?.filter(|e| e.is_cell()).map(|e| e.item()).collect();
-        println!("t={:.3} offset={:8.3} velocity={:9.3} cards {:?}", state.time, state.offset, state.velocity, cards);
+        let cards: Vec<i64> =
+            layout.elements_in_rect(viewport)?.filter(|e| e.is_cell()).map(|e| e.item()).collect();
+        println!(
+            "t={:.3} offset={:8.3} velocity={:9.3} cards {:?}",
+            state.time, state.offset, state.velocity, cards
+        );
     }
     Ok(())
 }

@@ -102,7 +102,8 @@ impl Error {
             } else {
                 (status_string(status).to_owned(), String::new())
             };
-            let (line, column) = if record.code == status { (record.line, record.column) } else { (0, 0) };
+            let (line, column) =
+                if record.code == status { (record.line, record.column) } else { (0, 0) };
             Error { status, message, path, line, column }
         }
     }
@@ -798,12 +799,19 @@ impl Layout {
         // A range that cannot lie in the section is left to the library to name ("first",
         // "count"): it checks before writing, and leaves the output untouched on failure; the
         // buffer is then one rect, never the `count` asked for.
-        let valid = items.start >= 0 && count >= 0 && count <= in_section && items.end <= in_section;
+        let valid =
+            items.start >= 0 && count >= 0 && count <= in_section && items.end <= in_section;
         let mut frames = vec![Rect::default(); if valid { count as usize } else { 1 }];
         // SAFETY: `count` writable rects when the range is valid (Rect is repr(C) like
         // sl_rect); otherwise a failing call that writes nothing.
         let status = unsafe {
-            sys::sl_layout_get_item_frames(self.raw, section, items.start, count, frames.as_mut_ptr().cast())
+            sys::sl_layout_get_item_frames(
+                self.raw,
+                section,
+                items.start,
+                count,
+                frames.as_mut_ptr().cast(),
+            )
         };
         check(status)?;
         assert!(valid, "sl_layout_get_item_frames accepted a range outside its section");
@@ -821,7 +829,11 @@ impl Layout {
                 sys::sl_layout_get_elements_in_rect(
                     self.raw,
                     rect.into(),
-                    if buffer.capacity() == 0 { ptr::null_mut() } else { buffer.as_mut_ptr().cast() },
+                    if buffer.capacity() == 0 {
+                        ptr::null_mut()
+                    } else {
+                        buffer.as_mut_ptr().cast()
+                    },
                     buffer.capacity(),
                     &mut count,
                 )
@@ -885,7 +897,12 @@ impl Layout {
     }
     pub fn loop_info(&self, container: Container) -> Result<LoopInfo> {
         let i = out!(self, sl_layout_get_loop_info(container.raw()) -> sys::sl_loop_info);
-        Ok(LoopInfo { requested: i.requested != 0, active: i.active != 0, period: i.period, start: i.start })
+        Ok(LoopInfo {
+            requested: i.requested != 0,
+            active: i.active != 0,
+            period: i.period,
+            start: i.start,
+        })
     }
     /// The offset equivalent to `offset` in a looping container's canonical lap, and the shift
     /// (`offset - shift`): set the first, move a motion in flight with [`Motion::shifted`].
@@ -893,7 +910,13 @@ impl Layout {
         let (mut canonical, mut shift) = (0.0, 0.0);
         // SAFETY: valid out-pointers; read-only call.
         check(unsafe {
-            sys::sl_layout_get_canonical_offset(self.raw, container.raw(), offset, &mut canonical, &mut shift)
+            sys::sl_layout_get_canonical_offset(
+                self.raw,
+                container.raw(),
+                offset,
+                &mut canonical,
+                &mut shift,
+            )
         })?;
         Ok((canonical, shift))
     }
@@ -908,7 +931,8 @@ impl Layout {
     /// Where a released drag comes to rest, and the motion that takes it there.
     pub fn resolve_scroll(&self, container: Container, release: &Release) -> Result<SnapResult> {
         let raw = release.raw();
-        Ok(out!(self, sl_layout_resolve_scroll(container.raw(), &raw) -> sys::sl_snap_result).into())
+        Ok(out!(self, sl_layout_resolve_scroll(container.raw(), &raw) -> sys::sl_snap_result)
+            .into())
     }
     pub fn snap_position(&self, container: Container, offset: f64) -> Result<SnapPosition> {
         let p = out!(self, sl_layout_get_snap_position(container.raw(), offset) -> sys::sl_snap_position);
@@ -924,7 +948,14 @@ impl Layout {
         let mut count = 0usize;
         // SAFETY: NULL buffer: counts only; read-only call.
         let status = unsafe {
-            sys::sl_layout_get_snap_offsets(self.raw, container.raw(), first, ptr::null_mut(), 0, &mut count)
+            sys::sl_layout_get_snap_offsets(
+                self.raw,
+                container.raw(),
+                first,
+                ptr::null_mut(),
+                0,
+                &mut count,
+            )
         };
         if status != sys::SL_OK && status != sys::SL_EBUFS {
             return Err(Error::last(status));
@@ -937,7 +968,14 @@ impl Layout {
         // SAFETY: a buffer of `capacity` doubles; the library writes at most that many, and
         // fills it when there are more (SL_EBUFS).
         let status = unsafe {
-            sys::sl_layout_get_snap_offsets(self.raw, container.raw(), first, offsets.as_mut_ptr(), capacity, &mut count)
+            sys::sl_layout_get_snap_offsets(
+                self.raw,
+                container.raw(),
+                first,
+                offsets.as_mut_ptr(),
+                capacity,
+                &mut count,
+            )
         };
         if status != sys::SL_OK && status != sys::SL_EBUFS {
             return Err(Error::last(status));
@@ -948,22 +986,46 @@ impl Layout {
     }
 
     /// The rest offset that shows an item, and its rest position.
-    pub fn offset_for_item(&self, container: Container, section: i32, item: i64) -> Result<(f64, Option<i64>)> {
+    pub fn offset_for_item(
+        &self,
+        container: Container,
+        section: i32,
+        item: i64,
+    ) -> Result<(f64, Option<i64>)> {
         let (mut offset, mut snap) = (0.0, -1i64);
         // SAFETY: valid out-pointers; read-only call.
         check(unsafe {
-            sys::sl_layout_get_offset_for_item(self.raw, container.raw(), section, item, &mut offset, &mut snap)
+            sys::sl_layout_get_offset_for_item(
+                self.raw,
+                container.raw(),
+                section,
+                item,
+                &mut offset,
+                &mut snap,
+            )
         })?;
         Ok((offset, index(snap)))
     }
     /// The rest position a new touch-down is measured from, given the motion in flight and the
     /// seconds since it started (pass it as [`Release::with_reference`]).
-    pub fn reference_snap(&self, container: Container, touch_offset: f64, in_flight: Option<(&Motion, f64)>) -> Result<Option<i64>> {
+    pub fn reference_snap(
+        &self,
+        container: Container,
+        touch_offset: f64,
+        in_flight: Option<(&Motion, f64)>,
+    ) -> Result<Option<i64>> {
         let (motion, time) = flight(in_flight);
-        Ok(index(out!(self, sl_layout_get_reference_snap(container.raw(), touch_offset, motion, time) -> i64)))
+        Ok(index(
+            out!(self, sl_layout_get_reference_snap(container.raw(), touch_offset, motion, time) -> i64),
+        ))
     }
     /// Where a navigation step takes a container, and the motion.
-    pub fn navigate(&self, container: Container, step: Navigate, in_flight: Option<(&Motion, f64)>) -> Result<SnapResult> {
+    pub fn navigate(
+        &self,
+        container: Container,
+        step: Navigate,
+        in_flight: Option<(&Motion, f64)>,
+    ) -> Result<SnapResult> {
         let (action, argument) = match step {
             Navigate::Next(n) => (sys::SL_NAVIGATE_NEXT, n),
             Navigate::Previous(n) => (sys::SL_NAVIGATE_PREVIOUS, n),
@@ -975,7 +1037,11 @@ impl Layout {
         Ok(out!(self, sl_layout_navigate(container.raw(), action, argument, motion, time) -> sys::sl_snap_result).into())
     }
     /// The rest position a container is at or heading to.
-    pub fn selected_snap(&self, container: Container, in_flight: Option<(&Motion, f64)>) -> Result<Option<i64>> {
+    pub fn selected_snap(
+        &self,
+        container: Container,
+        in_flight: Option<(&Motion, f64)>,
+    ) -> Result<Option<i64>> {
         let (motion, time) = flight(in_flight);
         Ok(index(out!(self, sl_layout_get_selected_snap(container.raw(), motion, time) -> i64)))
     }
@@ -985,18 +1051,32 @@ impl Layout {
         check(unsafe { sys::sl_layout_jump_to_snap(self.raw, container.raw(), index) })
     }
     /// Applies a wheel or touchpad event (and sets the container's offset).
-    pub fn scroll_input(&mut self, container: Container, input: ScrollInput, in_flight: Option<(&Motion, f64)>) -> Result<ScrollInputResult> {
+    pub fn scroll_input(
+        &mut self,
+        container: Container,
+        input: ScrollInput,
+        in_flight: Option<(&Motion, f64)>,
+    ) -> Result<ScrollInputResult> {
         let (device, delta, time, flags) = match input {
             ScrollInput::Wheel { notches, time } => (sys::SL_INPUT_WHEEL, notches, time, 0),
             ScrollInput::Touchpad { delta, time, end } => {
                 (sys::SL_INPUT_TOUCHPAD, delta, time, if end { sys::SL_INPUT_END } else { 0 })
             }
         };
-        let raw = sys::sl_scroll_input { version: sys::SL_SCROLL_INPUT_VERSION as u32, device, flags, reserved: 0, delta, time };
+        let raw = sys::sl_scroll_input {
+            version: sys::SL_SCROLL_INPUT_VERSION as u32,
+            device,
+            flags,
+            reserved: 0,
+            delta,
+            time,
+        };
         let (motion, since) = flight(in_flight);
         let mut out: sys::sl_scroll_input_result = zeroed();
         // SAFETY: exclusive access; valid pointers.
-        check(unsafe { sys::sl_layout_scroll_input(self.raw, container.raw(), &raw, motion, since, &mut out) })?;
+        check(unsafe {
+            sys::sl_layout_scroll_input(self.raw, container.raw(), &raw, motion, since, &mut out)
+        })?;
         Ok(ScrollInputResult {
             offset: out.offset,
             result: if out.has_motion != 0 { Some(out.result.into()) } else { None },
@@ -1016,11 +1096,16 @@ impl Layout {
     where
         F: Fn(&VisibleItemsContext, &mut [Element]) + Send + Sync + 'static,
     {
-        let boxed: Option<Box<Box<Handler>>> = handler.map(|f| Box::new(Box::new(f) as Box<Handler>));
-        let user_data = boxed.as_ref().map_or(ptr::null_mut(), |b| &**b as *const Box<Handler> as *mut c_void);
-        let callback: sys::sl_visible_items_handler = if boxed.is_some() { Some(trampoline) } else { None };
+        let boxed: Option<Box<Box<Handler>>> =
+            handler.map(|f| Box::new(Box::new(f) as Box<Handler>));
+        let user_data =
+            boxed.as_ref().map_or(ptr::null_mut(), |b| &**b as *const Box<Handler> as *mut c_void);
+        let callback: sys::sl_visible_items_handler =
+            if boxed.is_some() { Some(trampoline) } else { None };
         // SAFETY: exclusive access; user_data stays alive in self.handlers while set.
-        check(unsafe { sys::sl_layout_set_visible_items_handler(self.raw, section, callback, user_data) })?;
+        check(unsafe {
+            sys::sl_layout_set_visible_items_handler(self.raw, section, callback, user_data)
+        })?;
         let index = section as usize;
         if self.handlers.len() <= index {
             self.handlers.resize_with(index + 1, || None);
@@ -1031,7 +1116,10 @@ impl Layout {
 
     // --- self-sizing ---
 
-    fn report(&mut self, call: impl FnOnce(*mut sys::sl_layout, *mut sys::sl_size_report) -> c_int) -> Result<SizeReport> {
+    fn report(
+        &mut self,
+        call: impl FnOnce(*mut sys::sl_layout, *mut sys::sl_size_report) -> c_int,
+    ) -> Result<SizeReport> {
         let mut report: sys::sl_size_report = zeroed();
         check(call(self.raw, &mut report))?;
         Ok(report.into())
@@ -1040,7 +1128,9 @@ impl Layout {
     /// Reports a cell's measured size.
     pub fn report_item_size(&mut self, section: i32, item: i64, size: Size) -> Result<SizeReport> {
         // SAFETY (every change below): exclusive access through `&mut self`; valid pointers.
-        self.report(|l, r| unsafe { sys::sl_layout_report_item_size(l, section, item, size.width, size.height, r) })
+        self.report(|l, r| unsafe {
+            sys::sl_layout_report_item_size(l, section, item, size.width, size.height, r)
+        })
     }
     pub fn reset_item_size(&mut self, section: i32, item: i64) -> Result<SizeReport> {
         self.report(|l, r| unsafe { sys::sl_layout_reset_item_size(l, section, item, r) })
@@ -1049,11 +1139,20 @@ impl Layout {
     pub fn measured_size(&self, section: i32, item: i64) -> Result<Option<Size>> {
         let (mut size, mut measured): (sys::sl_size, c_int) = (zeroed(), 0);
         // SAFETY: valid out-pointers; read-only call.
-        check(unsafe { sys::sl_layout_get_measured_size(self.raw, section, item, &mut size, &mut measured) })?;
+        check(unsafe {
+            sys::sl_layout_get_measured_size(self.raw, section, item, &mut size, &mut measured)
+        })?;
         Ok(if measured != 0 { Some(size.into()) } else { None })
     }
-    pub fn report_supplementary_size(&mut self, section: i32, kind: i32, size: Size) -> Result<SizeReport> {
-        self.report(|l, r| unsafe { sys::sl_layout_report_supplementary_size(l, section, kind, size.width, size.height, r) })
+    pub fn report_supplementary_size(
+        &mut self,
+        section: i32,
+        kind: i32,
+        size: Size,
+    ) -> Result<SizeReport> {
+        self.report(|l, r| unsafe {
+            sys::sl_layout_report_supplementary_size(l, section, kind, size.width, size.height, r)
+        })
     }
     pub fn reset_supplementary_size(&mut self, section: i32, kind: i32) -> Result<SizeReport> {
         self.report(|l, r| unsafe { sys::sl_layout_reset_supplementary_size(l, section, kind, r) })
@@ -1061,13 +1160,28 @@ impl Layout {
     pub fn measured_supplementary_size(&self, section: i32, kind: i32) -> Result<Option<Size>> {
         let (mut size, mut measured): (sys::sl_size, c_int) = (zeroed(), 0);
         // SAFETY: valid out-pointers; read-only call.
-        check(unsafe { sys::sl_layout_get_measured_supplementary_size(self.raw, section, kind, &mut size, &mut measured) })?;
+        check(unsafe {
+            sys::sl_layout_get_measured_supplementary_size(
+                self.raw,
+                section,
+                kind,
+                &mut size,
+                &mut measured,
+            )
+        })?;
         Ok(if measured != 0 { Some(size.into()) } else { None })
     }
     /// Sets the sizes of items `first ..` of a flow layout section.
-    pub fn set_item_sizes(&mut self, section: i32, first: i64, sizes: &[Size]) -> Result<SizeReport> {
+    pub fn set_item_sizes(
+        &mut self,
+        section: i32,
+        first: i64,
+        sizes: &[Size],
+    ) -> Result<SizeReport> {
         let raw: Vec<sys::sl_size> = sizes.iter().map(|s| (*s).into()).collect();
-        self.report(|l, r| unsafe { sys::sl_layout_set_item_sizes(l, section, first, raw.as_ptr(), raw.len(), r) })
+        self.report(|l, r| unsafe {
+            sys::sl_layout_set_item_sizes(l, section, first, raw.as_ptr(), raw.len(), r)
+        })
     }
 
     // --- data changes ---
@@ -1087,7 +1201,9 @@ impl Layout {
     /// Inserts sections before `at`: `json` is a JSON array of section objects.
     pub fn insert_sections(&mut self, at: i32, json: &str) -> Result<SizeReport> {
         let before = self.section_count()?;
-        let report = self.report(|l, r| unsafe { sys::sl_layout_insert_sections(l, at, json.as_ptr().cast(), json.len(), r) })?;
+        let report = self.report(|l, r| unsafe {
+            sys::sl_layout_insert_sections(l, at, json.as_ptr().cast(), json.len(), r)
+        })?;
         let inserted = (self.section_count()? - before) as usize;
         let at = at as usize;
         if at < self.handlers.len() {
@@ -1096,7 +1212,8 @@ impl Layout {
         Ok(report)
     }
     pub fn delete_sections(&mut self, at: i32, count: i32) -> Result<SizeReport> {
-        let report = self.report(|l, r| unsafe { sys::sl_layout_delete_sections(l, at, count, r) })?;
+        let report =
+            self.report(|l, r| unsafe { sys::sl_layout_delete_sections(l, at, count, r) })?;
         let (at, end) = (at as usize, (at as usize).saturating_add(count as usize));
         if at < self.handlers.len() {
             self.handlers.drain(at..end.min(self.handlers.len()));
@@ -1118,7 +1235,9 @@ impl Layout {
     }
     /// Replaces the description of a section (one JSON section object); its handler stays.
     pub fn replace_section(&mut self, section: i32, json: &str) -> Result<SizeReport> {
-        self.report(|l, r| unsafe { sys::sl_layout_replace_section(l, section, json.as_ptr().cast(), json.len(), r) })
+        self.report(|l, r| unsafe {
+            sys::sl_layout_replace_section(l, section, json.as_ptr().cast(), json.len(), r)
+        })
     }
 
     // --- JSON ---

@@ -30,13 +30,15 @@ fn releases_rest_on_the_documented_cards() {
     let layout = Layout::new(CARD_CAROUSEL).unwrap();
     // The table of docs/SNAPPING.md, column `standard`.
     let cases = [
-        (-34.0, 0.0, 1000.0, 293.0, 1),   // gentle fling: the directional guard
-        (-34.0, 150.0, 0.0, 293.0, 1),    // at rest past the middle: no inset bias
-        (293.0, 560.0, 500.0, 620.0, 2),  // one page per gesture
+        (-34.0, 0.0, 1000.0, 293.0, 1),  // gentle fling: the directional guard
+        (-34.0, 150.0, 0.0, 293.0, 1),   // at rest past the middle: no inset bias
+        (293.0, 560.0, 500.0, 620.0, 2), // one page per gesture
         (293.0, 400.0, 3000.0, 620.0, 2), // a hard fling: one page at most
     ];
     for (start, release, velocity, target, card) in cases {
-        let result = layout.resolve_scroll(Container::Main, &Release::new(start, release, velocity)).unwrap();
+        let result = layout
+            .resolve_scroll(Container::Main, &Release::new(start, release, velocity))
+            .unwrap();
         assert_eq!(result.target_offset, target, "{start} -> {release} at {velocity}");
         assert_eq!(result.snap_index, Some(card));
         assert_eq!(result.item, Some((0, card)));
@@ -86,7 +88,10 @@ fn navigation_and_retargeting() {
     let mut layout = Layout::new(CARD_CAROUSEL).unwrap();
     let main = Container::Main;
     let next = layout.navigate(main, Navigate::Next(1), None).unwrap();
-    assert_eq!((next.snap_index, next.reference_snap, next.target_offset), (Some(1), Some(0), 293.0));
+    assert_eq!(
+        (next.snap_index, next.reference_snap, next.target_offset),
+        (Some(1), Some(0), 293.0)
+    );
     // Pressing "next" again while the first motion runs goes one further.
     let again = layout.navigate(main, Navigate::Next(1), Some((&next.motion, 0.05))).unwrap();
     assert_eq!(again.snap_index, Some(2));
@@ -116,14 +121,22 @@ fn a_wheel_notch_moves_one_card() {
     let mut offset = layout.scroll_offset(Container::Main).unwrap();
     for i in 0..5 {
         let moved = layout
-            .scroll_input(Container::Main, ScrollInput::Touchpad { delta: 12.0, time: 20.0 + i as f64 * 0.01, end: false }, None)
+            .scroll_input(
+                Container::Main,
+                ScrollInput::Touchpad { delta: 12.0, time: 20.0 + i as f64 * 0.01, end: false },
+                None,
+            )
             .unwrap();
         assert!(moved.result.is_none());
         assert!(close(moved.offset, offset + 12.0));
         offset = moved.offset;
     }
     let end = layout
-        .scroll_input(Container::Main, ScrollInput::Touchpad { delta: 0.0, time: 20.05, end: true }, None)
+        .scroll_input(
+            Container::Main,
+            ScrollInput::Touchpad { delta: 0.0, time: 20.05, end: true },
+            None,
+        )
         .unwrap();
     assert!(end.result.is_some());
 }

@@ -73,13 +73,18 @@ fn a_handler_changes_the_elements_and_follows_its_section() {
     let mut layout = Layout::new(&grid(9)).unwrap();
     layout.set_visible_items_handler(0, Some(counting_handler(&calls))).unwrap();
     let view = Rect::new(0.0, 0.0, 390.0, 844.0);
-    let cells: Vec<Element> = layout.elements_in_rect(view).unwrap().filter(|e| e.is_cell()).collect();
+    let cells: Vec<Element> =
+        layout.elements_in_rect(view).unwrap().filter(|e| e.is_cell()).collect();
     assert!(cells.iter().all(|e| e.alpha() == 0.5 && e.z_index() == 7));
     assert_eq!(calls.load(Ordering::SeqCst), 1);
     assert_eq!(Arc::strong_count(&calls), 2, "the layout keeps the handler");
     // A section inserted before: the handler follows its section to index 1.
     layout.insert_sections(0, &format!("[{}]", grid_section(3))).unwrap();
-    let shown: Vec<Element> = layout.elements_in_rect(Rect::new(0.0, 0.0, 390.0, 2000.0)).unwrap().filter(|e| e.is_cell()).collect();
+    let shown: Vec<Element> = layout
+        .elements_in_rect(Rect::new(0.0, 0.0, 390.0, 2000.0))
+        .unwrap()
+        .filter(|e| e.is_cell())
+        .collect();
     assert!(shown.iter().filter(|e| e.section() == 0).all(|e| e.alpha() == 1.0));
     assert!(shown.iter().filter(|e| e.section() == 1).all(|e| e.alpha() == 0.5));
     assert_eq!(calls.load(Ordering::SeqCst), 2);
@@ -109,7 +114,11 @@ fn a_handler_moves_with_its_section() {
     layout.insert_sections(1, &format!("[{}, {}]", grid_section(3), grid_section(3))).unwrap();
     layout.set_visible_items_handler(2, Some(counting_handler(&calls))).unwrap();
     layout.move_section(2, 0).unwrap();
-    let shown: Vec<Element> = layout.elements_in_rect(Rect::new(0.0, 0.0, 390.0, 2000.0)).unwrap().filter(|e| e.is_cell()).collect();
+    let shown: Vec<Element> = layout
+        .elements_in_rect(Rect::new(0.0, 0.0, 390.0, 2000.0))
+        .unwrap()
+        .filter(|e| e.is_cell())
+        .collect();
     assert!(shown.iter().all(|e| (e.alpha() == 0.5) == (e.section() == 0)));
     // Sections 1 and 2 deleted: the handler, now on section 0, stays.
     layout.delete_sections(1, 2).unwrap();
@@ -124,7 +133,12 @@ fn a_handler_moves_with_its_section() {
 #[test]
 fn a_panic_in_a_handler_reaches_the_caller() {
     let mut layout = Layout::new(&grid(9)).unwrap();
-    layout.set_visible_items_handler(0, Some(|_: &VisibleItemsContext, _: &mut [Element]| panic!("from the handler"))).unwrap();
+    layout
+        .set_visible_items_handler(
+            0,
+            Some(|_: &VisibleItemsContext, _: &mut [Element]| panic!("from the handler")),
+        )
+        .unwrap();
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         layout.elements_in_rect(Rect::new(0.0, 0.0, 390.0, 844.0)).unwrap().count()
     }));

@@ -7,14 +7,16 @@ use snaplayout::{Category, Container, Element, Layout, Rect};
 fn the_elements_of_a_rect() {
     let layout = Layout::new(&grid(30)).unwrap();
     // The first screen: the header and rows 0..10 (40 + 10 * 80 = 840 < 844 < 920).
-    let shown: Vec<Element> = layout.elements_in_rect(Rect::new(0.0, 0.0, 390.0, 844.0)).unwrap().collect();
+    let shown: Vec<Element> =
+        layout.elements_in_rect(Rect::new(0.0, 0.0, 390.0, 844.0)).unwrap().collect();
     let header = layout.find_element_kind("header").unwrap();
     assert_eq!(layout.element_kind_name(header).unwrap(), "header");
     assert_eq!(layout.element_kind_name(snaplayout::sys::SL_KIND_CELL).unwrap(), "cell");
     assert_eq!(layout.element_kind_count().unwrap(), 1);
     let cells: Vec<&Element> = shown.iter().filter(|e| e.is_cell()).collect();
     assert_eq!(cells.len(), 30, "every row starts above 844");
-    let headers: Vec<&Element> = shown.iter().filter(|e| e.category() == Category::Supplementary).collect();
+    let headers: Vec<&Element> =
+        shown.iter().filter(|e| e.category() == Category::Supplementary).collect();
     assert_eq!(headers.len(), 1);
     assert_eq!(headers[0].kind(), header);
     assert_eq!(headers[0].frame(), Rect::new(0.0, 0.0, 390.0, 40.0));
@@ -66,16 +68,16 @@ fn a_looping_carousel_shows_copies() {
     assert_eq!((info.snap_count, info.min_offset, info.max_offset), (6, 0.0, 1860.0));
     let view = Rect::new(0.0, 0.0, 390.0, 844.0);
     // At rest on card 0 the last card's copy of the lap before peeks in on the left.
-    let cells: Vec<Element> = layout.elements_in_rect(view).unwrap().filter(|e| e.is_cell()).collect();
+    let cells: Vec<Element> =
+        layout.elements_in_rect(view).unwrap().filter(|e| e.is_cell()).collect();
     let keys: Vec<(i64, i32)> = cells.iter().map(|e| (e.item(), e.copy())).collect();
     assert!(keys.contains(&(5, -1)), "{keys:?}");
     assert!(keys.contains(&(0, 0)) && keys.contains(&(1, 0)), "{keys:?}");
     let peek = cells.iter().find(|e| e.item() == 5).unwrap();
     assert_eq!(peek.frame().x + peek.frame().width, 6.0);
     // A backward fling from card 0 rests on card 5's copy before it.
-    let result = layout
-        .resolve_scroll(section, &snaplayout::Release::new(0.0, -20.0, -1500.0))
-        .unwrap();
+    let result =
+        layout.resolve_scroll(section, &snaplayout::Release::new(0.0, -20.0, -1500.0)).unwrap();
     assert_eq!(result.snap_index, Some(5));
     assert_eq!(result.target_offset, 5.0 * 310.0 - 1860.0);
     let end = result.motion.frames(1.0 / 60.0).last().unwrap();
@@ -85,9 +87,19 @@ fn a_looping_carousel_shows_copies() {
     layout.set_scroll_offset(section, 10.0 * 1860.0 + 620.0).unwrap();
     let (canonical, shift) = layout.canonical_offset(section, 10.0 * 1860.0 + 620.0).unwrap();
     assert_eq!((canonical, shift), (620.0, 18600.0));
-    let far: Vec<(i64, f64)> = layout.elements_in_rect(view).unwrap().filter(|e| e.is_cell()).map(|e| (e.item(), e.frame().x)).collect();
+    let far: Vec<(i64, f64)> = layout
+        .elements_in_rect(view)
+        .unwrap()
+        .filter(|e| e.is_cell())
+        .map(|e| (e.item(), e.frame().x))
+        .collect();
     layout.set_scroll_offset(section, canonical).unwrap();
-    let near: Vec<(i64, f64)> = layout.elements_in_rect(view).unwrap().filter(|e| e.is_cell()).map(|e| (e.item(), e.frame().x)).collect();
+    let near: Vec<(i64, f64)> = layout
+        .elements_in_rect(view)
+        .unwrap()
+        .filter(|e| e.is_cell())
+        .map(|e| (e.item(), e.frame().x))
+        .collect();
     assert_eq!(far, near);
     let moving = result.motion.shifted(-1860.0);
     assert_eq!(moving.target_offset(), result.target_offset + 1860.0);

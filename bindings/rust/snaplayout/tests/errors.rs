@@ -13,7 +13,10 @@ fn a_config_error_has_its_json_pointer() {
     assert!(error.message().contains("itemCount"), "{}", error.message());
     assert_eq!(error.position(), (0, 0));
     let shown = error.to_string();
-    assert!(shown.contains("/sections/0/itemCount") && shown.contains("invalid configuration"), "{shown}");
+    assert!(
+        shown.contains("/sections/0/itemCount") && shown.contains("invalid configuration"),
+        "{shown}"
+    );
     // A std error, usable with `?` and Box<dyn Error>.
     let boxed: Box<dyn std::error::Error + Send + Sync> = Box::new(error);
     assert!(!boxed.to_string().is_empty());
@@ -36,6 +39,7 @@ fn a_parse_error_has_line_and_column() {
 }
 
 #[test]
+#[allow(clippy::reversed_empty_ranges)] // 5..2 on purpose
 fn call_errors_name_the_argument() {
     let mut layout = Layout::new(&grid(9)).unwrap();
     let e = layout.item_frame(0, 100).unwrap_err();
@@ -71,7 +75,8 @@ fn call_errors_name_the_argument() {
 
 #[test]
 fn no_container_size_is_a_state_error() {
-    let config = grid(9).replace(r#""environment": {"container": {"width": 390, "height": 844}},"#, "");
+    let config =
+        grid(9).replace(r#""environment": {"container": {"width": 390, "height": 844}},"#, "");
     let mut layout = Layout::new(&config).unwrap();
     let e = layout.content_size().unwrap_err();
     assert_eq!(e.kind(), ErrorKind::State);

@@ -19,11 +19,14 @@ fn many_threads_query_one_layout() {
     let mut layout = Layout::new(CARD_CAROUSEL).unwrap();
     // A handler runs on every querying thread.
     layout
-        .set_visible_items_handler(0, Some(|_: &VisibleItemsContext, elements: &mut [Element]| {
-            for e in elements {
-                e.set_alpha(0.25);
-            }
-        }))
+        .set_visible_items_handler(
+            0,
+            Some(|_: &VisibleItemsContext, elements: &mut [Element]| {
+                for e in elements {
+                    e.set_alpha(0.25);
+                }
+            }),
+        )
         .unwrap();
     let layout = Arc::new(layout);
     let threads: Vec<_> = (0..4)
@@ -32,9 +35,12 @@ fn many_threads_query_one_layout() {
             std::thread::spawn(move || {
                 for i in 0..200 {
                     let x = ((t * 200 + i) % 3000) as f64;
-                    let shown: Vec<Element> = layout.elements_in_rect(Rect::new(x, 0.0, 390.0, 844.0)).unwrap().collect();
+                    let shown: Vec<Element> =
+                        layout.elements_in_rect(Rect::new(x, 0.0, 390.0, 844.0)).unwrap().collect();
                     assert!(!shown.is_empty() && shown.iter().all(|e| e.alpha() == 0.25));
-                    let result = layout.resolve_scroll(Container::Main, &Release::new(-34.0, 150.0, 0.0)).unwrap();
+                    let result = layout
+                        .resolve_scroll(Container::Main, &Release::new(-34.0, 150.0, 0.0))
+                        .unwrap();
                     assert_eq!(result.target_offset, 293.0);
                     // A failure on this thread is this thread's.
                     let e = layout.item_frame(0, 10 + i as i64).unwrap_err();
