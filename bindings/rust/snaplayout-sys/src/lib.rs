@@ -202,6 +202,11 @@ sl_constants! {
     pub const SL_MOTION_DECAY: i32 = 1;
     pub const SL_MOTION_SPRING: i32 = 2;
 
+    pub const SL_ALIGN_START: i32 = 0;
+    pub const SL_ALIGN_CENTER: i32 = 1;
+    pub const SL_ALIGN_END: i32 = 2;
+    pub const SL_ALIGN_NEAREST: i32 = 3;
+
     pub const SL_NAVIGATE_NEXT: i32 = 1;
     pub const SL_NAVIGATE_PREVIOUS: i32 = 2;
     pub const SL_NAVIGATE_TO: i32 = 3;
@@ -416,6 +421,7 @@ sl_functions! {
     pub fn sl_layout_get_snap_position(layout: *const sl_layout, container: i32, offset: f64, out_position: *mut sl_snap_position) -> c_int;
     pub fn sl_layout_get_snap_offsets(layout: *const sl_layout, container: i32, first: i64, offsets: *mut f64, capacity: usize, out_count: *mut usize) -> c_int;
     pub fn sl_layout_get_offset_for_item(layout: *const sl_layout, container: i32, section: i32, item: i64, out_offset: *mut f64, out_snap: *mut i64) -> c_int;
+    pub fn sl_layout_get_offset_to_show_item(layout: *const sl_layout, container: i32, section: i32, item: i64, alignment: i32, out_offset: *mut f64, out_snap: *mut i64) -> c_int;
     pub fn sl_layout_get_reference_snap(layout: *const sl_layout, container: i32, touch_offset: f64, in_flight: *const sl_motion, time: f64, out_snap: *mut i64) -> c_int;
 
     pub fn sl_layout_navigate(layout: *const sl_layout, container: i32, action: i32, argument: i64, in_flight: *const sl_motion, time: f64, out_result: *mut sl_snap_result) -> c_int;

@@ -696,6 +696,20 @@ fn resume_handler_panic() {
 
 // --- the layout --------------------------------------------------------------------------------
 
+/// Where [`Layout::offset_to_show_item`] puts the item in the snapport (`SL_ALIGN_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(i32)]
+pub enum Alignment {
+    /// The item's start at the snapport's start.
+    Start = sys::SL_ALIGN_START,
+    /// The item's centre at the snapport's centre.
+    Center = sys::SL_ALIGN_CENTER,
+    /// The item's end at the snapport's end.
+    End = sys::SL_ALIGN_END,
+    /// Only if needed: no move when the item is fully visible, else its nearer edge.
+    Nearest = sys::SL_ALIGN_NEAREST,
+}
+
 /// A layout: a parsed configuration, a container size and the solved geometry. Destroyed on
 /// drop.
 pub struct Layout {
@@ -1006,6 +1020,32 @@ impl Layout {
         })?;
         Ok((offset, index(snap)))
     }
+
+    /// The offset that scrolls an item into view with `alignment`, and the rest position there
+    /// (None without rest positions): docs/SNAPPING.md, "Scroll into view".
+    pub fn offset_to_show_item(
+        &self,
+        container: Container,
+        section: i32,
+        item: i64,
+        alignment: Alignment,
+    ) -> Result<(f64, Option<i64>)> {
+        let (mut offset, mut snap) = (0.0, -1i64);
+        // SAFETY: valid out-pointers; read-only call.
+        check(unsafe {
+            sys::sl_layout_get_offset_to_show_item(
+                self.raw,
+                container.raw(),
+                section,
+                item,
+                alignment as i32,
+                &mut offset,
+                &mut snap,
+            )
+        })?;
+        Ok((offset, index(snap)))
+    }
+
     /// The rest position a new touch-down is measured from, given the motion in flight and the
     /// seconds since it started (pass it as [`Release::with_reference`]).
     pub fn reference_snap(

@@ -140,3 +140,23 @@ fn a_wheel_notch_moves_one_card() {
         .unwrap();
     assert!(end.result.is_some());
 }
+
+#[test]
+fn scroll_into_view_rests_on_the_card() {
+    use snaplayout::Alignment;
+    let layout = Layout::new(CARD_CAROUSEL).unwrap();
+    for alignment in [Alignment::Start, Alignment::Center, Alignment::End] {
+        assert_eq!(
+            layout.offset_to_show_item(Container::Main, 0, 4, alignment).unwrap(),
+            (4.0 * 327.0 - 34.0, Some(4)),
+            "{:?}",
+            alignment
+        );
+    }
+    assert_eq!(
+        layout.offset_to_show_item(Container::Main, 0, 0, Alignment::Nearest).unwrap(),
+        (-34.0, Some(0))
+    );
+    let e = layout.offset_to_show_item(Container::Main, 0, 10, Alignment::Start).unwrap_err();
+    assert_eq!((e.kind(), e.path()), (snaplayout::ErrorKind::Range, "item"));
+}
