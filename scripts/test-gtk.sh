@@ -56,7 +56,17 @@ for shot in "$tmp"/run/*.png; do
   cmp -s "$shot" "$tmp/again/$(basename "$shot")" || fail "$(basename "$shot") differs between runs"
 done
 
-# 4. Failures are loud: a bad option exits 2, a configuration that cannot be read 1.
+# 4. The committed pictures (docs/pictures/gtk, `make gtk-pictures`) are what the session draws,
+#    within a tolerance for font smoothing; and the comparison does see a different picture.
+for shot in gtk-appstore gtk-rtl gtk-loop; do
+  "$demo" --compare "docs/pictures/gtk/$shot.png" "$tmp/run/$shot.png" ||
+    fail "docs/pictures/gtk/$shot.png is out of date: run 'make gtk-pictures', look and commit"
+done
+if "$demo" --compare docs/pictures/gtk/gtk-appstore.png "$tmp/run/gtk-01-launch.png" 2> /dev/null; then
+  fail "--compare took two different pictures for the same"
+fi
+
+# 5. Failures are loud: a bad option exits 2, a configuration that cannot be read 1.
 set +e
 "$demo" --no-such-option > /dev/null 2>&1
 [ $? -eq 2 ] || fail "a bad option must exit with 2"

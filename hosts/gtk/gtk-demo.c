@@ -7,6 +7,9 @@
  *   sl-gtk-demo --test OUTDIR               the scripted session of scripts/test-gtk.sh:
  *                                           drives the widget on a manual 60 Hz clock, checks
  *                                           positions and pictures, writes OUTDIR/gtk-*.png
+ *   sl-gtk-demo --compare REFERENCE.png PICTURE.png
+ *                                           the same size, at most 1% of the pixels differing
+ *                                           by more than 16 in a channel (exit 1 otherwise)
  */
 #include <math.h>
 #include <stdarg.h>
@@ -670,8 +673,51 @@ static void on_activate(GtkApplication *app, gpointer data) {
   gtk_widget_grab_focus(view);
 }
 
+/* --compare REFERENCE PICTURE: the same size, and at most 1% of the pixels differing by more
+ * than 16 in a channel (another FreeType may smooth the labels' edges differently). */
+static int compare_pictures(const char *reference, const char *picture_path) {
+  GError *error = NULL;
+  GdkTexture *a = gdk_texture_new_from_filename(reference, &error);
+  GdkTexture *b = a ? gdk_texture_new_from_filename(picture_path, &error) : NULL;
+  int status = 0;
+  if (!a || !b) {
+    fprintf(stderr, "sl-gtk-demo: %s\n", error->message);
+    g_error_free(error);
+    g_clear_object(&a);
+    return 1;
+  }
+  int w = gdk_texture_get_width(a), h = gdk_texture_get_height(a);
+  if (w != gdk_texture_get_width(b) || h != gdk_texture_get_height(b)) {
+    fprintf(stderr, "sl-gtk-demo: %s is %d x %d, %s %d x %d\n", picture_path,
+            gdk_texture_get_width(b), gdk_texture_get_height(b), reference, w, h);
+    status = 1;
+  } else {
+    guchar *pa = g_malloc((gsize)w * h * 4), *pb = g_malloc((gsize)w * h * 4);
+    long differing = 0;
+    gdk_texture_download(a, pa, (gsize)w * 4);
+    gdk_texture_download(b, pb, (gsize)w * 4);
+    for (long i = 0; i < (long)w * h; i++)
+      for (int c = 0; c < 4; c++)
+        if (abs(pa[i * 4 + c] - pb[i * 4 + c]) > 16) {
+          differing++;
+          break;
+        }
+    if (differing * 100 > (long)w * h) {
+      fprintf(stderr, "sl-gtk-demo: %s: %ld of %d pixels differ from %s\n", picture_path,
+              differing, w * h, reference);
+      status = 1;
+    }
+    g_free(pa);
+    g_free(pb);
+  }
+  g_object_unref(a);
+  g_object_unref(b);
+  return status;
+}
+
 int main(int argc, char **argv) {
   options o = {NULL, NULL, "docs/pictures/configs/loop.json", FALSE, 0};
+  if (argc == 4 && strcmp(argv[1], "--compare") == 0) return compare_pictures(argv[2], argv[3]);
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--test") == 0 && i + 1 < argc) {
       o.test_dir = argv[++i];
@@ -682,7 +728,8 @@ int main(int argc, char **argv) {
     } else if (argv[i][0] != '-' && !o.config) {
       o.config = argv[i];
     } else {
-      fprintf(stderr, "usage: sl-gtk-demo [--rtl] [CONFIG.json] | --test OUTDIR [--loop-config FILE]\n");
+      fprintf(stderr, "usage: sl-gtk-demo [--rtl] [CONFIG.json] | --test OUTDIR [--loop-config FILE] | "
+                      "--compare REFERENCE.png PICTURE.png\n");
       return 2;
     }
   }
