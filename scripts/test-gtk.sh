@@ -5,7 +5,7 @@
 # right to left, a looping carousel) and checks the children's bounds, the containers' rest
 # positions and pixels of pictures rendered from the widget (GtkWidgetPaintable -> GSK render
 # nodes -> cairo). This script checks its closing states, that two runs draw the same pixels,
-# and its failures. GSK_RENDERER=cairo and GDK_BACKEND=x11 for determinism; any GLib warning
+# and its failures; then a session of real X input (xdotool). GSK_RENDERER=cairo and GDK_BACKEND=x11 for determinism; any GLib warning
 # is fatal.
 #
 #   scripts/test-gtk.sh [--keep DIR]        (--keep: leave the pictures in DIR)
@@ -15,7 +15,9 @@ cd "$(dirname "$0")/.."
 fail() { echo "test-gtk: $*" >&2; exit 1; }
 demo=build/sl-gtk-demo
 [ -x "$demo" ] || fail "$demo is missing: run 'make test-gtk'"
-command -v xvfb-run > /dev/null 2>&1 || fail "xvfb-run is missing: run scripts/ensure-gtk-deps.sh --test"
+for tool in xvfb-run xdotool; do
+  command -v $tool > /dev/null 2>&1 || fail "$tool is missing: run scripts/ensure-gtk-deps.sh --test"
+done
 pictures=""
 case "${1:-}" in
   --keep) tmp=$2; mkdir -p "$tmp" ;;
@@ -66,7 +68,17 @@ if "$demo" --compare docs/pictures/gtk/gtk-appstore.png "$tmp/run/gtk-01-launch.
   fail "--compare took two different pictures for the same"
 fi
 
-# 5. Failures are loud: a bad option exits 2, a configuration that cannot be read 1.
+# 5. Real input: xdotool sends pointer, button, key and wheel events through the X server to the
+#    demo's window (hosts/gtk/live-session.sh), which GTK's controllers and frame clock handle
+#    on the real clock: a drag to card 1, Right to 2, the wheel to 3, a notch down the page.
+env -u WAYLAND_DISPLAY GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BRIDGE=1 \
+  timeout 60 xvfb-run -a -s "-screen 0 1024x1024x24 -nolisten tcp" \
+  hosts/gtk/live-session.sh "$demo" "$tmp/live.txt" 2> "$tmp/err.txt" ||
+  fail "the session of real input failed: $(cat "$tmp/err.txt")"
+grep -qxF "live: main 89.31 section0 959.83 rest 3" "$tmp/live.txt" ||
+  fail "unexpected state after real input: $(cat "$tmp/live.txt") $(cat "$tmp/err.txt")"
+
+# 6. Failures are loud: a bad option exits 2, a configuration that cannot be read 1.
 set +e
 "$demo" --no-such-option > /dev/null 2>&1
 [ $? -eq 2 ] || fail "a bad option must exit with 2"

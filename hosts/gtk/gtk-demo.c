@@ -4,6 +4,7 @@
  * GtkLabels as cells (docs/GTK.md).
  *
  *   sl-gtk-demo [--rtl] [CONFIG.json]      open a window
+ *               [--report]                  ... Q prints the state at rest and quits
  *   sl-gtk-demo --test OUTDIR               the scripted session of scripts/test-gtk.sh:
  *                                           drives the widget on a manual 60 Hz clock, checks
  *                                           positions and pictures, writes OUTDIR/gtk-*.png
@@ -624,6 +625,9 @@ static void direction_checks(session *s) {
 }
 
 typedef struct options {
+  gboolean report; /* Q prints the state at rest and quits */
+  GtkApplication *app;
+  SlLayoutView *view;
   const char *test_dir;
   const char *config;
   const char *loop_config;
@@ -645,6 +649,29 @@ static int run_test(const options *o) {
   direction_checks(&s);
   if (s.failures) fprintf(stderr, "sl-gtk-demo: %d failed checks\n", s.failures);
   return s.failures ? 1 : 0;
+}
+
+/* --report: the Q key prints the state a real session left (scripts/test-gtk.sh drives one
+ * with xdotool) once every motion has come to rest, and quits. */
+static gboolean report(gpointer data) {
+  options *o = data;
+  if (sl_layout_view_is_moving(o->view)) return G_SOURCE_CONTINUE;
+  printf("live: main %.2f section0 %.2f rest %lld\n",
+         sl_layout_view_get_offset(o->view, SL_SCROLL_MAIN), sl_layout_view_get_offset(o->view, 0),
+         (long long)sl_layout_view_get_selected(o->view, 0));
+  fflush(stdout);
+  g_application_quit(G_APPLICATION(o->app));
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean on_window_key(GtkEventControllerKey *controller, guint keyval, guint keycode,
+                              GdkModifierType state, gpointer data) {
+  (void)controller;
+  (void)keycode;
+  (void)state;
+  if (keyval != GDK_KEY_q) return FALSE;
+  g_timeout_add(20, report, data);
+  return TRUE;
 }
 
 static void on_activate(GtkApplication *app, gpointer data) {
@@ -671,6 +698,13 @@ static void on_activate(GtkApplication *app, gpointer data) {
   gtk_window_set_child(GTK_WINDOW(window), view);
   gtk_window_present(GTK_WINDOW(window));
   gtk_widget_grab_focus(view);
+  if (o->report) {
+    GtkEventController *keys = gtk_event_controller_key_new();
+    o->app = app;
+    o->view = SL_LAYOUT_VIEW(view);
+    g_signal_connect(keys, "key-pressed", G_CALLBACK(on_window_key), o);
+    gtk_widget_add_controller(window, keys);
+  }
 }
 
 /* --compare REFERENCE PICTURE: the same size, and at most 1% of the pixels differing by more
@@ -716,19 +750,21 @@ static int compare_pictures(const char *reference, const char *picture_path) {
 }
 
 int main(int argc, char **argv) {
-  options o = {NULL, NULL, "docs/pictures/configs/loop.json", FALSE, 0};
+  options o = {FALSE, NULL, NULL, NULL, NULL, "docs/pictures/configs/loop.json", FALSE, 0};
   if (argc == 4 && strcmp(argv[1], "--compare") == 0) return compare_pictures(argv[2], argv[3]);
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--test") == 0 && i + 1 < argc) {
       o.test_dir = argv[++i];
     } else if (strcmp(argv[i], "--loop-config") == 0 && i + 1 < argc) {
       o.loop_config = argv[++i];
+    } else if (strcmp(argv[i], "--report") == 0) {
+      o.report = TRUE;
     } else if (strcmp(argv[i], "--rtl") == 0) {
       o.rtl = TRUE;
     } else if (argv[i][0] != '-' && !o.config) {
       o.config = argv[i];
     } else {
-      fprintf(stderr, "usage: sl-gtk-demo [--rtl] [CONFIG.json] | --test OUTDIR [--loop-config FILE] | "
+      fprintf(stderr, "usage: sl-gtk-demo [--rtl] [--report] [CONFIG.json] | --test OUTDIR [--loop-config FILE] | "
                       "--compare REFERENCE.png PICTURE.png\n");
       return 2;
     }
