@@ -5,8 +5,8 @@
 # right to left, a looping carousel) and checks the children's bounds, the containers' rest
 # positions and pixels of pictures rendered from the widget (GtkWidgetPaintable -> GSK render
 # nodes -> cairo). This script checks its closing states, that two runs draw the same pixels,
-# and its failures; then a session of real X input (xdotool). GSK_RENDERER=cairo and GDK_BACKEND=x11 for determinism; any GLib warning
-# is fatal.
+# the committed pictures and its failures; then a session of real X input (xdotool).
+# GSK_RENDERER=cairo and GDK_BACKEND=x11 for determinism; any GLib warning is fatal.
 #
 #   scripts/test-gtk.sh [--keep DIR]        (--keep: leave the pictures in DIR)
 #   scripts/test-gtk.sh --pictures DIR      (write DIR/gtk-appstore.png, gtk-rtl.png, gtk-loop.png)
@@ -15,23 +15,41 @@ cd "$(dirname "$0")/.."
 fail() { echo "test-gtk: $*" >&2; exit 1; }
 demo=build/sl-gtk-demo
 [ -x "$demo" ] || fail "$demo is missing: run 'make test-gtk'"
-for tool in xvfb-run xdotool; do
+for tool in Xvfb xdotool; do
   command -v $tool > /dev/null 2>&1 || fail "$tool is missing: run scripts/ensure-gtk-deps.sh --test"
 done
 pictures=""
+keep=""
 case "${1:-}" in
-  --keep) tmp=$2; mkdir -p "$tmp" ;;
-  --pictures) pictures=$2; mkdir -p "$pictures"; tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT ;;
-  "") tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT ;;
+  --keep) tmp=$2; keep=1; mkdir -p "$tmp" ;;
+  --pictures) pictures=$2; mkdir -p "$pictures"; tmp=$(mktemp -d) ;;
+  "") tmp=$(mktemp -d) ;;
   *) fail "unknown option $1" ;;
 esac
 mkdir -p "$tmp/run" "$tmp/again"
 
-# One X server for the whole run, on a free display; no session bus, no accessibility bus.
+# One X server for the whole run. Xvfb picks a free display itself and writes its number
+# (-displayfd), so runs beside other X servers (other tests, other users) cannot collide.
+xvfb=""
+cleanup() {
+  [ -z "$xvfb" ] || kill "$xvfb" 2> /dev/null || true
+  [ -n "$keep" ] || rm -rf "$tmp"
+}
+trap cleanup EXIT
+Xvfb -displayfd 3 -screen 0 1024x1024x24 -nolisten tcp 3> "$tmp/display" 2> "$tmp/xvfb.txt" &
+xvfb=$!
+for _ in $(seq 100); do
+  [ -s "$tmp/display" ] && break
+  sleep 0.1
+done
+[ -s "$tmp/display" ] || fail "Xvfb did not start: $(cat "$tmp/xvfb.txt")"
+DISPLAY=:$(cat "$tmp/display")
+export DISPLAY
+
+# GTK on X11 and cairo, no session bus, no accessibility bus; any GLib warning is fatal.
 run() {
   env -u WAYLAND_DISPLAY GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
-    G_DEBUG=fatal-warnings NO_AT_BRIDGE=1 \
-    timeout 100 xvfb-run -a -s "-screen 0 1024x1024x24 -nolisten tcp" "$demo" "$@"
+    G_DEBUG=fatal-warnings NO_AT_BRIDGE=1 timeout 100 "$demo" "$@"
 }
 
 # 1. The session; it exits 1 naming each failed check.
@@ -72,8 +90,7 @@ fi
 #    demo's window (hosts/gtk/live-session.sh), which GTK's controllers and frame clock handle
 #    on the real clock: a drag to card 1, Right to 2, the wheel to 3, a notch down the page.
 env -u WAYLAND_DISPLAY GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BRIDGE=1 \
-  timeout 60 xvfb-run -a -s "-screen 0 1024x1024x24 -nolisten tcp" \
-  hosts/gtk/live-session.sh "$demo" "$tmp/live.txt" 2> "$tmp/err.txt" ||
+  timeout 60 hosts/gtk/live-session.sh "$demo" "$tmp/live.txt" 2> "$tmp/err.txt" ||
   fail "the session of real input failed: $(cat "$tmp/err.txt")"
 grep -qxF "live: main 89.31 section0 959.83 rest 3" "$tmp/live.txt" ||
   fail "unexpected state after real input: $(cat "$tmp/live.txt") $(cat "$tmp/err.txt")"

@@ -132,6 +132,7 @@ typedef struct session {
   double t;
   int failures;
   const char *out_dir;
+  gboolean real_clock; /* the frame clock's time, not the manual one */
   char name[32];
 } session;
 
@@ -287,7 +288,7 @@ static void open_session(session *s, const char *json, gboolean rtl,
   }
   s->view = SL_LAYOUT_VIEW(view);
   s->t = 1000;
-  sl_layout_view_use_manual_clock(s->view, s->t);
+  if (!s->real_clock) sl_layout_view_use_manual_clock(s->view, s->t);
   s->window = gtk_window_new();
   gtk_window_set_default_size(GTK_WINDOW(s->window), width, height);
   gtk_window_set_resizable(GTK_WINDOW(s->window), FALSE);
@@ -624,6 +625,33 @@ static void direction_checks(session *s) {
   }
 }
 
+/* On the real clock: a touchpad swipe whose scroll-end never comes is ended by the view's
+ * timer (an event without a delta after the library's touchpadEndGap), and the tick callback
+ * brings the carousel to rest on a card. */
+static void real_clock_session(session *s) {
+  s->real_clock = TRUE;
+  open_session(s, snaplayout_default_config, FALSE, 390, 844, "real-clock");
+  s->real_clock = FALSE;
+  if (!s->view) return;
+  for (int i = 0; i < 6; i++) {
+    sl_layout_view_scroll(s->view, 195, 162, 30, 0, FALSE);
+    g_usleep(10000);
+  }
+  gint64 give_up = g_get_monotonic_time() + 10 * G_USEC_PER_SEC;
+  double offset = sl_layout_view_get_offset(s->view, 0);
+  if (offset < 100) fail(s, "the touchpad moved the carousel to %.2f only", offset);
+  /* Wait for the gesture to end and the motion to settle (the timer, then the tick callback). */
+  do {
+    g_main_context_iteration(NULL, TRUE);
+  } while ((sl_layout_view_is_moving(s->view) ||
+            fabs(sl_layout_view_get_offset(s->view, 0) - 296.5) > 0.01) &&
+           g_get_monotonic_time() < give_up);
+  expect_rest(s, 0, 1);
+  pump(s);
+  expect_card_at(s, 1, 0, 195, 0.82 * 390);
+  close_session(s);
+}
+
 typedef struct options {
   gboolean report; /* Q prints the state at rest and quits */
   GtkApplication *app;
@@ -644,6 +672,7 @@ static int run_test(const options *o) {
   s.out_dir = o->test_dir;
   appstore_session(&s);
   controllers_session(&s);
+  real_clock_session(&s);
   rtl_session(&s);
   loop_session(&s, o->loop_config);
   direction_checks(&s);

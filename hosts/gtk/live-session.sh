@@ -1,6 +1,6 @@
 #!/bin/sh
-# A session of real X input (run by scripts/test-gtk.sh inside xvfb-run): xdotool moves the
-# pointer, presses the button, keys and wheel buttons, and the X server delivers them to the
+# A session of real X input (run by scripts/test-gtk.sh on its Xvfb, $DISPLAY): xdotool moves
+# the pointer, presses the button, keys and wheel buttons, and the X server delivers them to the
 # demo's window as a person's would, through GTK's own controllers and frame clock. Each step
 # lands on the same rest position however fast the machine is: the drag covers more than half
 # a card (a gesture moves at most one), and keys and wheel notches count from where any motion

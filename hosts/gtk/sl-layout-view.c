@@ -81,6 +81,7 @@ struct _SlLayoutView {
   size_t capacity;
   touch touch;
   int touchpad; /* the scroller a touchpad gesture moves, or -1 */
+  guint touchpad_timer; /* ends a gesture whose scroll-end never comes */
   SlLayoutViewFactory factory;
   gpointer factory_data;
   GDestroyNotify factory_destroy;
@@ -95,6 +96,8 @@ struct _SlLayoutView {
 G_DEFINE_TYPE(SlLayoutView, sl_layout_view, GTK_TYPE_WIDGET)
 
 G_DEFINE_QUARK(sl-layout-view-error-quark, sl_layout_view_error)
+
+static void stop_touchpad_timer(SlLayoutView *self);
 
 /* ---------------------------------------------------------------------------------------------
  * Errors: the library's, as warnings (a view keeps going with what it has)
@@ -640,6 +643,7 @@ static void resize(SlLayoutView *self, double width, double height) {
   if (!self->scrollers) build_scrollers(self);
   self->touch.state = TOUCH_NONE;
   self->touchpad = -1;
+  stop_touchpad_timer(self);
   for (int i = 0; i < self->scroller_count; i++) {
     scroller *s = &self->scrollers[i];
     double offset;
@@ -813,20 +817,47 @@ static int carousel_near(SlLayoutView *self, double x, double y, gboolean horizo
   return first;
 }
 
-static void scroll_input(SlLayoutView *self, scroller *s, int32_t device, uint32_t flags,
-                         double delta, double now) {
+static void stop_touchpad_timer(SlLayoutView *self) {
+  if (self->touchpad_timer) g_source_remove(self->touchpad_timer);
+  self->touchpad_timer = 0;
+}
+
+static gboolean scroll_input(SlLayoutView *self, scroller *s, int32_t device, uint32_t flags,
+                             double delta, double now) {
   sl_scroll_input event = {SL_SCROLL_INPUT_VERSION, device, flags, 0, delta, now};
   sl_scroll_input_result result;
   if (sl_layout_scroll_input(self->layout, s->container, &event, s->moving ? &s->motion : NULL,
                              motion_time(s, now), &result) != SL_OK) {
     library_warning("cannot apply a scroll event");
-    return;
+    return FALSE;
   }
   gtk_widget_queue_allocate(GTK_WIDGET(self));
   if (result.has_motion)
     start_motion(self, s, &result.result.motion, now);
   else if (device == SL_INPUT_TOUCHPAD)
     s->moving = FALSE; /* the library caught the motion where it was */
+  return result.has_motion;
+}
+
+/*
+ * A touchpad gesture whose scroll-end does not come (a device that sends none): 150 ms after
+ * the last delta, an event without one lets the library end it (touchpadEndGap, 0.1 s by
+ * default); while the gesture has not ended, the timer asks again.
+ */
+static gboolean on_touchpad_quiet(gpointer data) {
+  SlLayoutView *self = data;
+  if (self->touchpad < 0 || !self->layout) {
+    self->touchpad_timer = 0;
+    return G_SOURCE_REMOVE;
+  }
+  if (scroll_input(self, &self->scrollers[self->touchpad], SL_INPUT_TOUCHPAD, 0, 0,
+                   now_of(self)) ||
+      self->manual_clock) {
+    self->touchpad = -1;
+    self->touchpad_timer = 0;
+    return G_SOURCE_REMOVE;
+  }
+  return G_SOURCE_CONTINUE;
 }
 
 /* The scroller a scroll along one axis moves: a carousel under the pointer along that axis,
@@ -874,6 +905,10 @@ void sl_layout_view_scroll(SlLayoutView *self, double x, double y, double dx, do
   }
   scroller *s = &self->scrollers[self->touchpad];
   scroll_input(self, s, SL_INPUT_TOUCHPAD, 0, delta_along(self, s, dx, dy), now);
+  if (!self->manual_clock) {
+    stop_touchpad_timer(self);
+    self->touchpad_timer = g_timeout_add(150, on_touchpad_quiet, self);
+  }
 }
 
 void sl_layout_view_scroll_end(SlLayoutView *self) {
@@ -881,6 +916,7 @@ void sl_layout_view_scroll_end(SlLayoutView *self) {
   if (!self->layout || self->touchpad < 0) return;
   scroller *s = &self->scrollers[self->touchpad];
   self->touchpad = -1;
+  stop_touchpad_timer(self);
   scroll_input(self, s, SL_INPUT_TOUCHPAD, SL_INPUT_END, 0, now_of(self));
 }
 
@@ -998,6 +1034,7 @@ static void drop_layout(SlLayoutView *self) {
   self->width = self->height = 0;
   self->touch.state = TOUCH_NONE;
   self->touchpad = -1;
+  stop_touchpad_timer(self);
 }
 
 /* Creates the layout from the kept text in the widget's text direction. */
