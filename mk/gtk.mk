@@ -8,6 +8,8 @@
 #   make gtk-pictures   write docs/pictures/gtk/gtk-*.png from that session
 
 GTK_DEMO := $(BUILD)/sl-gtk-demo
+# The same program under AddressSanitizer and UBSan (the library itself is the shipped one).
+GTK_DEMO_ASAN := $(BUILD)/sl-gtk-demo-asan
 GTK_SOURCES := hosts/gtk/sl-layout-view.c hosts/gtk/gtk-demo.c
 
 .PHONY: gtk-deps gtk-example gtk-demo test-gtk gtk-pictures
@@ -23,10 +25,15 @@ $(GTK_DEMO): $(GTK_SOURCES) hosts/gtk/sl-layout-view.h $(BUILD)/appstore_json.h 
 	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) $$(pkg-config --cflags gtk4) -Iinclude -I$(BUILD) \
 	  $(GTK_SOURCES) -o $@ $$(pkg-config --libs gtk4) $(LINK_LIB) -lm
 
+$(GTK_DEMO_ASAN): $(GTK_SOURCES) hosts/gtk/sl-layout-view.h $(BUILD)/appstore_json.h include/snaplayout.h $(LIB) | gtk-deps
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) -O1 -g -fsanitize=address,undefined \
+	  -fno-sanitize-recover=undefined -fno-omit-frame-pointer $$(pkg-config --cflags gtk4) \
+	  -Iinclude -I$(BUILD) $(GTK_SOURCES) -o $@ $$(pkg-config --libs gtk4) $(LINK_LIB) -lm
+
 gtk-demo: gtk-example ## open the App Store layout in a GTK 4 window
 	$(GTK_DEMO)
 
-test-gtk: gtk-example ## the GTK 4 widget under Xvfb: scripted input, positions and pictures checked
+test-gtk: gtk-example $(GTK_DEMO_ASAN) ## the GTK 4 widget under Xvfb: scripted input, positions and pictures checked
 	@scripts/ensure-gtk-deps.sh --test
 	scripts/test-gtk.sh
 

@@ -5,7 +5,8 @@
 # right to left, a looping carousel) and checks the children's bounds, the containers' rest
 # positions and pixels of pictures rendered from the widget (GtkWidgetPaintable -> GSK render
 # nodes -> cairo). This script checks its closing states, that two runs draw the same pixels,
-# the committed pictures and its failures; then a session of real X input (xdotool).
+# the committed pictures and its failures; then a session of real X input (xdotool), and the
+# session again under AddressSanitizer and UBSan.
 # GSK_RENDERER=cairo and GDK_BACKEND=x11 for determinism; any GLib warning is fatal.
 #
 #   scripts/test-gtk.sh [--keep DIR]        (--keep: leave the pictures in DIR)
@@ -51,6 +52,11 @@ run() {
   env -u WAYLAND_DISPLAY GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
     G_DEBUG=fatal-warnings NO_AT_BRIDGE=1 timeout 100 "$demo" "$@"
 }
+run_asan() {
+  env -u WAYLAND_DISPLAY GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none \
+    G_DEBUG=fatal-warnings NO_AT_BRIDGE=1 ASAN_OPTIONS=detect_leaks=0 \
+    UBSAN_OPTIONS=print_stacktrace=1 timeout 100 build/sl-gtk-demo-asan "$@"
+}
 
 # 1. The session; it exits 1 naming each failed check.
 run --test "$tmp/run" > "$tmp/session.txt" 2> "$tmp/err.txt" ||
@@ -95,7 +101,14 @@ env -u WAYLAND_DISPLAY GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BR
 grep -qxF "live: main 89.31 section0 959.83 rest 3" "$tmp/live.txt" ||
   fail "unexpected state after real input: $(cat "$tmp/live.txt") $(cat "$tmp/err.txt")"
 
-# 6. Failures are loud: a bad option exits 2, a configuration that cannot be read 1.
+# 6. Memory: the session again, built with AddressSanitizer and UBSan (GTK's own allocations
+#    that live until exit are not leaks of the widget's: leak checking stays off).
+if [ -x build/sl-gtk-demo-asan ]; then
+  run_asan --test "$tmp/asan" > /dev/null 2> "$tmp/err.txt" ||
+    fail "the session under AddressSanitizer failed: $(cat "$tmp/err.txt")"
+fi
+
+# 7. Failures are loud: a bad option exits 2, a configuration that cannot be read 1.
 set +e
 "$demo" --no-such-option > /dev/null 2>&1
 [ $? -eq 2 ] || fail "a bad option must exit with 2"

@@ -670,6 +670,10 @@ static int run_test(const options *o) {
   load_css();
   memset(&s, 0, sizeof s);
   s.out_dir = o->test_dir;
+  if (g_mkdir_with_parents(o->test_dir, 0755) != 0) {
+    fprintf(stderr, "sl-gtk-demo: cannot create %s\n", o->test_dir);
+    return 1;
+  }
   appstore_session(&s);
   controllers_session(&s);
   real_clock_session(&s);
