@@ -587,6 +587,19 @@ static void controllers_session(session *s) {
   expect_rest(s, 0, 2);
   expect_card_at(s, 2, 0, 250, 0.82 * 500);
   print_state(s, "wider");
+
+  /* A data change through the layout: two more cards, sl_layout_view_refresh, and a scroll
+   * to the last one, card 7, in its own colour. */
+  if (sl_layout_insert_items(sl_layout_view_get_layout(s->view), 0, 6, 2, NULL) != SL_OK)
+    fail(s, "cannot insert items: %s", sl_error_last()->message);
+  sl_layout_view_refresh(s->view);
+  sl_layout_view_scroll_to_snap(s->view, 0, 7, TRUE);
+  settle(s);
+  expect_rest(s, 0, 7);
+  expect_card_at(s, 7, 0, 250, 0.82 * 500);
+  cairo_surface_t *shot = picture(s);
+  expect_card(s, shot, 250, 162, 7);
+  cairo_surface_destroy(shot);
   close_session(s);
 }
 

@@ -1211,7 +1211,15 @@ sl_layout *sl_layout_view_get_layout(SlLayoutView *self) {
 
 void sl_layout_view_refresh(SlLayoutView *self) {
   g_return_if_fail(SL_IS_LAYOUT_VIEW(self));
-  for (int i = 0; i < self->scroller_count; i++) scroller_refresh(self, &self->scrollers[i]);
+  if (!self->layout || !self->scrollers) return;
+  /* Sections may have come or gone, and items moved: the containers are read anew (motions
+   * stop where they are) and every child comes anew from the factory. */
+  build_scrollers(self);
+  self->touch.state = TOUCH_NONE;
+  self->touchpad = -1;
+  stop_touchpad_timer(self);
+  g_hash_table_remove_all(self->cells);
+  g_ptr_array_set_size(self->order, 0);
   gtk_widget_queue_allocate(GTK_WIDGET(self));
 }
 

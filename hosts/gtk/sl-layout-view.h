@@ -55,8 +55,9 @@ void sl_layout_view_set_factory(SlLayoutView *view, SlLayoutViewFactory factory,
  * functions (data changes, sizes), then sl_layout_view_refresh(). */
 sl_layout *sl_layout_view_get_layout(SlLayoutView *view);
 
-/* Reads the containers' bounds again and re-places the children (after a host changed the
- * layout through sl_layout_view_get_layout()). */
+/* After a host changed the layout through sl_layout_view_get_layout() (data changes, sizes):
+ * reads the scroll containers again (motions stop where they are; a drag in progress ends) and
+ * makes every child anew from the factory. */
 void sl_layout_view_refresh(SlLayoutView *view);
 
 /* The name of an element kind ("cell" for SL_KIND_CELL), or NULL. */
