@@ -190,7 +190,8 @@ typedef struct sl_element {
    * and 0 before): the lap, 0 being the canonical one, negative before it, saturated to 32
    * bits. The cells of a looping orthogonal section count that section's laps; everything
    * else in a looping main scroll counts the main scroll's. 0 outside loops. A host keys its
-   * views by (section, item, copy). docs/SNAPPING.md, "Looping". */
+   * views by (category, kind, section, item, copy): a cell, its badges and its section's
+   * boundary items share section and item. docs/SNAPPING.md, "Looping". */
   int32_t copy;
 } sl_element;
 

@@ -81,7 +81,7 @@ def test_elements_carry_their_copy() -> None:
         assert sorted(shown) == [(0, 0), (1, 0), (5, -1)]
         assert shown[5, -1].frame.x == -294
         assert shown[0, 0].frame.x == 16 and shown[1, 0].frame.x == 326
-        assert shown[5, -1].view_key == (0, 5, -1)
+        assert shown[5, -1].view_key == (0, -1, 0, 5, -1)  # a cell of kind -1
         # Across the seam, half a lap on: card 5 of lap 0 and card 0 of lap 1, 10 pt apart.
         layout.set_scroll_offset(0, 1705)
         keys = [e.view_key for e in cells(layout)]

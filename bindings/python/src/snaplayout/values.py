@@ -267,7 +267,7 @@ class Element:
     (section, item); a section's boundary items and decorations (section, 0); layout-level
     boundary items (``SECTION_LAYOUT`` = -1, 0). In a looping container an element comes once
     per copy of the content a query reaches, ``copy`` saying which: key views by
-    ``(section, item, copy)`` (:attr:`view_key`).
+    ``(category, kind, section, item, copy)`` (:attr:`view_key`).
     """
 
     #: Cell, supplementary view or decoration.
@@ -332,10 +332,12 @@ class Element:
         return (self.section, self.item)
 
     @property
-    def view_key(self) -> Tuple[int, int, int]:
-        """``(section, item, copy)``: what a host keys its views by, one view per copy of an
-        element a looping container shows (``(section, item, 0)`` outside loops)."""
-        return (self.section, self.item, self.copy)
+    def view_key(self) -> Tuple[int, int, int, int, int]:
+        """``(category, kind, section, item, copy)``: what a host keys its views by, one view
+        per element and per copy of it a looping container shows (copy 0 outside loops). A
+        cell, its badges and its section's boundary items share section and item, so the
+        category and kind are part of the key."""
+        return (int(self.category), self.kind, self.section, self.item, self.copy)
 
     def write_to(self, target: ll.sl_element) -> None:
         """Writes what a visible-items handler may change (frame, transform, alpha, z, flags;
