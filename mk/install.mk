@@ -26,6 +26,8 @@ LDCONFIG     ?= ldconfig
 # packages and snaplayout.pc after SL_VERSION_STRING; scripts/test-packages.sh checks they agree
 # with each other and with the SONAME.
 SL_HEADER      := include/snaplayout.h
+# The C++ interface (docs/CPP.md), header-only: installed beside the C header, in -dev.
+SL_HEADER_CXX  := include/snaplayout.hpp
 sl_header_int   = $(shell sed -n 's/^.define SL_VERSION_$(1) \([0-9][0-9]*\).*/\1/p' $(SL_HEADER))
 SL_VERSION     := $(shell sed -n 's/^.define SL_VERSION_STRING "\(.*\)".*/\1/p' $(SL_HEADER))
 SL_VERSION_MMP := $(call sl_header_int,MAJOR).$(call sl_header_int,MINOR).$(call sl_header_int,PATCH)
@@ -81,7 +83,7 @@ $(SL_TOOL): $(TOOL_SOURCES) $(TOOL_HEADERS) $(BUILD)/appstore_json.h include/sna
 	$(SL_TOOL_CC) $(C_STD) $(C_WARN) $(CFLAGS) $(SL_TOOL_HARDENING) -Iinclude -I$(BUILD) \
 	  $(TOOL_SOURCES) -o $@ -L$(dir $(SL_INSTALL_LIB)) -lsnaplayout $(SL_TOOL_LDFLAGS)
 
-install: $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FILES:%=packaging/cmake/%.in) \
+install: $(SL_INSTALL_LIB) $(SL_HEADER) $(SL_HEADER_CXX) packaging/snaplayout.pc.in $(SL_CMAKE_FILES:%=packaging/cmake/%.in) \
          $(SL_TOOL) $(SL_MAN) $(SL_SCHEMA) \
   ## install the library, header, pkg-config, CMake files, tool, man page
 	@case "$(SL_POINTER_SIZE)" in 4|8) ;; *) \
@@ -99,6 +101,7 @@ install: $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FI
 	ln -sfn $(SL_REALNAME) "$(DESTDIR)$(LIBDIR)/$(SONAME)"
 	ln -sfn $(SL_REALNAME) "$(DESTDIR)$(LIBDIR)/$(SL_DEVLINK)"
 	$(INSTALL) -m 0644 $(SL_HEADER) "$(DESTDIR)$(INCLUDEDIR)/snaplayout.h"
+	$(INSTALL) -m 0644 $(SL_HEADER_CXX) "$(DESTDIR)$(INCLUDEDIR)/snaplayout.hpp"
 	sed -e 's|@prefix@|$(SL_PC_PREFIX)|' -e 's|@libdir@|$(call sl_pc_path,$(LIBDIR))|' \
 	  -e 's|@includedir@|$(call sl_pc_path,$(INCLUDEDIR))|' \
 	  -e 's|@schema@|$(call sl_pc_path,$(SCHEMADIR))/$(notdir $(SL_SCHEMA))|' -e 's|@version@|$(SL_VERSION)|' \
@@ -129,6 +132,7 @@ install: $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in $(SL_CMAKE_FI
 uninstall: ## remove what make install put there (same variables)
 	rm -f "$(DESTDIR)$(LIBDIR)/$(SL_DEVLINK)" "$(DESTDIR)$(LIBDIR)/$(SONAME)" \
 	  "$(DESTDIR)$(LIBDIR)/$(SL_REALNAME)" "$(DESTDIR)$(INCLUDEDIR)/snaplayout.h" \
+	  "$(DESTDIR)$(INCLUDEDIR)/snaplayout.hpp" \
 	  "$(DESTDIR)$(PKGCONFIGDIR)/snaplayout.pc" $(SL_CMAKE_FILES:%="$(DESTDIR)$(CMAKEDIR)/%")
 	rmdir "$(DESTDIR)$(CMAKEDIR)" 2>/dev/null || true
 	rm -f "$(DESTDIR)$(BINDIR)/snaplayout" "$(DESTDIR)$(MANDIR)/man1/snaplayout.1"
@@ -146,7 +150,7 @@ packaging-deps: ## install dpkg-dev, lintian, cmake and meson when missing
 
 # The packages are cut from a `make install` into a staging tree with Debian's paths, so they
 # hold exactly what `make install` installs (the changelog compressed, a copyright file added).
-deb: packaging-deps $(SL_INSTALL_LIB) $(SL_HEADER) packaging/snaplayout.pc.in packaging/build-deb.sh \
+deb: packaging-deps $(SL_INSTALL_LIB) $(SL_HEADER) $(SL_HEADER_CXX) packaging/snaplayout.pc.in packaging/build-deb.sh \
      packaging/copyright packaging/libsnaplayout0.control.in packaging/libsnaplayout-dev.control.in \
      packaging/snaplayout-tools.control.in $(SL_TOOL) $(SL_MAN) $(SL_SCHEMA) \
   ## build/deb/: libsnaplayout0, libsnaplayout-dev and snaplayout-tools

@@ -77,6 +77,7 @@ take "$lib_root" "$libdir/$REALNAME" "$libdir/$SONAME"
 take "$dev_root" "$libdir/libsnaplayout.so" "$libdir/pkgconfig/snaplayout.pc" \
   "$libdir/cmake/SnapLayout/SnapLayoutConfig.cmake" \
   "$libdir/cmake/SnapLayout/SnapLayoutConfigVersion.cmake" usr/include/snaplayout.h \
+  usr/include/snaplayout.hpp \
   usr/share/snaplayout/snaplayout-config.schema.json
 # The tool and its manual page, compressed as Debian policy 12.1 wants (gzip -9n).
 take "$tools_root" usr/bin/snaplayout usr/share/man/man1/snaplayout.1

@@ -71,6 +71,7 @@ say "sources: $(wc -l < "$tmp/source.list") files of HEAD under snaplayout-$vers
   echo "LICENSE"
   echo "bin/snaplayout"
   echo "include/snaplayout.h"
+  echo "include/snaplayout.hpp"
   echo "lib/$realname"
   echo "lib/libsnaplayout.so"
   echo "lib/libsnaplayout.so.0"
@@ -106,6 +107,7 @@ for arch in "$@"; do
     { diff -u "$tmp/tarball.list" "$tmp/found.list" | sed -n '3,$p' >&2; fail "$tarball: the files differ (- expected, + found)"; }
   cmp -s "$tree/LICENSE" LICENSE || fail "$tarball: LICENSE differs"
   cmp -s "$tree/include/snaplayout.h" include/snaplayout.h || fail "$tarball: the header differs"
+  cmp -s "$tree/include/snaplayout.hpp" include/snaplayout.hpp || fail "$tarball: the C++ header differs"
   expected_machine=$(machine "$(readlink -f "$arch_lib")")
   for file in "lib/$realname" bin/snaplayout; do
     [ "$(machine "$tree/$file")" = "$expected_machine" ] ||

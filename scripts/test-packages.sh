@@ -209,6 +209,7 @@ echo keep > "$dest$prefix/share/man/man1/other.1"
 {
   cat "$tmp/foreign.list"
   echo "f 644 usr/local/include/snaplayout.h"
+  echo "f 644 usr/local/include/snaplayout.hpp"
   echo "f 644 usr/local/lib/$realname"
   echo "l usr/local/lib/$soname -> $realname"
   echo "l usr/local/lib/libsnaplayout.so -> $realname"
@@ -230,6 +231,8 @@ done
 check_tree "$dest" "$tmp/install.list" "make install"
 check_library "$dest$prefix/lib/$realname" "make install"
 cmp -s "$dest$prefix/include/snaplayout.h" "$header" || fail "make install: the header differs"
+cmp -s "$dest$prefix/include/snaplayout.hpp" include/snaplayout.hpp ||
+  fail "make install: the C++ header differs"
 check_pc "$dest$prefix/lib/pkgconfig/snaplayout.pc" "$prefix" "\${prefix}/lib" "make install"
 check_tool "$dest$prefix/bin/snaplayout" "$dest$prefix/lib" "make install"
 check_man "$dest$prefix/share/man/man1/snaplayout.1" "make install"
@@ -371,6 +374,7 @@ lib_path=usr/lib/$multiarch
 } > "$tmp/lib.list"
 {
   echo "f 644 usr/include/snaplayout.h"
+  echo "f 644 usr/include/snaplayout.hpp"
   echo "l $lib_path/libsnaplayout.so -> $realname"
   echo "f 644 $lib_path/pkgconfig/snaplayout.pc"
   echo "f 644 $lib_path/cmake/SnapLayout/SnapLayoutConfig.cmake"
@@ -398,6 +402,8 @@ for pkg in lib dev tools; do
 done
 check_library "$tmp/only-lib/$lib_path/$realname" "$lib_pkg"
 cmp -s "$tmp/only-dev/usr/include/snaplayout.h" "$header" || fail "$dev_pkg: the header differs"
+cmp -s "$tmp/only-dev/usr/include/snaplayout.hpp" include/snaplayout.hpp ||
+  fail "$dev_pkg: the C++ header differs"
 check_pc "$tmp/only-dev/$lib_path/pkgconfig/snaplayout.pc" /usr "\${prefix}/lib/$multiarch" "$dev_pkg"
 cmp -s "$tmp/only-lib/usr/share/doc/$lib_pkg/copyright" packaging/copyright ||
   fail "$lib_pkg: copyright is not packaging/copyright"
