@@ -729,6 +729,19 @@ class Queries {
   ItemOffset offset_for_item(std::int32_t container, std::int32_t section, std::int64_t item) const {
     return try_offset_for_item(container, section, item).value();
   }
+  /// The offset that scrolls an item into view with an alignment (SL_ALIGN_START, _CENTER,
+  /// _END or _NEAREST), and the rest position there (-1 without rest positions).
+  Result<ItemOffset> try_offset_to_show_item(std::int32_t container, std::int32_t section,
+                                             std::int64_t item, std::int32_t alignment) const {
+    return call<ItemOffset>([&](ItemOffset *out) {
+      return sl_layout_get_offset_to_show_item(c(), container, section, item, alignment,
+                                               &out->offset, &out->snap);
+    });
+  }
+  ItemOffset offset_to_show_item(std::int32_t container, std::int32_t section, std::int64_t item,
+                                 std::int32_t alignment) const {
+    return try_offset_to_show_item(container, section, item, alignment).value();
+  }
   /// The rest position a new touch-down is measured from (-1 for a free container).
   Result<std::int64_t> try_reference_snap(std::int32_t container, double touch_offset,
                                           const std::optional<InFlight> &in_flight = std::nullopt) const {

@@ -341,6 +341,10 @@ SL_TEST(card_carousel_rest_positions) {
   const sl::ItemOffset four = layout.offset_for_item(sl::main_scroll, 0, 4);
   CHECK_NEAR(four.offset, 4 * 327 - 34, 1e-9);
   CHECK(four.snap == 4, "rest position 4");
+  const sl::ItemOffset centred = layout.offset_to_show_item(sl::main_scroll, 0, 4, SL_ALIGN_CENTER);
+  CHECK_NEAR(centred.offset, 4 * 327 - 34, 1e-9);  // the rest position nearest the centred offset
+  CHECK(centred.snap == 4, "centred on rest position 4");
+  CHECK(!layout.try_offset_to_show_item(sl::main_scroll, 0, 4, 9), "alignment 9 is refused");
   const sl::SnapPosition half = layout.snap_position(sl::main_scroll, 293 + 327.0 / 2);
   CHECK_NEAR(half.progress, 1.5, 1e-12);
   CHECK(!layout.loop_info(sl::main_scroll).requested, "no loop");
