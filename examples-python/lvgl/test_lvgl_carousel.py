@@ -11,7 +11,12 @@ x 60; neighbours scaled 0.8 about their centres (160 x 80, y 20 to 100); list ro
 
 import copy
 import json
+import os
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import unittest
 import zlib
 from pathlib import Path
@@ -225,6 +230,44 @@ class CarouselTest(HostTest):
             self.assertEqual(bytes(again.framebuffer), first)
         finally:
             again.close()
+
+
+def _exported(library):
+    """The function names a shared object exports."""
+    out = subprocess.run(["nm", "-D", "--defined-only", str(library)], check=True,
+                         capture_output=True, text=True).stdout
+    return {line.split()[-1].split("@")[0] for line in out.splitlines() if " T " in line}
+
+
+class CSketchTest(unittest.TestCase):
+    """The C of docs/LVGL.md ("The same wiring in C") compiles against include/snaplayout.h and
+    c-sketch/lvgl.h, and calls only functions LVGL and the library export."""
+
+    def test_the_c_sketch_compiles_and_calls_real_functions(self):
+        compiler = os.environ.get("CC", "cc")
+        if shutil.which(compiler) is None or shutil.which("nm") is None:
+            self.skipTest(f"{compiler} or nm not found")
+        text = (ROOT / "docs" / "LVGL.md").read_text()
+        section = text[text.index("## The same wiring in C"):]
+        code = re.search(r"```c\n(.*?)```", section, re.S).group(1)
+        with tempfile.TemporaryDirectory() as tmp:
+            source, obj = Path(tmp) / "sketch.c", Path(tmp) / "sketch.o"
+            source.write_text(code)
+            subprocess.run([compiler, "-std=c11", "-Wall", "-Wextra", "-Werror",
+                            "-I", str(ROOT / "include"), "-I", str(HERE / "c-sketch"),
+                            "-c", str(source), "-o", str(obj)], check=True)
+            out = subprocess.run(["nm", "-u", str(obj)], check=True, capture_output=True,
+                                 text=True).stdout
+        called = {line.split()[-1] for line in out.splitlines()}
+        lv_called = {name for name in called if name.startswith("lv_")}
+        sl_called = {name for name in called if name.startswith("sl_")}
+        self.assertGreater(len(lv_called), 20)
+        self.assertGreater(len(sl_called), 8)
+        lvgl_module = Path(host_module.lv.__file__)
+        self.assertEqual(lv_called - _exported(lvgl_module), set(),
+                         f"not functions of the LVGL in {lvgl_module}")
+        library = os.environ["SNAPLAYOUT_LIBRARY"]
+        self.assertEqual(sl_called - _exported(library), set(), f"not functions of {library}")
 
 
 def _looping_config():
