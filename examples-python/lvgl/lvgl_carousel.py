@@ -9,7 +9,8 @@ Python binding, ``import snaplayout``) makes every decision about geometry and s
   through LVGL's ``transform_scale_x/y`` style (pivot at the centre);
 - LVGL's own scrolling is off (no ``SCROLLABLE``, ``SCROLL_MOMENTUM`` or ``SCROLL_ELASTIC`` on the
   screen or any object); the pointer's press, move and release (LVGL events) move the scroll
-  offsets, and on release ``Layout.resolve_scroll`` says where the scroll comes to rest, with the
+  offsets (past a touch slop, the first movement picks the axis: the carousel or the page), and
+  on release ``Layout.resolve_scroll`` says where the scroll comes to rest, with the
   reference snap of a motion caught in flight (``Layout.reference_snap``);
 - an ``lv.timer`` samples the running motions every frame (``Motion.sample``), sets the
   offsets (``Layout.set_scroll_offset``) and re-places the objects;
@@ -46,6 +47,8 @@ CONFIG_PATH = HERE / "carousel.json"
 #: Milliseconds a frame: the fake tick advances by this much, and the display refresh, the
 #: input reads and the motion timer all run once a frame.
 FRAME_MS = 10
+#: Points the finger moves before a drag starts; the first movement past it picks the axis.
+TOUCH_SLOP = 6
 #: The release velocity is the least-squares slope of the finger's positions over this window.
 VELOCITY_WINDOW_MS = 100
 #: Card colours by item index mod 8 (the SDL example's palette, docs/SDL-EXAMPLE.md).
@@ -90,19 +93,26 @@ def least_squares_slope(samples: List[Tuple[float, float]]) -> float:
 
 
 class _Drag:
-    """A finger on a container: where it started and where it has been."""
+    """A finger down: where it touched, which containers it caught, and, once it has moved past
+    the touch slop, the container it drags."""
 
-    def __init__(self, container: int, horizontal: bool, touch: float, start_offset: float,
-                 reference: Optional[int], caught: Dict[int, Optional[int]], now: int) -> None:
-        self.container = container
-        self.horizontal = horizontal
-        self.touch = touch
-        self.start_offset = start_offset
-        self.reference = reference
-        #: Other containers stopped by this touch, with their reference snaps: they come to rest
-        #: from where they are when the finger lifts.
+    def __init__(self, x: int, y: int, band: int, references: Dict[int, Optional[int]],
+                 caught: List[int], now: int) -> None:
+        self.press = (x, y)
+        #: The carousel under the touch, or SCROLL_MAIN.
+        self.band = band
+        #: The rest position each container under the finger counts from (None: free scroll).
+        self.references = references
+        #: The containers that were moving and stopped at the touch: those not dragged come to
+        #: rest from where they are when the finger lifts.
         self.caught = caught
-        self.samples: List[Tuple[float, float]] = [(now, touch)]
+        #: (time in ms, x, y) of every point the finger has been at.
+        self.points: List[Tuple[int, int, int]] = [(now, x, y)]
+        # Set when the finger has moved past the slop (None until then):
+        self.container: Optional[int] = None
+        self.horizontal = False
+        self.touch = 0.0
+        self.start_offset = 0.0
 
 
 class LvglCarousel:
@@ -257,21 +267,40 @@ class LvglCarousel:
         return self.layout.reference_snap(container, offset, in_flight=motion, time=time)
 
     def _press(self, x: int, y: int) -> None:
-        container = self._container_at(y)
-        caught = {c: self._catch(c) for c in list(self.motions) if c != container}
-        reference = self._catch(container)
-        horizontal = self.layout.scroll_info(container).horizontal
-        touch = float(x if horizontal else y)
-        self.drag = _Drag(container, horizontal, touch, self.layout.scroll_offset(container),
-                          reference, caught, self.now_ms)
+        band = self._container_at(y)
+        caught = list(self.motions)
+        under = {band, SCROLL_MAIN} | set(caught)
+        references = {c: self._catch(c) for c in sorted(under)}
+        self.drag = _Drag(x, y, band, references, caught, self.now_ms)
         self.place()
+
+    def _lock(self, drag: _Drag, x: int, y: int) -> bool:
+        """Past the touch slop, the first movement picks the axis (UIScrollView's directional
+        lock): along the carousel under the finger, the carousel; else the main scroll."""
+        dx, dy = x - drag.press[0], y - drag.press[1]
+        if max(abs(dx), abs(dy)) < TOUCH_SLOP:
+            return False
+        container = SCROLL_MAIN
+        if drag.band != SCROLL_MAIN:
+            if (abs(dx) > abs(dy)) == self.layout.scroll_info(drag.band).horizontal:
+                container = drag.band
+        drag.container = container
+        drag.horizontal = self.layout.scroll_info(container).horizontal
+        moved = dx if drag.horizontal else dy
+        # The content follows from the slop's edge: no jump when it starts to move.
+        drag.touch = float(drag.press[0] if drag.horizontal else drag.press[1])
+        drag.touch += TOUCH_SLOP if moved > 0 else -TOUCH_SLOP
+        drag.start_offset = self.layout.scroll_offset(container)
+        return True
 
     def _move(self, x: int, y: int) -> None:
         drag = self.drag
         if drag is None:
             return
+        drag.points.append((self.now_ms, x, y))
+        if drag.container is None and not self._lock(drag, x, y):
+            return
         position = float(x if drag.horizontal else y)
-        drag.samples.append((self.now_ms, position))
         offset = drag.start_offset - (position - drag.touch)
         info = self.layout.scroll_info(drag.container)
         if not self.layout.loop_info(drag.container).active:
@@ -287,19 +316,25 @@ class LvglCarousel:
         drag, self.drag = self.drag, None
         if drag is None:
             return
-        recent = [s for s in drag.samples if s[0] >= self.now_ms - VELOCITY_WINDOW_MS]
-        velocity = 0.0 - least_squares_slope(recent)  # finger left: offset grows (no -0)
-        release = self.layout.scroll_offset(drag.container)
-        result = self.layout.resolve_scroll(drag.container, drag.start_offset, release, velocity,
-                                            reference_snap=drag.reference)
-        self.log.append(f"release container {drag.container}: {drag.start_offset:g} -> "
-                        f"{release:g} at {velocity:g} pt/s, rest {result.target_offset:g} "
-                        f"(snap {result.snap_index}, reference {drag.reference})")
-        self._start(drag.container, result.motion)
-        for container, reference in drag.caught.items():
+        if drag.container is not None:
+            axis = 1 if drag.horizontal else 2
+            recent = [(p[0], float(p[axis])) for p in drag.points
+                      if p[0] >= self.now_ms - VELOCITY_WINDOW_MS]
+            velocity = 0.0 - least_squares_slope(recent)  # finger left: offset grows (no -0)
+            release = self.layout.scroll_offset(drag.container)
+            reference = drag.references[drag.container]
+            result = self.layout.resolve_scroll(drag.container, drag.start_offset, release,
+                                                velocity, reference_snap=reference)
+            self.log.append(f"release container {drag.container}: {drag.start_offset:g} -> "
+                            f"{release:g} at {velocity:g} pt/s, rest {result.target_offset:g} "
+                            f"(snap {result.snap_index}, reference {reference})")
+            self._start(drag.container, result.motion)
+        for container in drag.caught:
+            if container == drag.container:
+                continue
             offset = self.layout.scroll_offset(container)
             rest = self.layout.resolve_scroll(container, offset, offset, 0.0,
-                                              reference_snap=reference)
+                                              reference_snap=drag.references[container])
             self._start(container, rest.motion)
 
     def _on_key(self, key: int) -> None:
