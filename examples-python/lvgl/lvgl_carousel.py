@@ -22,14 +22,15 @@ It renders into memory: LVGL's flush callback copies each rendered area into
 The clock is fake: every frame advances LVGL's tick by ``FRAME_MS`` with ``lv.tick_inc`` and
 runs ``lv.timer_handler``, so a scripted session gives the same pixels on every machine.
 
-Run it: ``python3 lvgl_carousel.py OUT.png`` plays a short session and writes its last frame
+Run it: ``python3 lvgl_carousel.py OUT.png`` plays a fling and writes the frame 120 ms
+after it (docs/pictures/lvgl-carousel.png)
 (SNAPLAYOUT_LIBRARY names the library, as for the binding's tests; docs/LVGL.md).
 """
 
 from __future__ import annotations
 
+import functools
 import json
-import os
 import struct
 import sys
 import zlib
@@ -38,7 +39,6 @@ from typing import Dict, List, Optional, Tuple
 
 import lvgl as lv
 
-import snaplayout
 from snaplayout import SCROLL_MAIN, Layout, Motion
 
 HERE = Path(__file__).resolve().parent
@@ -92,6 +92,22 @@ def least_squares_slope(samples: List[Tuple[float, float]]) -> float:
     return cov / var * 1000.0
 
 
+def _reported(callback):
+    """An LVGL callback whose exception reaches the host: the binding swallows exceptions
+    raised in callbacks without a word, so the first one is kept and ``frame`` raises it."""
+
+    @functools.wraps(callback)
+    def run(self, *args):
+        try:
+            return callback(self, *args)
+        except BaseException as error:  # noqa: B902 - kept for frame() to raise
+            if self.callback_error is None:
+                self.callback_error = error
+            return None
+
+    return run
+
+
 class _Drag:
     """A finger down: where it touched, which containers it caught, and, once it has moved past
     the touch slop, the container it drags."""
@@ -127,7 +143,8 @@ class LvglCarousel:
         self.width = int(width or container.get("width", 320))
         self.height = int(height or container.get("height", 240))
         self.layout = Layout(config, container_size=(self.width, self.height))
-        self.now_ms = 0  # the fake clock, as LVGL's tick sees it (both start at 0 here)
+        self.now_ms = 0  # the fake clock: advanced with LVGL's tick, by the same steps
+        self.callback_error: Optional[BaseException] = None
         self.motions: Dict[int, Tuple[Motion, int]] = {}  # container -> (motion, start ms)
         self.drag: Optional[_Drag] = None
         self.cards: Dict[Tuple[int, int, int], lv.obj] = {}
@@ -188,22 +205,27 @@ class LvglCarousel:
 
     # -- LVGL callbacks -------------------------------------------------------------------------
 
+    @_reported
     def _flush(self, display, area, pixels) -> None:
-        w = area.x2 - area.x1 + 1
-        h = area.y2 - area.y1 + 1
-        data = pixels.__dereference__(w * h * 3)
-        row = w * 3
-        for line in range(h):
-            at = ((area.y1 + line) * self.width + area.x1) * 3
-            self.framebuffer[at:at + row] = data[line * row:(line + 1) * row]
-        display.flush_ready()
+        try:
+            w = area.x2 - area.x1 + 1
+            h = area.y2 - area.y1 + 1
+            data = pixels.__dereference__(w * h * 3)
+            row = w * 3
+            for line in range(h):
+                at = ((area.y1 + line) * self.width + area.x1) * 3
+                self.framebuffer[at:at + row] = data[line * row:(line + 1) * row]
+        finally:
+            display.flush_ready()  # even after an error: LVGL waits for it
 
+    @_reported
     def _read_pointer(self, indev, data) -> None:
         x, y, pressed = self._finger
         data.point.x = x
         data.point.y = y
         data.state = lv.INDEV_STATE.PRESSED if pressed else lv.INDEV_STATE.RELEASED
 
+    @_reported
     def _read_keypad(self, indev, data) -> None:
         if self._keys:
             key, pressed = self._keys.pop(0)
@@ -212,10 +234,12 @@ class LvglCarousel:
         else:
             data.state = lv.INDEV_STATE.RELEASED
 
+    @_reported
     def _read_encoder(self, indev, data) -> None:
         data.enc_diff = self._encoder_steps.pop(0) if self._encoder_steps else 0
         data.state = lv.INDEV_STATE.RELEASED
 
+    @_reported
     def _on_event(self, event) -> None:
         code = event.get_code()
         if code == lv.EVENT.KEY:
@@ -234,6 +258,7 @@ class LvglCarousel:
         else:
             self._release()
 
+    @_reported
     def _on_timer(self, timer) -> None:
         for container, (motion, start) in list(self.motions.items()):
             state = motion.sample((self.now_ms - start) / 1000.0)
@@ -429,10 +454,17 @@ class LvglCarousel:
         self.now_ms += FRAME_MS
         lv.tick_inc(FRAME_MS)
         lv.timer_handler()
+        self._raise_callback_error()
+
+    def _raise_callback_error(self) -> None:
+        error, self.callback_error = self.callback_error, None
+        if error is not None:
+            raise RuntimeError("an LVGL callback failed") from error
 
     def refresh(self) -> None:
         """Renders now (everything that changed), so ``framebuffer`` shows the current state."""
         lv.refr_now(self.display)
+        self._raise_callback_error()
 
     def wait(self, ms: int) -> None:
         for _ in range(max(1, round(ms / FRAME_MS))):
