@@ -470,7 +470,7 @@ struct LoopCopies {
   let within: Double
   let lap: Double
   /// Copies reached by one query, at most this many laps either side of the offset's own.
-  static let maximumReach = 1024.0
+  static let maximumReach = 64.0
 
   init(scroll: ScrollContainer, offset: Double) {
     period = scroll.period ?? 1
