@@ -123,6 +123,20 @@ struct ElementEmitter {
     _ slots: [SectionEntry], id: Int, start: Double, index: Int, offset: Double,
     scroll: ScrollContainer, effects: EffectContext?, into visitor: inout V
   ) {
+    CopyVisitor.around(&visitor, copy: 0) { copy in
+      emitCopies(
+        slots, id: id, start: start, index: index, offset: offset, scroll: scroll,
+        effects: effects, into: &copy)
+    }
+  }
+
+  /// `emitLoopedCells` through one copy visitor, whatever visitor it wraps: this code is
+  /// specialised once.
+  @inline(never)
+  private func emitCopies(
+    _ slots: [SectionEntry], id: Int, start: Double, index: Int, offset: Double,
+    scroll: ScrollContainer, effects: EffectContext?, into copy: inout CopyVisitor
+  ) {
     let laps = LoopCopies(scroll: scroll, offset: offset)
     let placement = slots[id].solved.placement
     // The content at the canonical offset starts at `low` along x and spans a period, and the
@@ -132,13 +146,12 @@ struct ElementEmitter {
     for j in laps.copies(
       start: low, extent: extent, from: query.minX, to: query.maxX, single: singleCopy)
     {
-      if visitor.isFinished { return }
+      if copy.isFinished { return }
       let copyOffset = laps.offset(ofCopy: j)
-      var copy = CopyVisitor(visitor, copy: laps.copyNumber(j))
+      copy.copy = laps.copyNumber(j)
       emitCells(
         slots, id: id, start: start, index: index, offset: copyOffset,
         effects: effects?.shifted(by: copyOffset - offset), into: &copy)
-      visitor = copy.inner
     }
   }
 
@@ -457,7 +470,7 @@ struct LoopCopies {
   let within: Double
   let lap: Double
   /// Copies reached by one query, at most this many laps either side of the offset's own.
-  static let maximumReach = 1024.0
+  static let maximumReach = 64.0
 
   init(scroll: ScrollContainer, offset: Double) {
     period = scroll.period ?? 1
@@ -490,38 +503,56 @@ struct LoopCopies {
 /// Hands a copy's elements on, naming the copy and moving them by the host-coordinate shift of
 /// its lap: a looping main scroll's copy (`own` false), or a looping orthogonal section's
 /// (`own` true; no shift, its offset places them), whose lap an enclosing main scroll's copy
-/// keeps (`visitOwnCopy`).
-struct CopyVisitor<V: ElementVisitor>: ElementVisitor {
-  var inner: V
-  let copy: Int32
+/// keeps (`visitOwnCopy`). One type for every visitor it wraps, which it reaches through a
+/// pointer and three small functions: the emission code is specialised once for copies, not
+/// once more for each visitor and each nesting (docs/PERFORMANCE.md, the library's size).
+struct CopyVisitor: ElementVisitor {
+  private let target: UnsafeMutableRawPointer
+  private let visitTarget: (UnsafeMutableRawPointer, LayoutElement, Bool) -> Void
+  private let targetFinished: (UnsafeMutableRawPointer) -> Bool
+  private let tellTarget: (UnsafeMutableRawPointer, Int64, Bool) -> Void
+  var copy: Int32
   let dx: Double
   let dy: Double
   let own: Bool
 
-  init(_ inner: V, copy: Int32, dx: Double = 0, dy: Double = 0, own: Bool = true) {
-    self.inner = inner
-    self.copy = copy
-    self.dx = dx
-    self.dy = dy
-    self.own = own
+  /// Runs `body` with a copy visitor around `visitor`.
+  static func around<V: ElementVisitor>(
+    _ visitor: inout V, copy: Int32, dx: Double = 0, dy: Double = 0, own: Bool = true,
+    _ body: (inout CopyVisitor) -> Void
+  ) {
+    withUnsafeMutablePointer(to: &visitor) { pointer in
+      var wrapper = CopyVisitor(
+        target: UnsafeMutableRawPointer(pointer),
+        visitTarget: { raw, element, own in
+          let target = raw.assumingMemoryBound(to: V.self)
+          if own { target.pointee.visitOwnCopy(element) } else { target.pointee.visit(element) }
+        },
+        targetFinished: { raw in raw.assumingMemoryBound(to: V.self).pointee.isFinished },
+        tellTarget: { raw, count, expect in
+          let target = raw.assumingMemoryBound(to: V.self)
+          if expect { target.pointee.expect(atLeast: count) } else { target.pointee.examine(count) }
+        }, copy: copy, dx: dx, dy: dy, own: own)
+      body(&wrapper)
+    }
   }
 
-  var isFinished: Bool { inner.isFinished }
-  mutating func expect(atLeast count: Int64) { inner.expect(atLeast: count) }
-  mutating func examine(_ count: Int64) { inner.examine(count) }
+  var isFinished: Bool { targetFinished(target) }
+  mutating func expect(atLeast count: Int64) { tellTarget(target, count, true) }
+  mutating func examine(_ count: Int64) { tellTarget(target, count, false) }
 
   mutating func visit(_ element: LayoutElement) {
     var moved = element
     moved.copy = copy
     moved.frame.x += dx
     moved.frame.y += dy
-    if own { inner.visitOwnCopy(moved) } else { inner.visit(moved) }
+    visitTarget(target, moved, own)
   }
 
   mutating func visitOwnCopy(_ element: LayoutElement) {
     var moved = element
     moved.frame.x += dx
     moved.frame.y += dy
-    inner.visitOwnCopy(moved)
+    visitTarget(target, moved, true)
   }
 }

@@ -236,11 +236,10 @@ extension Layout {
       lap.visibleMax += offsetShift
       // The shift along canonical y, in the host's coordinates (`CoordinateSpace.physical`).
       let across = transposed && rightToLeft ? -shift : shift
-      var copy = CopyVisitor(
-        visitor, copy: laps.copyNumber(j), dx: transposed ? across : 0,
-        dy: transposed ? 0 : shift, own: false)
-      emitMain(lap, offsetShift: offsetShift, &copy)
-      visitor = copy.inner
+      CopyVisitor.around(
+        &visitor, copy: laps.copyNumber(j), dx: transposed ? across : 0,
+        dy: transposed ? 0 : shift, own: false
+      ) { copy in emitMain(lap, offsetShift: offsetShift, &copy) }
     }
   }
 

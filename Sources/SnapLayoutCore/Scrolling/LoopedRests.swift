@@ -74,19 +74,20 @@ struct LoopedRests: RestPositions {
   @inline(always)
   func canonicalIndex(_ index: Int64) -> Int64 { split(index).k }
 
-  @inline(always)
+  @inline(never)
   func offset(_ index: Int64) -> Double {
     let (lap, k) = split(index)
     return canonical.offset(k) + Double(lap) * period
   }
 
+  @inline(never)
   func rank(_ x: Double, strict: Bool) -> Int64 {
     let (lap, within) = lap(of: x)
     // 0 only when strict and `x` is B_0 itself: the previous lap's positions lie before it.
     return lap &* count &+ canonical.rank(within, strict: strict)
   }
 
-  @inline(always)
+  @inline(never)
   func segment(_ x: Double) -> SnapList.Segment {
     let low = rank(x, strict: false) &- 1
     let lowOffset = offset(low)
