@@ -4,13 +4,13 @@
 #
 #   make test-lvgl       scripted pointer, keypad and encoder sessions, headless, checked on
 #                        their pixels
-#   make lvgl-pictures   regenerates docs/pictures/lvgl-carousel.png
+#   make lvgl-pictures   regenerates docs/pictures/lvgl/carousel.png
 #
 # LVGL's binding is installed when missing into build/lvgl-python-<interpreter>
 # (scripts/ensure-lvgl-deps.sh: pip install --target, nothing in the system's Python).
 
 LVGL_DIR     := examples-python/lvgl
-LVGL_PICTURE := docs/pictures/lvgl-carousel.png
+LVGL_PICTURE := docs/pictures/lvgl/carousel.png
 LVGL_PYTHON  ?= $(or $(PYTHON),python3)
 LVGL_SITE     = $(BUILD)/lvgl-python-$(shell $(LVGL_PYTHON) -c 'import sys; print(sys.implementation.cache_tag)' 2>/dev/null)
 LVGL_ENV      = SNAPLAYOUT_LIBRARY=$(abspath $(LIB)) \
@@ -27,5 +27,5 @@ lvgl-deps: ## install LVGL's CPython binding (pydevices-lvgl) into build/ when m
 test-lvgl: lib lvgl-deps ## the LVGL host's scripted sessions, headless, checked on their pixels
 	cd $(LVGL_DIR) && $(LVGL_ENV) $(LVGL_PYTHON) -m unittest -v test_lvgl_carousel
 
-lvgl-pictures: lib lvgl-deps ## regenerate docs/pictures/lvgl-carousel.png from the LVGL host
+lvgl-pictures: lib lvgl-deps ## regenerate docs/pictures/lvgl/carousel.png from the LVGL host
 	$(LVGL_ENV) $(LVGL_PYTHON) $(LVGL_DIR)/lvgl_carousel.py $(LVGL_PICTURE)

@@ -23,7 +23,7 @@ The clock is fake: every frame advances LVGL's tick by ``FRAME_MS`` with ``lv.ti
 runs ``lv.timer_handler``, so a scripted session gives the same pixels on every machine.
 
 Run it: ``python3 lvgl_carousel.py OUT.png`` plays a fling and writes the frame 120 ms
-after it (docs/pictures/lvgl-carousel.png)
+after it (docs/pictures/lvgl/carousel.png)
 (SNAPLAYOUT_LIBRARY names the library, as for the binding's tests; docs/LVGL.md).
 """
 

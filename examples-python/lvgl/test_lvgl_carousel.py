@@ -28,7 +28,7 @@ import lvgl_carousel as host_module  # noqa: E402
 from lvgl_carousel import BACKGROUND, PALETTE, ROW_COLORS, LvglCarousel  # noqa: E402
 
 ROOT = HERE.parent.parent
-PICTURE = ROOT / "docs" / "pictures" / "lvgl-carousel.png"
+PICTURE = ROOT / "docs" / "pictures" / "lvgl" / "carousel.png"
 CARD_Y = 30  # a row through every card, scaled or not, clear of the labels
 TOP_Y = 15  # inside a centred card (top 10), above a scaled one (top 20)
 
@@ -230,7 +230,7 @@ class CarouselTest(HostTest):
         self.assertCentred(0)
 
     def test_the_picture_is_this_session(self):
-        """docs/pictures/lvgl-carousel.png is what the session of lvgl_carousel.main draws."""
+        """docs/pictures/lvgl/carousel.png is what the session of lvgl_carousel.main draws."""
         h = self.host
         h.drag_to(200, 50, 140, 50, 50)
         h.wait(120)
