@@ -22,8 +22,10 @@ progress is in ``[0, count)``, the offset that shows an item is at most half a p
 elements are unique by (category, kind, section, item, copy) rather than (section, item), and a
 copy other than 0 comes only from a looping container. "Every element" there is one lap of each
 loop (``copy_json`` without a rect), since ``elements()`` without a rect lists every copy a rect
-of 10^15 points reaches. Containers that ask to loop but are too short to (``requested`` but
-not ``active``) keep every rule of the others.
+of 10^15 points reaches. A looping orthogonal section scrolled by one period shows the same
+elements, its own one copy further on; a loop with another algorithm than the standard one is
+refused at the JSON path of its ``"loop"``. Containers that ask to loop but are too short to
+(``requested`` but not ``active``) keep every rule of the others.
 
 The runs are derandomized (conftest.py), so CI sees the same examples every time; set
 SNAPLAYOUT_HYPOTHESIS_SCALE (e.g. 10) for a longer search.
@@ -34,7 +36,7 @@ from __future__ import annotations
 import copy
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass, replace
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 import pytest
@@ -558,6 +560,104 @@ def test_snap_targets_lie_inside_the_scroll_bounds(
                 assert abs(shown.offset - info.offset) <= loop.period / 2 + eps, (loop, shown)
                 canonical, _ = layout.canonical_offset(scroll_container, shown.offset)
                 assert loop.start <= canonical < loop.start + loop.period, (loop, shown, canonical)
+
+
+@examples(100)
+@given(case=gen.nonstandard_loops())
+def test_a_loop_with_another_algorithm_is_refused(case: Tuple[Dict[str, Any], str]) -> None:
+    # UIKit's two delegate patterns need the content's bounds (SNAPPING.md, "Algorithms").
+    config, path = case
+    with pytest.raises(ConfigError) as refusal:
+        Layout(config).close()
+    assert refusal.value.path == path, refusal.value
+    assert "standard algorithm" in refusal.value.message, refusal.value
+
+
+# -- loops -----------------------------------------------------------------------------------
+
+
+def moved_on(element: Element, section: int, laps: int) -> Element:
+    """The element as the same scene shows it once section ``section`` scrolled ``laps`` periods
+    on: its cells and their badges (which count the section's laps) are copy ``laps`` further."""
+    if element.section == section and (element.is_cell or element.kind_name == "badge"):
+        return replace(element, copy=element.copy + laps)
+    return element
+
+
+def close(a: Element, b: Element) -> bool:
+    """The same element, frames and transforms within 1e-9 relative (the offsets o and
+    o + period reach the same canonical offset through different roundings)."""
+
+    def near(u: float, v: float) -> bool:
+        return abs(u - v) <= 1e-9 * max(1.0, abs(u), abs(v))
+
+    fa, fb, ta, tb = a.frame, b.frame, a.transform, b.transform
+    return (
+        replace(a, frame=fb, transform=tb, alpha=b.alpha) == b
+        and all(near(u, v) for u, v in zip(astuple(fa), astuple(fb)))
+        and all(near(u, v) for u, v in zip(astuple(ta), astuple(tb)))
+        and near(a.alpha, b.alpha)
+    )
+
+
+@examples(100)
+@given(
+    config=gen.looping_orthogonal_configs(),
+    container=gen.CONTAINERS,
+    data=st.data(),
+)
+def test_a_period_on_a_loop_shows_the_next_copy(
+    config: Dict[str, Any], container: Any, data: Any
+) -> None:
+    # Offsets o and o + k * period show the same content: what a rect holds at o + k * period
+    # is what it holds at o, the looping section's cells (and badges) k copies further and
+    # framed alike; every other element as it was.
+    with solved(config, container) as layout:
+        loops = active_loops(layout)
+        sections = sorted(s for s in loops if s != SCROLL_MAIN)
+        assume(sections)  # the strategy's looping section may be too short to loop
+        section = data.draw(st.sampled_from(sections), label="section")
+        loop = loops[section]
+        period = loop.period
+        offset = loop.start + period * data.draw(st.floats(-1.5, 2.5), label="laps")
+        laps = data.draw(st.sampled_from((1, 1, -1, 3)), label="k")
+        # The section's row, with room along it (where the copies are) and a little across it:
+        # a rect no longer than the viewport across a looping main scroll meets one copy of
+        # the row (a longer one could meet two, both with the same copies of the section).
+        row = layout.section_info(section).frame
+        along = data.draw(st.floats(0, 2 * period), label="along")
+        across = data.draw(st.floats(0, 50), label="across")
+        if main_axis_is_y(layout):
+            rect = Rect(
+                row.x - along, row.y - across, row.width + 2 * along, row.height + 2 * across
+            )
+        else:
+            rect = Rect(
+                row.x - across, row.y - along, row.width + 2 * across, row.height + 2 * along
+            )
+        layout.set_scroll_offset(section, offset)
+        before = list(layout.elements(rect))
+        layout.set_scroll_offset(section, offset + laps * period)
+        after = list(layout.elements(rect))
+        # Elements that only touch the rect may be found on one side and not the other (the
+        # two offsets differ in their last bits).
+        for found in (before, after):
+            assert all(overlap_class(e.frame, rect) != "out" for e in found), (rect, found)
+        before = [
+            moved_on(e, section, laps) for e in before if overlap_class(e.frame, rect) == "in"
+        ]
+        after = [e for e in after if overlap_class(e.frame, rect) == "in"]
+        assert len(after) == len(before), (loop, offset, laps, before, after)
+        assert all(close(a, b) for a, b in zip(before, after)), (loop, offset, laps, before, after)
+        # Each (item, copy) once, and the same canonical offset (modulo a period: at the seam
+        # one may round to the lap's start and the other to just below its end).
+        views = [e.view_key for e in after if e.section == section and e.is_cell]
+        assert len(views) == len(set(views)), views
+        gap = abs(
+            layout.canonical_offset(section, offset)[0]
+            - layout.canonical_offset(section, offset + laps * period)[0]
+        )
+        assert min(gap, period - gap) <= 1e-9 * max(period, abs(offset) + abs(laps) * period)
 
 
 # -- data changes ----------------------------------------------------------------------------
