@@ -298,6 +298,9 @@ static int print_table(sl_layout *layout, const print_options *opts) {
   size_t count;
   sl_element *elements = list_elements(layout, opts, &count);
   if (!elements) return 1;
+  /* A copy column when a loop shows a copy other than the canonical lap's. */
+  int copies = 0;
+  for (size_t i = 0; i < count; i++) copies |= elements[i].copy != 0;
   sl_size container, content;
   sl_layout_get_container_size(layout, &container);
   sl_layout_get_content_size(layout, &content);
@@ -305,17 +308,22 @@ static int print_table(sl_layout *layout, const print_options *opts) {
          opts->layout.path ? opts->layout.path : "built-in App Store layout", container.width,
          container.height, content.width, content.height, count);
   /* The columns in one line (docs/TOOL.md, "Printing a layout"). */
-  printf("%s\n\n", "frame x, y, width, height in points; section -1: the layout's own; "
-                    "z: z index; scale: transform's x");
-  printf("%-13s %-12s %7s %7s %10s %10s %10s %10s %4s %6s\n", "category", "kind", "section",
+  printf("%s%s\n\n", "frame x, y, width, height in points; section -1: the layout's own; "
+                      "z: z index; scale: transform's x",
+         copies ? "; copy: lap of a loop's content" : "");
+  printf("%-13s %-12s %7s %7s %10s %10s %10s %10s %4s %6s", "category", "kind", "section",
          "item", "x", "y", "width", "height", "z", "scale");
+  if (copies) printf(" %5s", "copy");
+  putchar('\n');
   for (size_t i = 0; i < count; i++) {
     const sl_element *e = &elements[i];
     const char *kind = "?";
     sl_layout_get_element_kind_name(layout, e->kind, &kind);
-    printf("%-13s %-12.12s %7d %7lld %10.2f %10.2f %10.2f %10.2f %4d %6.3f\n",
+    printf("%-13s %-12.12s %7d %7lld %10.2f %10.2f %10.2f %10.2f %4d %6.3f",
            category_name(e->category), kind, e->section, (long long)e->item, e->frame.x,
            e->frame.y, e->frame.width, e->frame.height, e->z_index, e->transform.a);
+    if (copies) printf(" %5d", (int)e->copy);
+    putchar('\n');
   }
   free(elements);
   return 0;
