@@ -181,6 +181,8 @@ test-valgrind: lib $(C_TESTS) examples \
 	@for t in $(C_TESTS); do echo "== valgrind $$t"; SL_TEST_QUICK=1 $(VALGRIND) $$t >/dev/null || exit 1; done
 	$(VALGRIND) $(BUILD)/minimal >/dev/null
 	$(VALGRIND) $(BUILD)/snaplayout --json >/dev/null
+	$(VALGRIND) $(BUILD)/snaplayout >/dev/null
+	$(VALGRIND) $(BUILD)/snaplayout --offset 0=5000 docs/pictures/configs/loop.json >/dev/null
 	$(VALGRIND) $(BUILD)/carousel >/dev/null
 	$(VALGRIND) $(BUILD)/snaplayout resolve --scroll 0 --release touch+40 --velocity 1500 \
 	  --samples 9 >/dev/null

@@ -45,7 +45,8 @@ static void usage(FILE *out) {
       "\n"
       "options (of the default command):\n"
       "  --size WxH       container size (default: the configuration's, else 390x844)\n"
-      "  --rect X,Y,W,H   only the elements intersecting this rect (default: all)\n"
+      "  --rect X,Y,W,H   only the elements intersecting this rect (default: all,\n"
+      "                   each once: a loop's in the lap of its offset)\n"
       "  --offset S=X     scroll orthogonal section S to offset X (repeatable)\n"
       "  --json           output format: JSON (sl_layout_copy_json) instead of a\n"
       "                   table; a switch, it takes no value: the configuration is\n"
@@ -127,20 +128,179 @@ static const char *category_name(int32_t category) {
   }
 }
 
-static int print_table(sl_layout *layout, const print_options *opts) {
-  /* Every element, also those of orthogonal sections scrolled out of the content rect. */
-  sl_rect everything = {-1e15, -1e15, 2e15, 2e15};
-  sl_rect rect = opts->has_rect ? opts->rect : everything;
-  size_t count = 0;
-  if (sl_layout_get_elements_in_rect(layout, rect, NULL, 0, &count) != SL_OK) {
-    return tool_report("cannot list the elements");
+/* The lap a looping container's offset is in (docs/SNAPPING.md, "Looping"). */
+typedef struct lap {
+  int active;    /* the container loops (sl_loop_info.active) */
+  double period; /* its period, when it loops */
+  double offset; /* its offset, canonical when it loops (its lap's copy is placed from it) */
+  int32_t copy;  /* the copy of its content its offset shows: the lap its offset is in */
+} lap;
+
+/* Reads `container`'s loop and the lap of its offset. Returns 1, or 0 after a message. */
+static int read_lap(sl_layout *layout, int32_t container, lap *out) {
+  sl_loop_info loop;
+  double offset, canonical, shift;
+  memset(out, 0, sizeof *out);
+  if (sl_layout_get_loop_info(layout, container, &loop) != SL_OK ||
+      sl_layout_get_scroll_offset(layout, container, &offset) != SL_OK) {
+    return !tool_report("cannot read a scroll container");
   }
-  sl_element *elements = calloc(count ? count : 1, sizeof *elements);
-  if (!elements) return 1;
-  if (sl_layout_get_elements_in_rect(layout, rect, elements, count, &count) != SL_OK) {
+  out->offset = offset;
+  if (!loop.active) return 1;
+  if (sl_layout_get_canonical_offset(layout, container, offset, &canonical, &shift) != SL_OK) {
+    return !tool_report("cannot read a loop's offset");
+  }
+  out->active = 1;
+  out->period = loop.period;
+  out->offset = canonical;
+  /* A whole number of periods (rounded without libm, which the tool does not link), saturated
+     to 32 bits as sl_element.copy is. */
+  double laps = shift / loop.period;
+  out->copy = laps >= INT32_MAX ? INT32_MAX
+              : laps <= INT32_MIN ? INT32_MIN
+                                  : (int32_t)(laps < 0 ? laps - 0.5 : laps + 0.5);
+  return 1;
+}
+
+/* What the table lists without --rect: every element once. */
+typedef struct everything_query {
+  sl_rect rect;      /* the rect to query */
+  int loops;         /* some container loops: keep() decides which copies are listed */
+  lap main;          /* the main scroll's loop */
+  int32_t sections;  /* the number of sections, and of looping[] */
+  int *looping;      /* which sections loop orthogonally */
+  int cell_kept;     /* keep(): whether the last cell of a looping section was kept */
+} everything_query;
+
+/*
+ * Prepares the query of every element. Without a loop it is the rect of everything, orthogonal
+ * sections scrolled out of the content included. A looping container repeats its content
+ * without end, and a rect query gives each copy it reaches, up to 1,024 laps either side of
+ * the offset (a looping carousel in a looping main scroll: millions of elements): the table
+ * keeps the copy of the lap each container's offset is in, the elements sl_layout_copy_json
+ * writes without a rect, from a query that reaches a few laps. Along the main axis, a looping
+ * main scroll's lap and one period either side (elements may overhang it); across it, the
+ * content's width and, either side, what an orthogonal section can reach from its offset (its
+ * canonical offset when it loops, from which its lap's copy is placed): the offset, twice its
+ * content, two periods and the width again, generously. Returns 1, or 0 after a message.
+ */
+static int prepare_everything(sl_layout *layout, everything_query *q) {
+  memset(q, 0, sizeof *q);
+  q->rect = (sl_rect){-1e15, -1e15, 2e15, 2e15};
+  sl_scroll_info main_info;
+  if (!read_lap(layout, SL_SCROLL_MAIN, &q->main)) return 0;
+  if (sl_layout_get_scroll_info(layout, SL_SCROLL_MAIN, &main_info) != SL_OK ||
+      sl_layout_get_section_count(layout, &q->sections) != SL_OK) {
+    return tool_report("cannot read the layout");
+  }
+  int vertical = !main_info.horizontal;
+  q->loops = q->main.active;
+  q->looping = calloc(q->sections ? (size_t)q->sections : 1, sizeof *q->looping);
+  if (!q->looping) {
+    fprintf(stderr, "snaplayout: out of memory\n");
+    return 0;
+  }
+  sl_size content;
+  sl_layout_get_content_size(layout, &content);
+  double width = vertical ? content.width : content.height; /* across the main axis */
+  double reach = 0; /* how far past the content an orthogonal section's elements may lie */
+  for (int32_t s = 0; s < q->sections; s++) {
+    sl_section_info info;
+    lap own;
+    if (sl_layout_get_section_info(layout, s, &info) != SL_OK) {
+      return tool_report("cannot read a section");
+    }
+    if (info.orthogonal_scrolling_behavior == SL_ORTHOGONAL_NONE) continue;
+    if (!read_lap(layout, s, &own)) return 0;
+    q->looping[s] = own.active;
+    q->loops |= own.active;
+    double section_reach = (own.offset < 0 ? -own.offset : own.offset) +
+                           2 * info.orthogonal_content_length + 2 * own.period + width;
+    if (section_reach > reach) reach = section_reach;
+  }
+  if (!q->loops) return 1;
+  double along = -1e15, length = 2e15;
+  if (q->main.active) {
+    /* The main scroll stays at its initial offset here, in its canonical lap (copy 0), so a
+       right-to-left horizontal scroll's laps, which run the other way, need no care. */
+    along = (q->main.copy - 1) * q->main.period;
+    length = (vertical ? content.height : content.width) + 2 * q->main.period;
+  }
+  q->rect = vertical ? (sl_rect){-reach, along, width + 2 * reach, length}
+                     : (sl_rect){along, -reach, length, width + 2 * reach};
+  return 1;
+}
+
+/* A badge: an item's supplementary, which (unlike boundary items) has no measured size. */
+static int is_badge(sl_layout *layout, const sl_element *e) {
+  sl_size size;
+  int measured;
+  return e->category == SL_ELEMENT_SUPPLEMENTARY &&
+         sl_layout_get_measured_supplementary_size(layout, e->section, e->kind, &size,
+                                                   &measured) != SL_OK;
+}
+
+/* Whether the element is one of those sl_layout_copy_json lists without a rect (the elements
+   come in the query's order: each cell followed by its badges). */
+static int keep(sl_layout *layout, everything_query *q, const sl_element *e) {
+  if (e->section >= 0 && e->section < q->sections && q->looping[e->section]) {
+    /* The cells of a looping orthogonal section count its laps: the copy of its offset's lap,
+       in the main scroll's lap, is where sl_layout_get_item_frame puts the cell (the same
+       bits, docs/C-API.md "One answer per quantity"); its badges go with it. */
+    if (e->category == SL_ELEMENT_CELL) {
+      sl_rect frame;
+      q->cell_kept = sl_layout_get_item_frame(layout, e->section, e->item, &frame) == SL_OK &&
+                     frame.x == e->frame.x && frame.y == e->frame.y &&
+                     frame.width == e->frame.width && frame.height == e->frame.height;
+      return q->cell_kept;
+    }
+    if (is_badge(layout, e)) return q->cell_kept;
+  }
+  /* Everything else counts the main scroll's laps (always copy 0 when it does not loop). */
+  return e->copy == q->main.copy;
+}
+
+/* The elements the table lists (--rect's, else every element once) in a buffer to free, or NULL
+   after a message. */
+static sl_element *list_elements(sl_layout *layout, const print_options *opts, size_t *count) {
+  everything_query q;
+  memset(&q, 0, sizeof q);
+  sl_element *elements = NULL;
+  int ok = opts->has_rect || prepare_everything(layout, &q);
+  sl_rect rect = opts->has_rect ? opts->rect : q.rect;
+  *count = 0;
+  if (ok && sl_layout_get_elements_in_rect(layout, rect, NULL, 0, count) != SL_OK) {
+    ok = !tool_report("cannot list the elements");
+  }
+  if (ok && !(elements = calloc(*count ? *count : 1, sizeof *elements))) {
+    fprintf(stderr, "snaplayout: out of memory\n");
+    ok = 0;
+  }
+  if (ok && sl_layout_get_elements_in_rect(layout, rect, elements, *count, count) != SL_OK) {
+    ok = !tool_report("cannot list the elements");
+  }
+  if (ok && !opts->has_rect && q.loops) {
+    size_t kept = 0;
+    for (size_t i = 0; i < *count; i++) {
+      if (keep(layout, &q, &elements[i])) elements[kept++] = elements[i];
+    }
+    *count = kept;
+  }
+  free(q.looping);
+  if (!ok) {
     free(elements);
-    return tool_report("cannot list the elements");
+    return NULL;
   }
+  return elements;
+}
+
+static int print_table(sl_layout *layout, const print_options *opts) {
+  size_t count;
+  sl_element *elements = list_elements(layout, opts, &count);
+  if (!elements) return 1;
+  /* A copy column when a loop shows a copy other than the canonical lap's. */
+  int copies = 0;
+  for (size_t i = 0; i < count; i++) copies |= elements[i].copy != 0;
   sl_size container, content;
   sl_layout_get_container_size(layout, &container);
   sl_layout_get_content_size(layout, &content);
@@ -148,17 +308,22 @@ static int print_table(sl_layout *layout, const print_options *opts) {
          opts->layout.path ? opts->layout.path : "built-in App Store layout", container.width,
          container.height, content.width, content.height, count);
   /* The columns in one line (docs/TOOL.md, "Printing a layout"). */
-  printf("%s\n\n", "frame x, y, width, height in points; section -1: the layout's own; "
-                    "z: z index; scale: transform's x");
-  printf("%-13s %-12s %7s %7s %10s %10s %10s %10s %4s %6s\n", "category", "kind", "section",
+  printf("%s%s\n\n", "frame x, y, width, height in points; section -1: the layout's own; "
+                      "z: z index; scale: transform's x",
+         copies ? "; copy: lap of a loop's content" : "");
+  printf("%-13s %-12s %7s %7s %10s %10s %10s %10s %4s %6s", "category", "kind", "section",
          "item", "x", "y", "width", "height", "z", "scale");
+  if (copies) printf(" %5s", "copy");
+  putchar('\n');
   for (size_t i = 0; i < count; i++) {
     const sl_element *e = &elements[i];
     const char *kind = "?";
     sl_layout_get_element_kind_name(layout, e->kind, &kind);
-    printf("%-13s %-12.12s %7d %7lld %10.2f %10.2f %10.2f %10.2f %4d %6.3f\n",
+    printf("%-13s %-12.12s %7d %7lld %10.2f %10.2f %10.2f %10.2f %4d %6.3f",
            category_name(e->category), kind, e->section, (long long)e->item, e->frame.x,
            e->frame.y, e->frame.width, e->frame.height, e->z_index, e->transform.a);
+    if (copies) printf(" %5d", (int)e->copy);
+    putchar('\n');
   }
   free(elements);
   return 0;

@@ -15,6 +15,11 @@
 #  5. resolve: the card carousel against the numbers examples-c/carousel.c prints (worked out
 #     by hand in scripts/test-examples.sh); text and JSON against the library called through
 #     ctypes (Tests/tool/resolve_reference.py); bad arguments.
+#  6. the default command with loops: the table lists what --json lists, row for row, its copy
+#     column included (Tests/tool/compare_table_json.py), with and without --rect, on a looping
+#     carousel, a looping main scroll holding one, the same right to left, loops beside
+#     containers that do not loop, a looping flow layout; the copies of the looping carousel of
+#     docs/pictures/configs/loop.json; no copy column without a loop.
 #
 # The comparisons are also run once on something broken on purpose, so a check that cannot
 # fail fails the test. Takes 3 to 6 seconds.
@@ -366,4 +371,127 @@ for args in "--scroll 1:--scroll 1: section 1 does not scroll orthogonally" \
     fail "resolve ${args%%:*}: '$(head -n 1 "$tmp/err.txt")'"
 done
 say "resolve: the carousel's cards, the library's numbers in JSON and text, bad arguments"
+
+# --- 6. the default command with loops -----------------------------------------------------
+
+# A looping main scroll (title, pinned header, background) holding a looping centred carousel
+# whose cards have badges and scale; the same turned horizontal and right to left; a looping
+# carousel beside one that does not loop and one too short to (which keeps its bounds); a
+# looping flow layout.
+cat > "$tmp/nested.json" <<'EOF'
+{"version": 1, "environment": {"container": {"width": 390, "height": 600}},
+ "configuration": {"scrolling": {"loop": true}, "interSectionSpacing": 10,
+   "boundarySupplementaryItems": [{"elementKind": "title", "alignment": "top",
+     "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 30}}}]},
+ "sections": [
+  {"itemCount": 6, "orthogonalScrollingBehavior": "groupPagingCentered",
+   "orthogonalScrollingProperties": {"loop": true}, "interGroupSpacing": 10,
+   "visibleItemEffects": {"scale": {"center": 1, "edge": 0.8}},
+   "group": {"group": "horizontal",
+     "layoutSize": {"widthDimension": {"absolute": 300}, "heightDimension": {"absolute": 200}},
+     "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1},
+                                  "heightDimension": {"fractionalHeight": 1}},
+       "supplementaryItems": [{"elementKind": "badge",
+         "containerAnchor": {"edges": ["top", "trailing"], "offset": {"x": 5, "y": -5}},
+         "layoutSize": {"widthDimension": {"absolute": 20}, "heightDimension": {"absolute": 20}}}]}]},
+   "boundarySupplementaryItems": [{"elementKind": "header", "alignment": "top",
+     "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 40}}}]},
+  {"itemCount": 12, "interGroupSpacing": 10, "decorationItems": [{"elementKind": "background"}],
+   "group": {"group": "horizontal",
+     "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 100}},
+     "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1},
+                                  "heightDimension": {"fractionalHeight": 1}}}]},
+   "boundarySupplementaryItems": [{"elementKind": "sticky", "alignment": "top",
+     "pinToVisibleBounds": true,
+     "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 30}}}]}]}
+EOF
+loop=docs/pictures/configs/loop.json
+python3 - "$tmp" "$loop" <<'EOF'
+import json, os, sys
+tmp, carousel = sys.argv[1], sys.argv[2]
+def save(name, config):
+    with open(os.path.join(tmp, name), "w") as f:
+        json.dump(config, f)
+def size(width, height):
+    return {"widthDimension": width, "heightDimension": height}
+FULL = {"fractionalHeight": 1}
+with open(os.path.join(tmp, "nested.json")) as f:
+    rtl = json.load(f)
+rtl["environment"] = {"container": {"width": 600, "height": 500}, "layoutDirection": "rightToLeft"}
+rtl["configuration"]["scrollDirection"] = "horizontal"
+rtl["configuration"]["boundarySupplementaryItems"][0].update(
+    alignment="leading", layoutSize=size({"absolute": 30}, FULL))
+cards, rows = rtl["sections"]
+cards["group"].update(group="vertical", layoutSize=size({"absolute": 200}, {"absolute": 120}))
+cards["boundarySupplementaryItems"][0].update(
+    alignment="leading", layoutSize=size({"absolute": 40}, FULL))
+rows["group"].update(group="vertical", layoutSize=size({"absolute": 100}, FULL))
+rows["boundarySupplementaryItems"][0].update(
+    alignment="leading", layoutSize=size({"absolute": 30}, FULL))
+save("rtl.json", rtl)
+with open(carousel) as f:
+    mixed = json.load(f)
+looping = mixed["sections"][0]
+plain = json.loads(json.dumps(looping))
+del plain["orthogonalScrollingProperties"]
+short = dict(json.loads(json.dumps(looping)), itemCount=1)
+mixed["sections"] = [looping, plain, short]
+mixed["environment"]["container"]["height"] = 800
+save("mixed.json", mixed)
+save("flow.json", {
+    "version": 1, "environment": {"container": {"width": 390, "height": 500}},
+    "configuration": {"scrolling": {"loop": True}},
+    "flowLayout": {"itemSize": {"width": 120, "height": 90}, "minimumLineSpacing": 8,
+                   "headerReferenceSize": {"width": 390, "height": 30},
+                   "sectionHeadersPinToVisibleBounds": True},
+    "sections": [{"itemCount": 14},
+                 {"itemCount": 9, "decorationItems": [{"elementKind": "background"}]}]})
+EOF
+# table_is_json ARGS...: the table and --json of the same arguments list the same elements
+# (the table in $tmp/table.txt, the JSON in $tmp/out.txt).
+table_is_json() {
+  expect 0 "snaplayout $*" "$tool" "$@"
+  cp "$tmp/out.txt" "$tmp/table.txt"
+  expect 0 "snaplayout --json $*" "$tool" --json "$@"
+  python3 Tests/tool/compare_table_json.py "$tmp/table.txt" "$tmp/out.txt" ||
+    fail "the table of 'snaplayout $*' is not its JSON"
+}
+for args in "$loop" "--offset 0=-3000.5 $loop" "--rect -2000,0,4000,264 --offset 0=1e9 $loop" \
+  "--offset 0=5000 $tmp/nested.json" "--offset 0=-2000.25 $tmp/nested.json" \
+  "--rect -400,-800,1200,2000 $tmp/nested.json" "$tmp/rtl.json" "--offset 0=777 $tmp/rtl.json" \
+  "--rect -900,0,2000,500 --offset 0=-77 $tmp/rtl.json" \
+  "--offset 1=50000 --offset 0=-3000 $tmp/mixed.json" "--offset 2=400 $tmp/mixed.json" \
+  "$tmp/flow.json" "--rect 0,-700,390,1400 $tmp/flow.json" examples-c/appstore.json; do
+  # shellcheck disable=SC2086  # the arguments are words
+  table_is_json $args
+done
+# Without --rect, one lap of each loop, not the 2,049 laps a query of everything reaches: the
+# carousel at 5000 is in lap 2 (5000 = 2 * 1932 + 1136), card 0 of that lap at 16 - 5000 +
+# 2 * 1932; the looping carousel in the looping main scroll lists its six cards and badges once
+# (with the title, its header, twelve rows, their background and pinned header: 28 elements).
+table_is_json --offset 0=5000 "$loop"
+grep -q ", 8 elements\$" "$tmp/table.txt" || fail "the carousel: $(head -n 1 "$tmp/table.txt")"
+grep -Eq "^cell +cell +0 +0 +-1120\.00 +48\.00 +312\.00 +200\.00 +1 +1\.000 +2\$" \
+  "$tmp/table.txt" || fail "card 0 of lap 2 is not at -1120 in copy 2"
+[ "$(grep -c '"copy": 2}' "$tmp/out.txt")" -eq 6 ] || fail "the JSON's cards of lap 2"
+table_is_json "$tmp/nested.json"
+grep -q ", 28 elements\$" "$tmp/table.txt" || fail "nested loops: $(head -n 1 "$tmp/table.txt")"
+# A viewport at rest on card 0 shows card 5 of the lap before: copy -1, the others 0.
+table_is_json --rect 0,0,390,264 "$loop"
+grep -Eq "^cell +cell +0 +5 +-306\.00 .* -1\$" "$tmp/table.txt" || fail "card 5 of copy -1"
+grep -q '"item": 5, "frame": {"x": -306, .*"copy": -1}' "$tmp/out.txt" ||
+  fail "the JSON's card 5 of copy -1"
+# No copy other than 0, no copy column: the built-in layout's table is as it was.
+expect 0 "the built-in layout" "$tool"
+sed -n 4p "$tmp/out.txt" | grep -q "scale\$" || fail "a copy column without a loop"
+# The comparison catches a wrong copy and a copy column left out.
+table_is_json --rect 0,0,390,264 "$loop"
+sed 's/ -1$/ -2/' "$tmp/table.txt" > "$tmp/broken.txt"
+expect_failure "a wrong copy" python3 Tests/tool/compare_table_json.py "$tmp/broken.txt" \
+  "$tmp/out.txt"
+sed -e 's/ *copy$//' -e 's/ *-\{0,1\}[0-9]$//' -e "s/; copy: lap of a loop's content//" \
+  "$tmp/table.txt" > "$tmp/broken.txt"
+expect_failure "copies left out" python3 Tests/tool/compare_table_json.py "$tmp/broken.txt" \
+  "$tmp/out.txt"
+say "default command: with loops the table is its JSON, one lap without --rect, copies shown"
 say "all tool checks passed ($(($(date +%s) - start)) s)"

@@ -54,6 +54,7 @@ MESSAGES: List[Tuple[str, str]] = [
     ("structure", r"^configuration\.scrollDirection contradicts "),
     ("structure", r"^a variant cannot change itemCount"),
     ("structure", r"^variants cannot be nested"),
+    ("structure", r"^a looping container uses the standard algorithm"),
     ("cross-field", r"^element kind '.*' is already used "),
     ("cross-field", r"^maximumRate must not be below minimumRate"),
     ("cross-field", r"^itemSizes holds \d+ sizes for \d+ items"),

@@ -49,6 +49,18 @@ def test_valid_configurations_validate(config: Any) -> None:
     assert errors == [], f"{text!r}\n" + "\n".join(errors)
 
 
+@settings(max_examples=60)
+@given(strategies.nonstandard_loops())
+def test_a_loop_with_another_algorithm_is_refused_by_both(case: Any) -> None:
+    # A loop takes the standard algorithm only (docs/SNAPPING.md, "Algorithms"): the library
+    # refuses it at the loop's path, and the schema's if/then on the scrolling settings too.
+    config, path = case
+    refusal, errors, text = verdicts(config)
+    assert refusal is not None and refusal.path == path, (refusal, text)
+    assert refusals.category(refusal.message) == "structure", refusal
+    assert errors, f"the schema accepts a loop with another algorithm: {text!r}"
+
+
 # Values at the decoder's bounds (ConfigLimits.swift and the ranges of ConfigDecoder*.swift),
 # just past them, of every JSON type, and strings the configuration knows.
 BOUNDS = [

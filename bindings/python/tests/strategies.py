@@ -16,7 +16,12 @@ Two families of compositional layouts:
   length across the scroll axis is a fraction of the container; every inset and spacing is
   non-negative.
 
-Plus flow layouts (``flow_configs``) and scrolling settings for both.
+Plus flow layouts (``flow_configs``) and scrolling settings for both, which sometimes ask to
+loop (``"loop"``, docs/SNAPPING.md, "Looping"), always with the standard algorithm, the only one
+a loop takes. ``looping_orthogonal_configs`` always have an orthogonal section that asks to loop,
+``looping_main_configs`` a main scroll that does; ``nonstandard_loops`` makes the combination
+the library refuses (a loop with another algorithm) with the JSON Pointer of the refused
+``"loop"``.
 """
 
 from __future__ import annotations
@@ -361,15 +366,39 @@ SECTION_SETTINGS = st.lists(st.sampled_from(sorted(SCROLLING_KEYS)), unique=True
 MAIN_SETTINGS = st.lists(st.sampled_from(sorted(MAIN_SCROLLING_KEYS)), unique=True, max_size=6)
 
 
-def draw_scrolling_settings(draw: st.DrawFn, main: bool) -> Config:
-    """configuration.scrolling (main=True) or a section's orthogonalScrollingProperties."""
+# "loop" (docs/SNAPPING.md, "Looping"): mostly true, sometimes false; never beside an
+# `algorithm` other than "standard", which the library refuses (nonstandard_loops below makes
+# that combination on purpose).
+LOOP = st.sampled_from((True, True, True, False))
+NONSTANDARD_ALGORITHMS = st.sampled_from(("uikitWillEndDragging", "uikitTargetContentOffset"))
+
+
+def is_standard(settings: Config) -> bool:
+    return settings.get("algorithm", "standard") == "standard"
+
+
+def draw_scrolling_settings(draw: st.DrawFn, main: bool, loop: Optional[bool] = None) -> Config:
+    """configuration.scrolling (main=True) or a section's orthogonalScrollingProperties.
+
+    ``"loop"`` is added one time in three (``loop=True``: always, as true, the algorithm then
+    standard; ``loop=False``: never).
+    """
     keys = MAIN_SCROLLING_KEYS if main else SCROLLING_KEYS
     chosen = draw(MAIN_SETTINGS if main else SECTION_SETTINGS)
-    return {key: draw(keys[key]) for key in chosen}
+    settings = {key: draw(keys[key]) for key in chosen}
+    if loop:
+        settings["loop"] = True
+        if not is_standard(settings):
+            settings["algorithm"] = "standard"
+    elif loop is None and is_standard(settings) and draw(ONE_IN_THREE) == 0:
+        settings["loop"] = draw(LOOP)
+    return settings
 
 
 BEHAVIOR = st.sampled_from(BEHAVIORS)
+LOOPING_BEHAVIOR = st.sampled_from(BEHAVIORS[1:])
 SMALL_COUNTS = st.integers(0, 24)
+LOOPING_COUNTS = st.integers(3, 24)
 HUGE_COUNTS = st.one_of(st.integers(0, 100), st.integers(0, 10**12))
 VISIBLE_ITEM_EFFECTS = st.fixed_dictionaries(
     {},
@@ -384,16 +413,24 @@ VISIBLE_ITEM_EFFECTS = st.fixed_dictionaries(
 )
 
 
-def draw_section(draw: st.DrawFn, scroll: str, fitting: bool, huge: bool) -> Config:
-    behavior = draw(BEHAVIOR) if draw(ONE_IN_THREE) == 0 else "none"
+def draw_section(
+    draw: st.DrawFn, scroll: str, fitting: bool, huge: bool, looping: bool = False
+) -> Config:
+    """A section; ``looping``: an orthogonal one with ``"loop": true``."""
+    if looping:
+        behavior = draw(LOOPING_BEHAVIOR)
+    else:
+        behavior = draw(BEHAVIOR) if draw(ONE_IN_THREE) == 0 else "none"
     section: Config = {
-        "itemCount": draw(HUGE_COUNTS if huge else SMALL_COUNTS),
+        "itemCount": draw(LOOPING_COUNTS if looping else HUGE_COUNTS if huge else SMALL_COUNTS),
         "group": draw_root_group(draw, scroll, behavior != "none", fitting),
     }
     if behavior != "none":
         section["orthogonalScrollingBehavior"] = behavior
-        if draw(BOOLEANS):
-            section["orthogonalScrollingProperties"] = draw_scrolling_settings(draw, False)
+        if looping or draw(BOOLEANS):
+            section["orthogonalScrollingProperties"] = draw_scrolling_settings(
+                draw, False, True if looping else None
+            )
     if draw(BOOLEANS):
         section["contentInsets"] = draw(insets(24))
     if draw(BOOLEANS):
@@ -489,6 +526,50 @@ def compositional_configs(draw: st.DrawFn, fitting: bool = False, huge: bool = F
     if env:
         config["environment"] = env
     return config
+
+
+@st.composite
+def looping_orthogonal_configs(draw: st.DrawFn, fitting: bool = False) -> Config:
+    """A compositional layout with at least one orthogonal section whose
+    orthogonalScrollingProperties have ``"loop": true`` (the others as compositional_configs
+    draws them). Whether it loops (enough content) is for the library to say."""
+    config = draw(compositional_configs(fitting=fitting))
+    scroll = config["configuration"]["scrollDirection"]
+    sections = config["sections"]
+    at = draw(st.integers(0, len(sections)))
+    sections.insert(at, draw_section(draw, scroll, fitting, False, looping=True))
+    return config
+
+
+@st.composite
+def looping_main_configs(draw: st.DrawFn) -> Config:
+    """A compositional or flow layout whose configuration.scrolling has ``"loop": true``."""
+    config = draw(st.one_of(compositional_configs(), flow_configs()))
+    config.setdefault("configuration", {})["scrolling"] = draw_scrolling_settings(draw, True, True)
+    return config
+
+
+@st.composite
+def nonstandard_loops(draw: st.DrawFn) -> Any:
+    """(config, path): a valid compositional or flow layout given one container with
+    ``"loop": true`` and a non-standard algorithm, which the library refuses at ``path``, the
+    JSON Pointer of that "loop"."""
+    config = draw(st.one_of(compositional_configs(), flow_configs()))
+    orthogonal = [
+        index
+        for index, section in enumerate(config["sections"])
+        if section.get("orthogonalScrollingBehavior", "none") != "none"
+    ]
+    if orthogonal and draw(BOOLEANS):
+        index = draw(st.sampled_from(orthogonal))
+        settings = config["sections"][index].setdefault("orthogonalScrollingProperties", {})
+        path = f"/sections/{index}/orthogonalScrollingProperties/loop"
+    else:
+        settings = config.setdefault("configuration", {}).setdefault("scrolling", {})
+        path = "/configuration/scrolling/loop"
+    settings["algorithm"] = draw(NONSTANDARD_ALGORITHMS)
+    settings["loop"] = True
+    return config, path
 
 
 FLOW_SIZE = st.fixed_dictionaries({"width": lengths(1, 260), "height": lengths(1, 260)})

@@ -14,6 +14,19 @@ docs/SNAPPING.md), and which layouts each property is claimed for:
 - one item's frame stays finite and inside the content with up to 10^12 items;
 - data changes give the layout a freshly created one with the same data would have.
 
+Containers that loop (``loop_info(c).active``, docs/SNAPPING.md, "Looping") have no bounds, so
+they are held to the loop's own rules instead: the rest positions lie in the canonical lap
+``[start, start + period)``, a target is its rest position's offset plus a whole number of
+periods (releases are drawn laps away too) and its canonical offset lies in the canonical lap,
+progress is in ``[0, count)``, the offset that shows an item is at most half a period away,
+elements are unique by (category, kind, section, item, copy) rather than (section, item), and a
+copy other than 0 comes only from a looping container. "Every element" there is one lap of each
+loop (``copy_json`` without a rect), since ``elements()`` without a rect lists every copy a rect
+of 10^15 points reaches. A looping orthogonal section scrolled by one period shows the same
+elements, its own one copy further on; a loop with another algorithm than the standard one is
+refused at the JSON path of its ``"loop"``. Containers that ask to loop but are too short to
+(``requested`` but not ``active``) keep every rule of the others.
+
 The runs are derandomized (conftest.py), so CI sees the same examples every time; set
 SNAPLAYOUT_HYPOTHESIS_SCALE (e.g. 10) for a longer search.
 """
@@ -23,7 +36,8 @@ from __future__ import annotations
 import copy
 import math
 import os
-from typing import Any, Dict, List, Optional, Tuple
+from dataclasses import astuple, dataclass, replace
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 import pytest
 
@@ -39,6 +53,7 @@ from snaplayout import (
     Element,
     InvalidArgumentError,
     Layout,
+    LoopInfo,
     Rect,
 )  # noqa: E402
 
@@ -99,6 +114,77 @@ def main_axis_is_y(layout: Layout) -> bool:
     return not layout.scroll_info(SCROLL_MAIN).horizontal
 
 
+def active_loops(layout: Layout) -> Dict[int, LoopInfo]:
+    """The scroll containers that loop (``loop_info(c).active``), with their loop info."""
+    loops = {}
+    for container in layout.scroll_containers():
+        loop = layout.loop_info(container)
+        if loop.active:
+            loops[container] = loop
+    return loops
+
+
+@dataclass(frozen=True)
+class Listed:
+    """An element as ``copy_json`` lists it: the attributes the properties read."""
+
+    category: str
+    kind_name: str
+    section: int
+    item: int
+    frame: Rect
+    z_index: int
+    copy: int
+
+    @property
+    def is_cell(self) -> bool:
+        return self.category == "cell"
+
+    @property
+    def index_path(self) -> Tuple[int, int]:
+        return (self.section, self.item)
+
+
+def listed(document: Dict[str, Any]) -> List[Listed]:
+    return [
+        Listed(
+            e["category"],
+            e["kind"],
+            e["section"],
+            e["item"],
+            Rect(**e["frame"]),
+            e["zIndex"],
+            e.get("copy", 0),
+        )
+        for e in document["elements"]
+    ]
+
+
+def as_listed(element: Element) -> Listed:
+    return Listed(
+        element.category.config_name,
+        element.kind_name,
+        element.section,
+        element.item,
+        element.frame,
+        element.z_index,
+        element.copy,
+    )
+
+
+AnyElement = Union[Element, Listed]
+
+
+def every_element(layout: Layout) -> List[AnyElement]:
+    """Every element once: ``elements()`` when no container loops; else one lap of each loop,
+    the one its offset is in (``copy_json`` without a rect), since ``elements()`` without a rect
+    gives every copy a rect of 10^15 points reaches (up to 1024 laps each side; a looping
+    carousel in a looping main scroll, millions)."""
+    if active_loops(layout):
+        return list(listed(layout.copy_json()))
+    return list(layout.elements())
+
+
 def assert_finite(element: Element) -> None:
     frame = element.frame
     assert frame.is_finite, element
@@ -120,12 +206,18 @@ def test_frames_are_finite_and_the_queries_agree(
         content = layout.content_size
         assert math.isfinite(content.width) and math.isfinite(content.height)
         assert content.width >= 0 and content.height >= 0
-        everything = list(layout.elements())
-        assert len(everything) == layout.element_count()
+        loops = active_loops(layout)
         document = layout.copy_json()
-        assert len(document["elements"]) == len(everything)
-        for element in everything:
-            assert_finite(element)
+        if loops:
+            # One lap of each loop: elements() without a rect would list every copy.
+            event("a container loops")
+            everything: List[AnyElement] = listed(document)
+        else:
+            everything = list(layout.elements())
+            assert len(everything) == layout.element_count()
+            assert len(document["elements"]) == len(everything)
+            for element in everything:
+                assert_finite(element)
         cells = [e for e in everything if e.is_cell]
         counts = layout.item_counts
         assert sorted(e.index_path for e in cells) == [
@@ -142,10 +234,26 @@ def test_frames_are_finite_and_the_queries_agree(
         y = data.draw(st.floats(-100, max(content.height, 1) + 100), label="y")
         rect = Rect(x, y, container[0], container[1])
         found = list(layout.elements(rect))
+        assert len(found) == layout.element_count(rect)
         assert all(overlap_class(e.frame, rect) != "out" for e in found), (rect, found)
-        assert [e for e in found if overlap_class(e.frame, rect) == "in"] == [
-            e for e in everything if overlap_class(e.frame, rect) == "in"
-        ]
+        inside = [e for e in everything if overlap_class(e.frame, rect) == "in"]
+        if not loops:
+            assert [e for e in found if overlap_class(e.frame, rect) == "in"] == inside
+            return
+        # A loop's rect query gives an element once per copy the rect reaches: unique by
+        # (category, kind, section, item, copy), copies other than 0 only from looping
+        # containers, and the lap listed above among them, where it is.
+        for element in found:
+            assert_finite(element)
+        keys = [(e.category, e.kind, e.section, e.item, e.copy) for e in found]
+        assert len(keys) == len(set(keys)), (rect, found)
+        if SCROLL_MAIN not in loops:  # only the cells (and badges) of looping sections
+            assert all(
+                e.copy == 0 or (e.section in loops and (e.is_cell or e.kind_name == "badge"))
+                for e in found
+            ), (loops, found)
+        shown = {as_listed(e) for e in found}
+        assert all(e in shown for e in inside), (rect, [e for e in inside if e not in shown])
 
 
 # -- layouts whose children fit --------------------------------------------------------------
@@ -157,7 +265,7 @@ def assert_cells_inside(layout: Layout) -> None:
     slack = tolerance(max(content.width, content.height))
     vertical = main_axis_is_y(layout)
     orthogonal = {i.section for i in layout.section_infos() if i.is_orthogonal}
-    for cell in layout.elements():
+    for cell in every_element(layout):
         frame = cell.frame
         if not cell.is_cell or frame.width == 0 or frame.height == 0:
             # Zero-sized cells: insets larger than their slot leave a cell of no size whose
@@ -173,10 +281,12 @@ def assert_cells_inside(layout: Layout) -> None:
 
 def assert_siblings_apart(layout: Layout) -> None:
     slack = FIT_TOLERANCE + 1e-9
+    everything = every_element(layout)
+    loops = active_loops(layout)
     for info in layout.section_infos():
         if info.item_count == 0 or info.items_per_group == 0:
             continue
-        cells = [e for e in layout.elements() if e.is_cell and e.section == info.section]
+        cells = [e for e in everything if e.is_cell and e.section == info.section]
         repetitions: Dict[int, List[Element]] = {}
         for cell in cells:
             repetitions.setdefault(cell.item // info.items_per_group, []).append(cell)
@@ -188,6 +298,19 @@ def assert_siblings_apart(layout: Layout) -> None:
         for i, a in enumerate(cells):
             for b in cells[i + 1 :]:
                 assert not overlap(a.frame, b.frame, slack), (info, a, b)
+        loop = loops.get(info.section)
+        if loop is not None:
+            # Nor do the copies of a loop across the seam: the row a period either side.
+            row = info.frame
+            period = loop.period
+            if main_axis_is_y(layout):
+                rect = Rect(row.x - period, row.y, row.width + 2 * period, row.height)
+            else:
+                rect = Rect(row.x, row.y - period, row.width, row.height + 2 * period)
+            copies = [e for e in layout.elements(rect) if e.is_cell and e.section == info.section]
+            for i, a in enumerate(copies):
+                for b in copies[i + 1 :]:
+                    assert not overlap(a.frame, b.frame, slack), (info, loop, a, b)
 
 
 @examples(200)
@@ -245,9 +368,12 @@ def test_huge_item_counts(config: Dict[str, Any], container: Any, data: Any) -> 
 @given(config=gen.flow_configs(), container=gen.CONTAINERS)
 def test_flow_cells_inside_the_content_and_apart(config: Dict[str, Any], container: Any) -> None:
     with solved(config, container) as layout:
-        everything = list(layout.elements())
+        everything = every_element(layout)
         for element in everything:
-            assert_finite(element)
+            if isinstance(element, Element):
+                assert_finite(element)
+            else:
+                assert element.frame.is_finite, element
         content = layout.content_size
         bounds = Rect(0, 0, content.width, content.height)
         slack = 1e-6 + 1e-9 * max(content.width, content.height)
@@ -274,7 +400,31 @@ def scrolling_setting(config: Dict[str, Any], container: int, key: str, default:
     return settings_.get(key, default)
 
 
+def check_motion(result: Any, release: Dict[str, Any], eps: float) -> None:
+    """The motion starts at the release (or is settled), stays finite, settles on the target."""
+    target = result.target_offset
+    motion = result.motion
+    start = motion.sample(0)
+    assert abs(start.offset - release["release_offset"]) <= eps or start.settled, (
+        release,
+        motion,
+    )
+    assert math.isfinite(motion.duration) and motion.duration >= 0, motion
+    for step in range(8):
+        state = motion.sample(motion.duration * step / 7 if motion.duration else step)
+        assert math.isfinite(state.offset) and math.isfinite(state.velocity), (motion, state)
+    end = motion.sample(motion.duration)
+    assert end.settled and end.offset == target and end.velocity == 0, (motion, end)
+
+
 def check_container(layout: Layout, config: Dict[str, Any], container: int, data: Any) -> None:
+    loop = layout.loop_info(container)
+    assert loop.requested == (scrolling_setting(config, container, "loop", False) is True), loop
+    if loop.active:
+        event("a container loops")
+        check_loop(layout, container, data, loop)
+        return
+    assert (loop.period, loop.start) == (0, 0), loop
     info = layout.scroll_info(container)
     low, high = info.min_offset, info.max_offset
     eps = 1e-6 + 1e-9 * max(abs(low), abs(high))
@@ -299,29 +449,79 @@ def check_container(layout: Layout, config: Dict[str, Any], container: int, data
             if standard and result.snap_index < len(offsets):
                 expected = min(max(offsets[result.snap_index], low), high)
                 assert abs(expected - target) <= eps, (offsets, result)
-        motion = result.motion
-        start = motion.sample(0)
-        assert abs(start.offset - release["release_offset"]) <= eps or start.settled, (
-            release,
-            motion,
-        )
-        assert math.isfinite(motion.duration) and motion.duration >= 0, motion
-        for step in range(8):
-            state = motion.sample(motion.duration * step / 7 if motion.duration else step)
-            assert math.isfinite(state.offset) and math.isfinite(state.velocity), (motion, state)
-        end = motion.sample(motion.duration)
-        assert end.settled and end.offset == target and end.velocity == 0, (motion, end)
+        check_motion(result, release, eps)
         position = layout.snap_position(container, release["release_offset"])
         if info.snap_count:
             assert position.index is not None and 0 <= position.index < info.snap_count
             assert 0 <= position.progress <= info.snap_count - 1 + eps
-        reference = layout.reference_snap(container, release["start_offset"], motion, 0.01)
+        reference = layout.reference_snap(container, release["start_offset"], result.motion, 0.01)
+        assert (info.snap_count == 0 and reference is None) or 0 <= reference < info.snap_count
+
+
+# Releases on a loop are drawn around the canonical lap, then moved this many laps on.
+LAPS = st.one_of(st.just(0), st.integers(-3, 3), st.integers(-(10**6), 10**6))
+
+
+def whole_periods(offset: float, base: float, period: float) -> bool:
+    """``offset`` is ``base`` plus a whole number of periods, within 1e-6 relative."""
+    laps = round((offset - base) / period)
+    return abs(offset - (base + laps * period)) <= 1e-6 * max(1.0, abs(offset), period)
+
+
+def check_loop(layout: Layout, container: int, data: Any, loop: LoopInfo) -> None:
+    """A looping container's rules (docs/SNAPPING.md, "Looping"): no bounds, rest positions
+    repeating every period, canonical indices and progress."""
+    info = layout.scroll_info(container)
+    low, period = loop.start, loop.period
+    high = low + period
+    assert math.isfinite(low) and math.isfinite(period) and period > 0, loop
+    # min_offset and max_offset are the canonical lap, not bounds.
+    assert (info.min_offset, info.max_offset) == (low, high), (info, loop)
+    eps = 1e-6 + 1e-9 * max(abs(low), abs(high))
+    offsets = layout.snap_offsets(container, limit=2000)
+    assert len(offsets) == min(info.snap_count, 2000)
+    assert all(a <= b + eps for a, b in zip(offsets, offsets[1:])), offsets
+    # Every unit's aligned position in one lap: nothing trimmed or clamped.
+    assert all(low - eps <= o < high + eps for o in offsets), (loop, offsets)
+    for _ in range(3):
+        release = gen.draw_release(data.draw, low, high, info.snap_count)
+        laps = data.draw(LAPS, label="laps")
+        release["start_offset"] += laps * period
+        release["release_offset"] += laps * period
+        result = layout.resolve_scroll(container, **release)
+        target = result.target_offset
+        far = 1e-6 * max(1.0, abs(target), period)  # the tolerance a lap a million away needs
+        assert math.isfinite(target), (loop, release, result)
+        canonical, shift = layout.canonical_offset(container, target)
+        assert low <= canonical < high, (loop, target, canonical)
+        assert whole_periods(shift, 0, period), (loop, target, shift)
+        assert abs(canonical + shift - target) <= far, (loop, target, canonical, shift)
+        if info.snap_count == 0:
+            assert result.snap_index is None
+        else:
+            # Rest position k of lap m is at offsets[k] + m * period.
+            assert result.snap_index is not None and 0 <= result.snap_index < info.snap_count
+            if result.snap_index < len(offsets):
+                rest = offsets[result.snap_index]
+                assert whole_periods(target, rest, period), (loop, offsets, release, result)
+        check_motion(result, release, eps + far)
+        position = layout.snap_position(container, release["release_offset"])
+        if info.snap_count:
+            # Canonical indices; progress runs from count - 1 toward count across the seam.
+            assert position.index is not None and 0 <= position.index < info.snap_count
+            assert 0 <= position.progress < info.snap_count, (loop, release, position)
+        reference = layout.reference_snap(container, release["start_offset"], result.motion, 0.01)
         assert (info.snap_count == 0 and reference is None) or 0 <= reference < info.snap_count
 
 
 @examples(200)
 @given(
-    config=st.one_of(gen.compositional_configs(), gen.flow_configs()),
+    config=st.one_of(
+        gen.compositional_configs(),
+        gen.flow_configs(),
+        gen.looping_orthogonal_configs(),
+        gen.looping_main_configs(),
+    ),
     container=gen.CONTAINERS,
     data=st.data(),
 )
@@ -332,7 +532,8 @@ def test_snap_targets_lie_inside_the_scroll_bounds(
         for scroll_container in layout.scroll_containers():
             check_container(layout, config, scroll_container, data)
             info = layout.scroll_info(scroll_container)
-            # The offset that shows an item is a rest offset inside the bounds.
+            # The offset that shows an item is a rest offset inside the bounds (in a loop: the
+            # nearest copy's).
             sections = (
                 [scroll_container]
                 if scroll_container != SCROLL_MAIN
@@ -348,7 +549,115 @@ def test_snap_targets_lie_inside_the_scroll_bounds(
                 except InvalidArgumentError:
                     continue
                 eps = 1e-6 + 1e-9 * abs(shown.offset)
-                assert info.min_offset - eps <= shown.offset <= info.max_offset + eps, (info, shown)
+                loop = layout.loop_info(scroll_container)
+                if not loop.active:
+                    assert info.min_offset - eps <= shown.offset <= info.max_offset + eps, (
+                        info,
+                        shown,
+                    )
+                    continue
+                # The copy nearest where the container is: at most half a period away.
+                assert abs(shown.offset - info.offset) <= loop.period / 2 + eps, (loop, shown)
+                canonical, _ = layout.canonical_offset(scroll_container, shown.offset)
+                assert loop.start <= canonical < loop.start + loop.period, (loop, shown, canonical)
+
+
+@examples(100)
+@given(case=gen.nonstandard_loops())
+def test_a_loop_with_another_algorithm_is_refused(case: Tuple[Dict[str, Any], str]) -> None:
+    # UIKit's two delegate patterns need the content's bounds (SNAPPING.md, "Algorithms").
+    config, path = case
+    with pytest.raises(ConfigError) as refusal:
+        Layout(config).close()
+    assert refusal.value.path == path, refusal.value
+    assert "standard algorithm" in refusal.value.message, refusal.value
+
+
+# -- loops -----------------------------------------------------------------------------------
+
+
+def moved_on(element: Element, section: int, laps: int) -> Element:
+    """The element as the same scene shows it once section ``section`` scrolled ``laps`` periods
+    on: its cells and their badges (which count the section's laps) are copy ``laps`` further."""
+    if element.section == section and (element.is_cell or element.kind_name == "badge"):
+        return replace(element, copy=element.copy + laps)
+    return element
+
+
+def close(a: Element, b: Element) -> bool:
+    """The same element, frames and transforms within 1e-9 relative (the offsets o and
+    o + period reach the same canonical offset through different roundings)."""
+
+    def near(u: float, v: float) -> bool:
+        return abs(u - v) <= 1e-9 * max(1.0, abs(u), abs(v))
+
+    fa, fb, ta, tb = a.frame, b.frame, a.transform, b.transform
+    return (
+        replace(a, frame=fb, transform=tb, alpha=b.alpha) == b
+        and all(near(u, v) for u, v in zip(astuple(fa), astuple(fb)))
+        and all(near(u, v) for u, v in zip(astuple(ta), astuple(tb)))
+        and near(a.alpha, b.alpha)
+    )
+
+
+@examples(100)
+@given(
+    config=gen.looping_orthogonal_configs(),
+    container=gen.CONTAINERS,
+    data=st.data(),
+)
+def test_a_period_on_a_loop_shows_the_next_copy(
+    config: Dict[str, Any], container: Any, data: Any
+) -> None:
+    # Offsets o and o + k * period show the same content: what a rect holds at o + k * period
+    # is what it holds at o, the looping section's cells (and badges) k copies further and
+    # framed alike; every other element as it was.
+    with solved(config, container) as layout:
+        loops = active_loops(layout)
+        sections = sorted(s for s in loops if s != SCROLL_MAIN)
+        assume(sections)  # the strategy's looping section may be too short to loop
+        section = data.draw(st.sampled_from(sections), label="section")
+        loop = loops[section]
+        period = loop.period
+        offset = loop.start + period * data.draw(st.floats(-1.5, 2.5), label="laps")
+        laps = data.draw(st.sampled_from((1, 1, -1, 3)), label="k")
+        # The section's row, with room along it (where the copies are) and a little across it:
+        # a rect no longer than the viewport across a looping main scroll meets one copy of
+        # the row (a longer one could meet two, both with the same copies of the section).
+        row = layout.section_info(section).frame
+        along = data.draw(st.floats(0, 2 * period), label="along")
+        across = data.draw(st.floats(0, 50), label="across")
+        if main_axis_is_y(layout):
+            rect = Rect(
+                row.x - along, row.y - across, row.width + 2 * along, row.height + 2 * across
+            )
+        else:
+            rect = Rect(
+                row.x - across, row.y - along, row.width + 2 * across, row.height + 2 * along
+            )
+        layout.set_scroll_offset(section, offset)
+        before = list(layout.elements(rect))
+        layout.set_scroll_offset(section, offset + laps * period)
+        after = list(layout.elements(rect))
+        # Elements that only touch the rect may be found on one side and not the other (the
+        # two offsets differ in their last bits).
+        for found in (before, after):
+            assert all(overlap_class(e.frame, rect) != "out" for e in found), (rect, found)
+        before = [
+            moved_on(e, section, laps) for e in before if overlap_class(e.frame, rect) == "in"
+        ]
+        after = [e for e in after if overlap_class(e.frame, rect) == "in"]
+        assert len(after) == len(before), (loop, offset, laps, before, after)
+        assert all(close(a, b) for a, b in zip(before, after)), (loop, offset, laps, before, after)
+        # Each (item, copy) once, and the same canonical offset (modulo a period: at the seam
+        # one may round to the lap's start and the other to just below its end).
+        views = [e.view_key for e in after if e.section == section and e.is_cell]
+        assert len(views) == len(set(views)), views
+        gap = abs(
+            layout.canonical_offset(section, offset)[0]
+            - layout.canonical_offset(section, offset + laps * period)[0]
+        )
+        assert min(gap, period - gap) <= 1e-9 * max(period, abs(offset) + abs(laps) * period)
 
 
 # -- data changes ----------------------------------------------------------------------------
@@ -356,7 +665,8 @@ def test_snap_targets_lie_inside_the_scroll_bounds(
 
 def snapshot(layout: Layout) -> Tuple[Any, ...]:
     elements = tuple(
-        (e.category, e.kind_name, e.section, e.item, e.frame, e.z_index) for e in layout.elements()
+        (e.category, e.kind_name, e.section, e.item, e.frame, e.z_index, e.copy)
+        for e in every_element(layout)
     )
     return layout.content_size, layout.item_counts, elements
 
