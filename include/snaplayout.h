@@ -1150,6 +1150,77 @@ SL_API int sl_layout_get_selected_snap(const sl_layout *layout, int32_t containe
  */
 SL_API int sl_layout_jump_to_snap(sl_layout *layout, int32_t container, int64_t index);
 
+/**
+ * Tells the layout where a motion the host runs on a container is heading (since 0.2), so that
+ * layout changes carry the target with its element: a change (container size, measured sizes,
+ * items, sections) moves it to the same element's rest position, as it re-snaps a container at
+ * rest (docs/SNAPPING.md, "Through layout changes"). Set it when a motion starts (the target of
+ * sl_layout_resolve_scroll, sl_layout_navigate or sl_layout_scroll_input); clear it when the
+ * motion ends or a drag catches it.
+ *
+ * @param target_offset the motion's target: finite, within +-1e100.
+ * @return SL_OK; SL_EINVAL for a NULL layout, a bad target (path "target_offset") or a section
+ *         that does not scroll orthogonally; SL_ERANGE for a bad container; SL_ESTATE if no
+ *         container size is set or when called from a visible-items handler.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_set_scroll_target(sl_layout *layout, int32_t container,
+                                       double target_offset);
+
+/**
+ * Forgets a container's motion target (since 0.2); nothing happens when none is set.
+ *
+ * @return as sl_layout_set_scroll_target.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_clear_scroll_target(sl_layout *layout, int32_t container);
+
+/**
+ * A container's motion target as changes since it was set have moved it (since 0.2).
+ *
+ * @param[out] out_target receives the target (left alone when none is set).
+ * @param[out] out_has_target receives 1 when a target is set, else 0.
+ * @return SL_OK; SL_EINVAL for NULL arguments or a section that does not scroll orthogonally;
+ *         SL_ERANGE for a bad container; SL_ESTATE if no container size is set.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_scroll_target(const sl_layout *layout, int32_t container,
+                                       double *out_target, int32_t *out_has_target);
+
+/**
+ * Carries a motion in flight over the layout changes made since it started (since 0.2): the
+ * result starts at `time` (sample it from 0 on) at the container's offset now, with the
+ * velocity `in_flight` has at `time`, and heads to the container's target as the changes moved
+ * it (sl_layout_set_scroll_target); without a target, to `in_flight`'s target moved as far as
+ * the offset moved. Position and velocity are continuous: no jump, no stop. The result's
+ * target becomes the container's target (cleared when the result is SL_MOTION_NONE). Call it
+ * after each change while a motion runs; with no change it returns the same course.
+ *
+ * @param in_flight the motion the host runs, sampled from its start.
+ * @param time seconds since `in_flight` started.
+ * @param[out] out_motion receives the carried motion; may be `in_flight`.
+ * @return SL_OK; SL_EINVAL for NULL arguments, an invalid motion (path "in_flight.FIELD"), a
+ *         non-finite time or a section that does not scroll orthogonally; SL_ERANGE for a bad
+ *         container; SL_ESTATE if no container size is set or when called from a visible-items
+ *         handler.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Changes the layout (its target): exclusive access.
+ */
+SL_API int sl_layout_retarget_motion(sl_layout *layout, int32_t container,
+                                     const sl_motion *in_flight, double time,
+                                     sl_motion *out_motion);
+
 /* ---------------------------------------------------------------------------------------------
  * Wheels and touchpads (since 0.2; docs/SNAPPING.md, "Wheels and touchpads")
  * ------------------------------------------------------------------------------------------- */

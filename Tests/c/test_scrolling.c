@@ -1585,8 +1585,21 @@ static void test_scroll_offsets(void) {
   CHECK_STATUS(sl_layout_set_container_size(layout, 400, 844), SL_OK);
   CHECK_STATUS(sl_layout_get_scroll_offset(layout, 0, &offset), SL_OK);
   CHECK_EQ(offset, -24);
+  /* A host-set offset between rest positions survives a resize; one at rest on a card moves
+   * to the same card's rest position (docs/SNAPPING.md, "Through layout changes"). */
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, 0, 250), SL_OK);
+  CHECK_STATUS(sl_layout_set_container_size(layout, 390, 844), SL_OK);
+  CHECK_STATUS(sl_layout_get_scroll_offset(layout, 0, &offset), SL_OK);
+  CHECK_EQ(offset, 250);
+  CHECK_STATUS(sl_layout_set_container_size(layout, 400, 844), SL_OK);
   CHECK_STATUS(sl_layout_set_scroll_offset(layout, 0, 306), SL_OK);
   CHECK_STATUS(sl_layout_set_container_size(layout, 390, 844), SL_OK);
+  CHECK_STATUS(sl_layout_get_scroll_offset(layout, 0, &offset), SL_OK);
+  double card_one;
+  CHECK_STATUS(sl_layout_get_offset_for_item(layout, 0, 0, 1, &card_one, NULL), SL_OK);
+  CHECK_EQ(offset, card_one);
+  CHECK(offset != 306, "offset %g stayed", offset);
+  CHECK_STATUS(sl_layout_set_container_size(layout, 400, 844), SL_OK);
   CHECK_STATUS(sl_layout_get_scroll_offset(layout, 0, &offset), SL_OK);
   CHECK_EQ(offset, 306);
   sl_layout_destroy(layout);

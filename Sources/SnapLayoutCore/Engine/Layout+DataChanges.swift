@@ -156,6 +156,7 @@ extension Layout {
     }
     anchors.mainBase = follow(anchors.mainBase)
     anchors.sectionBase = follow(anchors.sectionBase)
+    anchors.carry.item = { $0 == section ? ($1 < count ? map($1) : nil) : $1 }
     return keep(anchors, section: section)
   }
 

@@ -102,7 +102,12 @@ extension Layout {
   ///   the other sections are not solved again (docs/ARCHITECTURE.md, "Many sections").
   public func changeSections(_ change: SectionChange) throws(LayoutError) -> SizeReport {
     try change.check(sectionCount: entries.count)
-    let before = isSolved ? anchors(section: nil) : nil
+    var before = isSolved ? anchors(section: nil) : nil
+    // A replaced orthogonal section's own offset re-snaps too (docs/SNAPPING.md, "Through
+    // layout changes").
+    if case .replace(_, let at) = change, before != nil {
+      before!.resting += noteResting([at])
+    }
     let handover = before.map { handOver($0.main, change) }
     let previousKinds = kinds.count
     switch change {
@@ -149,6 +154,11 @@ extension Layout {
     finishSolving()
     var anchors = before
     anchors.main = handover
+    // A replaced section keeps its index, and its items where they still exist.
+    anchors.carry.section = { index in
+      if case .replace(_, let at) = change, index == at { return at }
+      return change.newIndex(of: index)
+    }
     // The base follows its anchor's section; a deleted or replaced one ends its run
     // (docs/SELF-SIZING.md rule 7).
     anchors.mainBase = before.mainBase?.mapped(

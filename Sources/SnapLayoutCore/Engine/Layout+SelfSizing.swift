@@ -135,6 +135,10 @@ extension Layout {
     var sectionShift = 0.0
     var mainPeriod = 0.0
     var sectionPeriod = 0.0
+    /// The containers at rest on an element, and motion targets, and how the change carries
+    /// content (docs/SNAPPING.md, "Through layout changes").
+    var resting: [Resting] = []
+    var carry = RestCarry()
   }
 
   /// The shift of `laps` laps of `period` (0: no loop) in a container whose period is now
@@ -238,6 +242,9 @@ extension Layout {
     anchors.sectionShift = sectionCanonical.shift
     anchors.mainPeriod = main.period ?? 0
     anchors.sectionPeriod = sectionPeriod
+    var containers = [mainScrollContainer]
+    if let section, entries[section].scroll != nil { containers.append(section) }
+    anchors.resting = noteResting(containers)
     return anchors
   }
 
@@ -333,9 +340,11 @@ extension Layout {
     sectionOffsetBase = nil
     let mainBefore = before.mainOffset + before.mainShift
     guard let section else {
-      return SizeReport(
+      var report = SizeReport(
         mainOffsetAdjustment: mainOffset - mainBefore, sectionOffsetAdjustment: 0,
         contentSize: contentSize ?? .zero)
+      resnap(before.resting, carry: before.carry, report: &report, section: nil)
+      return report
     }
     if let anchor = before.section, let scroll = entries[section].scroll {
       if entries[section].hostSetOffset {
@@ -352,10 +361,12 @@ extension Layout {
         entries[section].offset = scroll.initialOffset
       }
     }
-    return SizeReport(
+    var report = SizeReport(
       mainOffsetAdjustment: mainOffset - mainBefore,
       sectionOffsetAdjustment: entries[section].offset - (before.sectionOffset + before.sectionShift),
       contentSize: contentSize ?? .zero)
+    resnap(before.resting, carry: before.carry, report: &report, section: section)
+    return report
   }
 
   /// The offset of `container` after `anchor` moved, from `base` when the run it began goes

@@ -52,6 +52,11 @@ public final class Layout {
   /// container A → B → A leaves them as they were (docs/LAYOUT-RULES.md §12.3). Nil while
   /// none is kept.
   var parkedOffsets: [Int32: Double]? = nil
+  /// The element each container rested on when a change last re-snapped it, and the targets
+  /// of the motions the host said are running, by container (docs/SNAPPING.md, "Through layout
+  /// changes"). Nil while there are none.
+  var restMemory: [Int: RestMemory]? = nil
+  var scrollTargets: [Int: Double]? = nil
 
   /// Creates a layout and solves it when the environment names a container size.
   /// - Throws: `LayoutError` when the description cannot be solved at that size.
@@ -154,6 +159,9 @@ public final class Layout {
         "the container size must be greater than zero and at most 1e12 points, not "
           + "\(size.width) x \(size.height)", path: valid(size.width) ? "height" : "width")
     }
+    // Containers at rest on an element stay on it (docs/SNAPPING.md, "Through layout
+    // changes"); the others keep their offsets.
+    let resting = noteResting(allScrollContainers())
     try solveAll(container: transposed ? size.transposed : size)
     containerSize = size
     forgetOffsetBases()
@@ -162,6 +170,8 @@ public final class Layout {
     // -contentInset.
     for id in entries.orderedIDs() { restOffset(id: id) }
     if !hostSetMainOffset { mainOffset = solved.mainScroll.initialOffset }
+    var report = SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
+    resnap(resting, carry: RestCarry(), report: &report, section: nil)
   }
 
   /// Puts a section the host has not scrolled at its scroll's initial rest offset (0 for a

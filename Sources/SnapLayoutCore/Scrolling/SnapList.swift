@@ -431,6 +431,13 @@ final class SnapList {
     return units.item(min(max(first + index - leading, first), last))
   }
 
+  /// Whether rest position `index` is a bound that no unit reaches (a content edge that is a
+  /// rest position of its own), which names no element.
+  func isBound(_ index: Int64) -> Bool {
+    guard case .units(_, let first, let last, let leading, _) = source else { return false }
+    return index < leading || index > leading + (last - first)
+  }
+
   /// The rest position of the unit holding `(section, item)`, if the list has units.
   /// - Complexity: O(log sections).
   func index(ofSection section: Int32, item: Int64) -> Int64? {

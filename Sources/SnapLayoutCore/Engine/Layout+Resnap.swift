@@ -1,0 +1,248 @@
+/// Re-snapping through layout changes (docs/SNAPPING.md, "Through layout changes"): a container
+/// at rest on a rest position stays on the same element's rest position after any change, and
+/// the target of a motion in flight follows its element the same way (CSS Scroll Snap's
+/// re-snapping after a layout change).
+extension Layout {
+  /// How near a rest position an offset must be to rest on it: half a point, so that a host
+  /// placing whole pixels still rests where the library put it.
+  public static let restTolerance = 0.5
+
+  /// What a container rests on, named by content so that it survives the change.
+  enum RestElement: Equatable {
+    /// The leading or trailing bound, where no element rests (a content edge).
+    case start
+    case end
+    /// The unit holding `item` of section `section` (its index; the container itself for an
+    /// orthogonal section).
+    case unit(section: Int32, item: Int64)
+    /// A page, or a position naming no element: the nearest rest position afterwards.
+    case nearest
+  }
+
+  /// The element a container's offset rested on when the last change re-snapped it, and that
+  /// offset: while the offset stays there, the next change re-snaps to the same element, even
+  /// where several share the position (cards merged at a bound).
+  struct RestMemory {
+    var offset: Double
+    var element: RestElement
+  }
+
+  /// How a change carries content to its new place: a section's new index, an item's new index
+  /// in its section (by the section's old index); nil when it is gone.
+  struct RestCarry {
+    var section: (Int) -> Int? = { $0 }
+    var item: (Int, Int64) -> Int64? = { $1 }
+  }
+
+  /// A container's rest element and its motion target's, noted before a change.
+  struct Resting {
+    var container: Int
+    var offset: Double
+    var element: RestElement?
+    var target: Double?
+    var targetElement: RestElement?
+  }
+
+  /// The scroll of `container`, if it exists and scrolls.
+  func scroll(of container: Int) -> ScrollContainer? {
+    if container == mainScrollContainer { return solved.mainScroll }
+    guard container >= 0, container < entries.count else { return nil }
+    return entries[container].scroll
+  }
+
+  /// The element `container` rests on at `x`, or nil when `x` is not within `restTolerance` of a
+  /// rest position (or the container has none).
+  func restElement(at x: Double, container: Int, memory: RestMemory?) -> RestElement? {
+    guard let scroll = scroll(of: container), !scroll.snaps.isFree else { return nil }
+    let snaps = scroll.snaps
+    var index: Int64
+    var offset: Double
+    if let looped = scroll.looped {
+      let nearest = looped.nearestWithOffset(x)
+      (index, offset) = (looped.canonicalIndex(nearest.index), nearest.offset)
+    } else {
+      (index, offset) = snaps.nearestWithOffset(x)
+    }
+    guard Swift.abs(offset - x) <= Layout.restTolerance else { return nil }
+    if let memory, memory.offset == x { return memory.element }
+    if snaps.isBound(index) { return index == 0 ? .start : .end }
+    guard let item = snaps.item(index) else { return .nearest }
+    return .unit(
+      section: container == mainScrollContainer ? item.section : Int32(container), item: item.item)
+  }
+
+  /// The offset and, when it is a rest position, the target of each container in `containers`
+  /// whose offset the host set or that has a motion target, before a change.
+  func noteResting(_ containers: [Int]) -> [Resting] {
+    guard isSolved else { return [] }
+    var result: [Resting] = []
+    for container in containers {
+      let hostSet =
+        container == mainScrollContainer
+        ? hostSetMainOffset : container < entries.count && entries[container].hostSetOffset
+      let target = scrollTargets?[container]
+      guard hostSet || target != nil, scroll(of: container) != nil else { continue }
+      let offset = container == mainScrollContainer ? mainOffset : entries[container].offset
+      var resting = Resting(container: container, offset: offset, element: nil, target: target)
+      if hostSet {
+        resting.element = restElement(
+          at: offset, container: container, memory: restMemory?[container])
+      }
+      if let target {
+        resting.targetElement = restElement(at: target, container: container, memory: nil)
+      }
+      result.append(resting)
+    }
+    return result
+  }
+
+  /// Every container that scrolls: the main scroll and the orthogonal sections.
+  func allScrollContainers() -> [Int] {
+    var containers = [mainScrollContainer]
+    for section in 0..<entries.count where entries[section].scroll != nil {
+      containers.append(section)
+    }
+    return containers
+  }
+
+  /// After a change: puts each container noted resting on an element at that element's rest
+  /// position (the nearest one when it is gone), moves each motion target with its element
+  /// (or with the content, when it named none), remembers what each rests on, and adds the
+  /// moves to `report` (`section`: the container its `sectionOffsetAdjustment` describes).
+  func resnap(_ noted: [Resting], carry: RestCarry, report: inout SizeReport, section: Int?) {
+    // What is kept follows its container to its new index; a deleted container's goes.
+    var memory = Layout.remap(restMemory, carry.section)
+    var targets = Layout.remap(scrollTargets, carry.section)
+    for resting in noted {
+      guard
+        let container = resting.container == mainScrollContainer
+          ? mainScrollContainer : carry.section(resting.container),
+        isSolved, scroll(of: container) != nil
+      else { continue }
+      memory[container] = nil
+      let now = container == mainScrollContainer ? mainOffset : entries[container].offset
+      if let element = resting.element {
+        let offset = restOffset(of: element, carry: carry, container: container, near: now)
+        if offset != now {
+          if container == mainScrollContainer {
+            mainOffset = offset
+            mainOffsetBase = nil
+            report.mainOffsetAdjustment += offset - now
+          } else {
+            entries[container].offset = offset
+            sectionOffsetBase = nil
+            if container == section { report.sectionOffsetAdjustment += offset - now }
+          }
+        }
+        if let found = restElement(at: offset, container: container, memory: nil) {
+          memory[container] = RestMemory(offset: offset, element: carried(element, carry) ?? found)
+        }
+      }
+      if let target = resting.target {
+        // A target naming no element moves with the content, as the offset did.
+        let moved = target + (now - resting.offset)
+        targets[container] =
+          resting.targetElement.map {
+            restOffset(of: $0, carry: carry, container: container, near: moved)
+          } ?? moved
+      }
+    }
+    restMemory = memory.isEmpty ? nil : memory
+    scrollTargets = targets.isEmpty ? nil : targets
+  }
+
+  /// `table` with each container at its index after a change (the main scroll's stays).
+  static func remap<V>(_ table: [Int: V]?, _ newIndex: (Int) -> Int?) -> [Int: V] {
+    var moved: [Int: V] = [:]
+    for (container, value) in table ?? [:] {
+      if container == mainScrollContainer {
+        moved[container] = value
+      } else if let index = newIndex(container) {
+        moved[index] = value
+      }
+    }
+    return moved
+  }
+
+  /// `element` carried over the change, or nil when its content is gone.
+  private func carried(_ element: RestElement, _ carry: RestCarry) -> RestElement? {
+    guard case .unit(let section, let item) = element else { return element }
+    guard let newSection = carry.section(Int(section)), newSection < entries.count,
+      let newItem = carry.item(Int(section), item), newItem >= 0,
+      newItem < entries[newSection].itemCount
+    else { return nil }
+    return .unit(section: Int32(newSection), item: newItem)
+  }
+
+  /// The rest offset of `element` (carried over the change) in `container`, the copy nearest
+  /// `near` in a loop; the rest position nearest `near` when the element is gone.
+  private func restOffset(of element: RestElement, carry: RestCarry, container: Int, near: Double)
+    -> Double
+  {
+    guard let scroll = scroll(of: container), !scroll.snaps.isFree else { return near }
+    let snaps = scroll.snaps
+    var index: Int64? = nil
+    switch carried(element, carry) {
+    case .start?: index = 0
+    case .end?: index = snaps.count - 1
+    case .unit(let section, let item)?:
+      index = snaps.index(ofSection: container == mainScrollContainer ? section : 0, item: item)
+    case .nearest?, nil: index = nil
+    }
+    if let looped = scroll.looped {
+      guard let index else { return looped.nearestWithOffset(near).offset }
+      return looped.offset(looped.nearestCopy(of: index, to: near))
+    }
+    guard let index else { return snaps.nearestWithOffset(near).offset }
+    return snaps.offset(index)
+  }
+
+  // MARK: Motions in flight
+
+  /// Tells the layout where a motion the host runs on `container` is heading (nil: none), so
+  /// that changes carry its target with its element (docs/SNAPPING.md, "Through layout
+  /// changes").
+  public func setScrollTarget(_ target: Double?, container: Int) throws(LayoutError) {
+    if let target {
+      guard target.isFinite, Swift.abs(target) <= Layout.maxOffset else {
+        throw LayoutError(
+          .invalidArgument,
+          "the target must be a finite number from -1e100 to 1e100 (got \(target))",
+          path: "target_offset")
+      }
+    }
+    try withScroll(container) { _ in }
+    var targets = scrollTargets ?? [:]
+    targets[container] = target
+    scrollTargets = targets.isEmpty ? nil : targets
+  }
+
+  /// The target set with `setScrollTarget`, as changes since have moved it (nil: none).
+  public func scrollTarget(container: Int) throws(LayoutError) -> Double? {
+    try withScroll(container) { _ in }
+    return scrollTargets?[container]
+  }
+
+  /// `motion`, running on `container` since time 0, carried over the changes made since its
+  /// target was set: from time `t` it starts at the container's offset now with the velocity it
+  /// has at `t`, and heads to the target as changes moved it (the motion's own target moved by
+  /// as much as the offset, when no target is set). Position and velocity are continuous; the
+  /// result also becomes the container's target.
+  public func retargetMotion(_ motion: Motion, at t: Double, container: Int) throws(LayoutError)
+    -> Motion
+  {
+    guard t.isFinite else {
+      throw LayoutError(.invalidArgument, "the time must be a finite number", path: "time")
+    }
+    let offset = try scrollOffset(container)
+    let state = motion.sample(at: t)
+    let target = scrollTargets?[container] ?? motion.targetOffset + (offset - state.offset)
+    // The motion moved by the offset's jump, then redirected: the shift keeps its shape.
+    var shifted = motion
+    shifted.startOffset += offset - state.offset
+    shifted.targetOffset += offset - state.offset
+    let result = shifted.retargeted(at: t, to: target)
+    try setScrollTarget(result.kind == .none ? nil : result.targetOffset, container: container)
+    return result
+  }
+}
