@@ -62,11 +62,23 @@ static int scroller_set(app *a, scroller *s, double offset) {
 }
 
 /*
+ * Tells the layout where a container's motion is heading, or that none runs (docs/SNAPPING.md,
+ * "Through layout changes"): a layout change then carries the target with its card, and
+ * sl_layout_retarget_motion redirects the motion there (resize).
+ */
+static int register_target(app *a, const scroller *s) {
+  int status = s->moving ? sl_layout_set_scroll_target(a->layout, s->container,
+                                                       s->motion.target_offset)
+                         : sl_layout_clear_scroll_target(a->layout, s->container);
+  return status == SL_OK ? 0 : library_failed("cannot register a motion's target");
+}
+
+/*
  * Re-bases a looping container into its canonical lap (docs/SNAPPING.md, "Looping"): the same
  * content a whole number of periods away, so that its offsets stay small however many laps it
- * is flung. Nothing moves on screen; a motion in flight moves by the same shift. Called when a
- * container comes to rest; a container being dragged is never re-based (the drag's anchors
- * are offsets too).
+ * is flung. Nothing moves on screen; a motion in flight (and the target registered for it)
+ * moves by the same shift. Called when a container comes to rest; a container being dragged
+ * is never re-based (the drag's anchors are offsets too).
  */
 static int rebase(app *a, scroller *s) {
   double offset, canonical, shift;
@@ -79,6 +91,7 @@ static int rebase(app *a, scroller *s) {
   if (s->moving) {
     s->motion.start_offset -= shift;
     s->motion.target_offset -= shift;
+    if (register_target(a, s)) return -1;
   }
   return scroller_set(a, s, canonical);
 }
@@ -192,17 +205,18 @@ void container_name(const scroller *s, char *buffer, size_t size) {
     snprintf(buffer, size, "section %d", (int)s->container);
 }
 
-/* Starts a motion at clock time `now` (one of kind none simply puts the container there). */
+/* Starts a motion at clock time `now` (one of kind none simply puts the container there) and
+ * registers its target. */
 static int start_motion(app *a, scroller *s, const sl_motion *motion, double now) {
   if (motion->kind == SL_MOTION_NONE) {
     s->moving = 0;
-    if (scroller_set(a, s, motion->target_offset)) return -1;
+    if (register_target(a, s) || scroller_set(a, s, motion->target_offset)) return -1;
     return rebase(a, s);
   }
   s->motion = *motion;
   s->motion_start = now;
   s->moving = 1;
-  return 0;
+  return register_target(a, s);
 }
 
 /* The time into a container's motion at clock time `now` (events may carry earlier times). */
@@ -222,7 +236,7 @@ int advance(app *a, double now) {
     if (scroller_set(a, s, state.offset)) return -1;
     if (state.settled) {
       s->moving = 0;
-      if (rebase(a, s)) return -1;
+      if (register_target(a, s) || rebase(a, s)) return -1;
     }
   }
   return 0;
@@ -240,7 +254,7 @@ static int catch_motion(app *a, scroller *s, double now) {
   s->has_reference = s->reference >= 0;
   s->moving = 0;
   s->caught = 1;
-  return scroller_set(a, s, state.offset);
+  return register_target(a, s) || scroller_set(a, s, state.offset) ? -1 : 0;
 }
 
 /*
