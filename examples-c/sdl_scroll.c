@@ -497,57 +497,57 @@ int touch_up(app *a, int64_t finger, double x, double y, double now) {
 }
 
 /*
- * Resizes the layout to a new window. A carousel keeps the item it rests on (or was going to):
- * the library keeps offsets as they are, and cards of a new width would put another one there.
- * Every container then settles within its new bounds (a looping one in its canonical lap).
+ * Resizes the layout to a new window (docs/SNAPPING.md, "Through layout changes"). The library
+ * re-snaps each container at rest on a rest position to the same card's rest position at the
+ * new size, and carries each registered motion target with its card: a motion in flight is
+ * redirected there (sl_layout_retarget_motion: from where the container is, with the velocity
+ * it had, no jump, no stop) and its clock restarts. The program keeps no copy of the offsets
+ * (it reads them from the layout), only of the bounds, read again here. A touch in progress
+ * ends, and what it dragged or caught comes to rest from where it is; a container at rest left
+ * outside its new bounds (a page scrolled near its end) settles into them, a loop is re-based.
  */
 int resize(app *a, double width, double height, double now) {
-  int64_t *items = NULL;
-  int status = 0;
+  int touched = a->touch.state == TOUCH_DRAGGING ? a->touch.scroller : -1;
   if (width < 1 || height < 1 || (width == a->width && height == a->height)) return 0;
-  items = malloc((size_t)a->scroller_count * sizeof *items);
-  if (!items) return fprintf(stderr, PROGRAM ": out of memory\n"), -1;
-  for (int i = 0; i < a->scroller_count && !status; i++) {
-    scroller *s = &a->scrollers[i];
-    sl_snap_position position;
-    double offset;
-    items[i] = -1;
-    if (s->snap_count == 0) continue;
-    if (destination(a, s, &offset))
-      status = -1;
-    else if (sl_layout_get_snap_position(a->layout, s->container, offset, &position) != SL_OK)
-      status = library_failed("cannot read a rest position");
-    else
-      items[i] = position.item;
-  }
-  if (!status && sl_layout_set_container_size(a->layout, width, height) != SL_OK) {
+  /* The motions brought to the event's time: the layout's offsets are theirs at `now`. */
+  if (advance(a, now)) return -1;
+  if (sl_layout_set_container_size(a->layout, width, height) != SL_OK) {
     library_failed("cannot lay out at the new size; keeping the old one");
-    free(items);
     return 0;
   }
-  if (!status) {
-    a->width = width;
-    a->height = height;
-    a->touch.state = TOUCH_NONE;
-  }
-  for (int i = 0; i < a->scroller_count && !status; i++) {
+  a->width = width;
+  a->height = height;
+  a->touch.state = TOUCH_NONE;
+  for (int i = 0; i < a->scroller_count; i++) {
     scroller *s = &a->scrollers[i];
+    int caught = s->caught || i == touched;
     double offset;
-    s->moving = 0;
     s->caught = 0;
-    if (scroller_refresh(a, s)) status = -1;
-    else if (items[i] >= 0 && s->container != SL_SCROLL_MAIN) {
-      /* In a loop, the copy of the item nearest where the carousel is, then re-based. */
-      if (sl_layout_get_offset_for_item(a->layout, s->container, s->container, items[i], &offset,
-                                        NULL) != SL_OK)
-        status = library_failed("cannot find an item's offset");
-      else
-        status = scroller_set(a, s, offset) || rebase(a, s) ? -1 : 0;
-    } else
-      status = settle(a, s, now);
+    s->has_reference = 0;
+    if (scroller_refresh(a, s)) return -1;
+    if (s->moving) {
+      sl_motion carried;
+      if (sl_layout_retarget_motion(a->layout, s->container, &s->motion, motion_time(s, now),
+                                    &carried) != SL_OK)
+        return library_failed("cannot carry a motion over the resize");
+      if (a->verbose) {
+        char name[32];
+        container_name(s, name, sizeof name);
+        printf("t=%.3f %s: resized to %g x %g, the motion carried -> %.2f, %s %.3f s\n", now,
+               name, width, height, tidy(carried.target_offset), motion_name(carried.kind),
+               carried.duration);
+      }
+      if (start_motion(a, s, &carried, now)) return -1;
+    } else if (caught) {
+      if (settle(a, s, now)) return -1;
+    } else if (s->loops) {
+      if (rebase(a, s)) return -1;
+    } else {
+      if (scroller_offset(a, s, &offset)) return -1;
+      if ((offset < s->min_offset || offset > s->max_offset) && settle(a, s, now)) return -1;
+    }
   }
-  free(items);
-  return status;
+  return 0;
 }
 
 /* The orthogonal container under the mouse, else the first one, else NULL. */
