@@ -161,6 +161,17 @@ static int expect_offset(player *p, char **args, int rest) {
   return script_error(p, 1, "expectation failed: %s", detail);
 }
 
+/* expect-moving CONTAINER: a motion runs on it (a fling a resize must not stop). */
+static int expect_moving(player *p, const char *name) {
+  int index;
+  char detail[120];
+  if (!find_scroller(p->app, name, &index))
+    return script_error(p, 2, "%s", "usage: expect-moving CONTAINER");
+  if (p->app->scrollers[index].moving) return 0;
+  snprintf(detail, sizeof detail, "%s is at rest", name);
+  return script_error(p, 1, "expectation failed: %s", detail);
+}
+
 /*
  * expect-visible SECTION ITEM COPY [X]: that copy of the section's cell is among the elements
  * of the frame (sl_element.copy: 0 the canonical lap of a loop, -1 the one before, ...), and with
@@ -315,6 +326,7 @@ static int run_command(player *p, char **args, int count) {
   if (strcmp(command, "expect-offset") == 0 && (count == 3 || count == 4))
     return expect_offset(p, args + 1, 0);
   if (strcmp(command, "expect-rest") == 0 && count == 2) return expect_offset(p, args + 1, 1);
+  if (strcmp(command, "expect-moving") == 0 && count == 2) return expect_moving(p, args[1]);
   if (strcmp(command, "expect-visible") == 0 && (count == 4 || count == 5))
     return expect_visible(p, args + 1);
   return script_error(p, 2, "unknown command or wrong arguments: '%s' (see docs/SDL-EXAMPLE.md)",

@@ -71,6 +71,22 @@ state="section 0 offset 1610.00 \[0.00, 1932.00\] loop 1932.00 rest 5 item 5 at 
 grep -Eqx "t=[0-9.]+ $state" "$tmp/loop.txt" ||
   fail "unexpected final state of the loop: $(cat "$tmp/loop.txt")"
 
+# 4e. Window resizes (docs/SNAPPING.md, "Through layout changes"): a carousel at rest on card 3
+#     stays on card 3 at every width, and a fling, a key and a wheel notch resized in flight land
+#     on the card they were heading to; the closing `print`s show where.
+headless --script examples-c/sdl/resize.script > "$tmp/resize.txt" ||
+  fail "the resize-at-rest session failed (exit $?)"
+for state in "main offset 1104.00 \[0.00, 1104.00\] at rest" \
+  "section 0 offset 959.83 \[-35.33, 1623.33\] rest 3 item 3 at rest"; do
+  grep -Eqx "t=[0-9.]+ $state" "$tmp/resize.txt" ||
+    fail "unexpected final state after resizes at rest: $(cat "$tmp/resize.txt")"
+done
+headless --script examples-c/sdl/resize-fling.script > "$tmp/resize-fling.txt" ||
+  fail "the resize-in-flight session failed (exit $?)"
+state="section 0 offset 628.17 \[-35.33, 1623.33\] rest 2 item 2 at rest"
+grep -Eqx "t=[0-9.]+ $state" "$tmp/resize-fling.txt" ||
+  fail "unexpected final state after resizes in flight: $(cat "$tmp/resize-fling.txt")"
+
 # 5. Scripts fail loudly: a wrong expectation exits 1 naming its line, a bad line exits 2.
 printf 'drag 300 160 240 160 50\nsettle\nexpect-centred 0 2\n' > "$tmp/wrong.script"
 set +e
@@ -91,7 +107,8 @@ message="copy.script:2: expectation failed: section 0: item 5 copy 0 is not on s
 grep -qF "$message (cells: 5/-1 0/0 1/0)" "$tmp/err.txt" ||
   fail "unexpected message: $(cat "$tmp/err.txt")"
 for bad in "jump 1 2" "drag 1 2 3" "wait soon" "up" "expect-centred 7 0" "key f1" "resize 0 100" \
-  "expect-variant 9 0" "expect-visible 0 1" "expect-visible 9 0 0" "expect-visible 0 1.5 0"; do
+  "expect-variant 9 0" "expect-moving 7" "expect-visible 0 1" "expect-visible 9 0 0" \
+  "expect-visible 0 1.5 0"; do
   printf '%s\n' "$bad" > "$tmp/bad.script"
   set +e
   headless --script "$tmp/bad.script" > /dev/null 2>&1
