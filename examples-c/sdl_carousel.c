@@ -22,6 +22,10 @@
  *                elements (sl_layout_get_elements_in_rect) are drawn with the scale, alpha and
  *                z order the library reports: the centred card is full size, its neighbours
  *                zoomed out;
+ *   resize       sl_layout_set_container_size; the library keeps each container at rest on
+ *                its card, and each motion, whose target the program registered when it started
+ *                (sl_layout_set_scroll_target), is carried to its card's new rest position
+ *                (sl_layout_retarget_motion) and goes on from where it is;
  *   loops        a looping container (sl_layout_get_loop_info) is never clamped or
  *                rubber-banded, its visible copies are elements of their own (sl_element.copy),
  *                and once at rest in another lap it is re-based into the canonical one
