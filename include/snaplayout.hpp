@@ -779,6 +779,18 @@ class Queries {
                              const std::optional<InFlight> &in_flight = std::nullopt) const {
     return try_selected_snap(container, in_flight).value();
   }
+  /// A container's motion target as the layout changes since Layout::set_scroll_target() have
+  /// moved it, or nullopt when none is set.
+  Result<std::optional<double>> try_scroll_target(std::int32_t container) const {
+    double target = 0;
+    std::int32_t has_target = 0;
+    const int status = sl_layout_get_scroll_target(c(), container, &target, &has_target);
+    if (status != SL_OK) return last_error(status);
+    return has_target ? std::optional<double>(target) : std::nullopt;
+  }
+  std::optional<double> scroll_target(std::int32_t container) const {
+    return try_scroll_target(container).value();
+  }
   Result<double> try_item_distance(std::int32_t section, std::int64_t item) const {
     return call<double>([&](double *out) { return sl_layout_get_item_distance(c(), section, item, out); });
   }
@@ -967,6 +979,33 @@ class Layout : public detail::Queries<Layout> {
     return detail::call_void([&] { return sl_layout_jump_to_snap(layout_, container, index); });
   }
   void jump_to_snap(std::int32_t container, std::int64_t index) { try_jump_to_snap(container, index).value(); }
+  /// Tells the layout where a motion the host runs on a container is heading, so that layout
+  /// changes (container size, measured sizes, items, sections) carry the target with its element
+  /// (docs/SNAPPING.md, "Through layout changes"). Set it when a motion starts, clear it when the
+  /// motion ends or a drag catches it.
+  Result<void> try_set_scroll_target(std::int32_t container, double target_offset) {
+    return detail::call_void([&] { return sl_layout_set_scroll_target(layout_, container, target_offset); });
+  }
+  void set_scroll_target(std::int32_t container, double target_offset) {
+    try_set_scroll_target(container, target_offset).value();
+  }
+  /// Forgets a container's motion target (nothing happens when none is set).
+  Result<void> try_clear_scroll_target(std::int32_t container) {
+    return detail::call_void([&] { return sl_layout_clear_scroll_target(layout_, container); });
+  }
+  void clear_scroll_target(std::int32_t container) { try_clear_scroll_target(container).value(); }
+  /// Carries a motion in flight (`time` seconds after it started) over the layout changes made
+  /// since it started: the result starts (sample it from 0) at the container's offset now, with
+  /// the velocity `in_flight` has at `time`, and heads to the container's target as the changes
+  /// moved it (set_scroll_target()); without a target, to `in_flight`'s target moved as far as
+  /// the offset moved. No jump, no stop. The result's target becomes the container's target.
+  Result<Motion> try_retarget_motion(std::int32_t container, const Motion &in_flight, double time) {
+    return detail::call<Motion>(
+        [&](Motion *out) { return sl_layout_retarget_motion(layout_, container, &in_flight, time, out); });
+  }
+  Motion retarget_motion(std::int32_t container, const Motion &in_flight, double time) {
+    return try_retarget_motion(container, in_flight, time).value();
+  }
   /// Applies a wheel or touchpad event and sets the container's offset.
   Result<ScrollInputResult> try_scroll_input(std::int32_t container, const ScrollInput &input,
                                              const std::optional<InFlight> &in_flight = std::nullopt) {

@@ -20,7 +20,7 @@ RUST_TARGET := $(abspath $(BUILD))/rust
 RUST_ENV    := PATH=/usr/bin:$$PATH RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc \
                CARGO_HOME=$(RUST_TARGET)/cargo-home CARGO_TARGET_DIR=$(RUST_TARGET) \
                SNAPLAYOUT_LIB_DIR=$(abspath $(BUILD)) RUST_BACKTRACE=0
-RUST_VALGRIND_TESTS := changes elements errors carousel
+RUST_VALGRIND_TESTS := changes elements errors carousel resnap
 RUST_VALGRIND := valgrind --quiet --error-exitcode=99 --leak-check=full \
                  --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect
 

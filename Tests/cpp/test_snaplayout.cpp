@@ -11,10 +11,14 @@
 //  5. a looping carousel: loop info, copies, a fling across the seam, canonical offsets;
 //  6. visible-items handlers: lambdas, reading the layout, the SL_ESTATE rule, exceptions,
 //     handlers following their sections;
-//  7. self-sizing, data and section changes.
+//  7. self-sizing, data and section changes;
+//  8. through layout changes (Tests/c/test_resnap.c): a carousel at rest keeps its card through a
+//     rotation, a card measured and cards and a section inserted before it; a fling keeps its
+//     card through a resize (set_scroll_target, scroll_target, retarget_motion); errors.
 #include "check.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -697,6 +701,146 @@ SL_TEST(self_sizing_and_data_changes) {
   CHECK_NEAR(flow.item_frame(0, 1).height, 60, 0);
   const sl::Size bad[1] = {{0, 10}};
   CHECK_THROWS(flow.set_item_sizes(0, 0, bad), sl::Status::invalid_argument);
+}
+
+// --- 8. through layout changes ----------------------------------------------------------------
+
+namespace {
+
+// Tests/c/test_resnap.c's cards: 300 x 200, 10 apart, centred in a horizontal main scroll 390 wide
+// (snapUnit item); card k of section 0 rests at 310 k + 150 - 195. Section 0's are estimated.
+constexpr std::string_view resnap_cards = R"({"version": 1,
+  "environment": {"container": {"width": 390, "height": 400}},
+  "configuration": {"scrollDirection": "horizontal",
+    "scrolling": {"snapUnit": "item", "alignment": "center"}},
+  "sections": [{"itemCount": 10, "interGroupSpacing": 10,
+    "group": {"group": "horizontal",
+      "layoutSize": {"widthDimension": {"estimated": 300}, "heightDimension": {"absolute": 200}},
+      "subitems": [{"layoutSize": {"widthDimension": {"estimated": 300},
+                                   "heightDimension": {"fractionalHeight": 1}}}]}},
+    {"itemCount": 10, "interGroupSpacing": 10,
+    "group": {"group": "horizontal",
+      "layoutSize": {"widthDimension": {"absolute": 300}, "heightDimension": {"absolute": 200}},
+      "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1},
+                                   "heightDimension": {"fractionalHeight": 1}}}]}}]})";
+
+double rest_of(const sl::Layout &layout, std::int32_t section, std::int64_t item) {
+  return layout.offset_for_item(sl::main_scroll, section, item).offset;
+}
+
+}  // namespace
+
+SL_TEST(resnap_a_carousel_at_rest_keeps_its_card) {
+  sl::Layout layout{resnap_cards};
+  layout.set_scroll_offset(sl::main_scroll, rest_of(layout, 0, 3));
+  CHECK_NEAR(layout.scroll_offset(sl::main_scroll), 310 * 3 + 150 - 195, 0);
+  // A rotation and back: the card stays, the content moves under it.
+  layout.set_container_size(844, 390);
+  CHECK_NEAR(layout.scroll_offset(sl::main_scroll), rest_of(layout, 0, 3), 0);
+  CHECK_NEAR(layout.scroll_offset(sl::main_scroll), 310 * 3 + 150 - 422, 0);
+  layout.set_container_size(390, 400);
+  CHECK_NEAR(layout.scroll_offset(sl::main_scroll), 310 * 3 + 150 - 195, 0);
+  // A card before it measured.
+  const sl::SizeReport measured = layout.report_item_size(0, 1, 400, 200);
+  CHECK_NEAR(measured.main_offset_adjustment, 100, 0);
+  CHECK_NEAR(layout.scroll_offset(sl::main_scroll), rest_of(layout, 0, 3), 0);
+  layout.reset_item_size(0, 1);
+  // Two cards inserted before card 4 of section 1: it is card 6, the container follows it.
+  layout.set_scroll_offset(sl::main_scroll, rest_of(layout, 1, 4));
+  CHECK_NEAR(layout.insert_items(1, 0, 2).main_offset_adjustment, 620, 0);
+  CHECK_NEAR(layout.scroll_offset(sl::main_scroll), rest_of(layout, 1, 6), 0);
+  // A section inserted before.
+  const sl::SizeReport inserted = layout.insert_sections(0, R"([{"itemCount": 4, "interGroupSpacing": 10,
+    "group": {"group": "horizontal",
+      "layoutSize": {"widthDimension": {"absolute": 300}, "heightDimension": {"absolute": 200}},
+      "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1},
+                                   "heightDimension": {"fractionalHeight": 1}}}]}}])");
+  CHECK_NEAR(inserted.main_offset_adjustment, 4 * 300 + 3 * 10, 0);
+  CHECK_NEAR(layout.scroll_offset(sl::main_scroll), rest_of(layout, 2, 6), 0);
+  // Between cards is not at rest: a new size keeps the offset.
+  layout.set_scroll_offset(sl::main_scroll, 1000);
+  layout.set_container_size(600, 400);
+  CHECK_NEAR(layout.scroll_offset(sl::main_scroll), 1000, 0);
+}
+
+SL_TEST(resnap_a_motion_in_flight_keeps_its_card) {
+  sl::Layout layout{resnap_cards};
+  const double start = rest_of(layout, 1, 0);
+  layout.set_scroll_offset(sl::main_scroll, start);
+  const sl::SnapResult fling = layout.resolve_scroll(sl::main_scroll, {start, start + 40, 2500, {}});
+  CHECK(fling.section == 1 && fling.item == 4, "the fling goes to card 1/4 (got %d/%lld)", fling.section,
+        static_cast<long long>(fling.item));
+  CHECK(!layout.scroll_target(sl::main_scroll), "no target yet");
+  layout.set_scroll_target(sl::main_scroll, fling.target_offset);
+  const std::optional<double> set = layout.scroll_target(sl::main_scroll);
+  CHECK(set && *set == fling.target_offset, "the target set");
+  CHECK(layout.view().scroll_target(sl::main_scroll) == set, "read through a view too");
+
+  // Part-way, the window grows: the target follows card 4.
+  const double t = 0.15;
+  const sl::MotionState state = sl::sample(fling.motion, t);
+  CHECK(!state.settled, "still moving");
+  layout.set_scroll_offset(sl::main_scroll, state.offset);
+  layout.set_container_size(600, 400);
+  const double card = rest_of(layout, 1, 4);
+  CHECK(layout.scroll_target(sl::main_scroll) == card, "the target moved with its card");
+  CHECK(card != fling.target_offset, "to a new offset");
+
+  const sl::Motion carried = layout.retarget_motion(sl::main_scroll, fling.motion, t);
+  const sl::MotionState first = sl::sample(carried, 0);
+  CHECK_NEAR(first.offset, layout.scroll_offset(sl::main_scroll), 1e-9);
+  CHECK_NEAR(first.velocity, state.velocity, 1e-6 * std::abs(state.velocity));
+  CHECK_NEAR(carried.target_offset, card, 0);
+  const sl::MotionState end = sl::sample(carried, carried.duration + 1);
+  CHECK(end.settled && end.offset == card, "lands on card 4");
+
+  // Without a target, the motion's own target moves as far as the offset moved.
+  layout.clear_scroll_target(sl::main_scroll);
+  CHECK(!layout.scroll_target(sl::main_scroll), "cleared");
+  layout.clear_scroll_target(sl::main_scroll);  // nothing set: nothing happens
+  layout.set_scroll_offset(sl::main_scroll, 700);
+  const sl::Motion moved = layout.retarget_motion(sl::main_scroll, carried, 0);
+  CHECK_NEAR(moved.target_offset, carried.target_offset + 700 - carried.start_offset, 1e-9);
+  CHECK(layout.scroll_target(sl::main_scroll) == moved.target_offset, "the result's target is kept");
+}
+
+SL_TEST(resnap_bad_arguments) {
+  sl::Layout layout(R"({"version": 1, "sections": [{"itemCount": 3, "group": {"group": "horizontal",
+      "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 50}},
+      "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1},
+                                   "heightDimension": {"fractionalHeight": 1}}}]}}]})");
+  auto e = CHECK_THROWS(layout.set_scroll_target(sl::main_scroll, 10), sl::Status::state);
+  if (e) CHECK(e->path() == "layout", "path %s", e->path().c_str());
+  CHECK(layout.try_scroll_target(sl::main_scroll).status() == sl::Status::state, "unsolved");
+  layout.set_container_size(390, 100);
+  const sl::SnapResult fling = layout.resolve_scroll(sl::main_scroll, {0, 10, 900, {}});
+
+  e = CHECK_THROWS(layout.set_scroll_target(sl::main_scroll, 0.0 / 0.0), sl::Status::invalid_argument);
+  if (e) CHECK(e->path() == "target_offset", "path %s", e->path().c_str());
+  const sl::Result<void> huge = layout.try_set_scroll_target(sl::main_scroll, 1e101);
+  CHECK(!huge && huge.status() == sl::Status::invalid_argument, "1e101 is refused");
+  e = CHECK_THROWS(layout.set_scroll_target(7, 10), sl::Status::range);
+  if (e) CHECK(e->path() == "container", "path %s", e->path().c_str());
+  CHECK_THROWS(layout.set_scroll_target(0, 10), sl::Status::invalid_argument);  // not orthogonal
+  CHECK_THROWS(layout.clear_scroll_target(-2), sl::Status::range);
+  CHECK(layout.try_clear_scroll_target(-2).status() == sl::Status::range, "try_ twin");
+  CHECK_THROWS(layout.scroll_target(3), sl::Status::range);
+
+  sl::Motion damaged = fling.motion;
+  damaged.kind = 9;
+  e = CHECK_THROWS(layout.retarget_motion(sl::main_scroll, damaged, 0), sl::Status::invalid_argument);
+  if (e) CHECK(e->path() == "in_flight.kind", "path %s", e->path().c_str());
+  const sl::Result<sl::Motion> late = layout.try_retarget_motion(sl::main_scroll, fling.motion, 1.0 / 0.0);
+  CHECK(!late && late.status() == sl::Status::invalid_argument, "an infinite time is refused");
+  CHECK_THROWS(layout.retarget_motion(5, fling.motion, 0), sl::Status::range);
+  CHECK(!layout.scroll_target(sl::main_scroll), "nothing failed half-way");
+
+  // An empty layout fails like NULL in C.
+  sl::Layout empty;
+  CHECK(empty.try_set_scroll_target(sl::main_scroll, 0).status() == sl::Status::invalid_argument, "empty");
+  CHECK(empty.try_scroll_target(sl::main_scroll).status() == sl::Status::invalid_argument, "empty");
+  CHECK(empty.try_retarget_motion(sl::main_scroll, fling.motion, 0).status() == sl::Status::invalid_argument,
+        "empty");
 }
 
 int main(int, char **argv) { return check::run_all(argv[0]); }

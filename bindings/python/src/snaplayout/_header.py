@@ -588,6 +588,31 @@ _prototype(
 )
 # int sl_layout_jump_to_snap(sl_layout *layout, int32_t container, int64_t index);
 _prototype("sl_layout_jump_to_snap", c_int, sl_layout_p, c_int32, c_int64)
+# int sl_layout_set_scroll_target(sl_layout *layout, int32_t container, double target_offset);
+_prototype("sl_layout_set_scroll_target", c_int, sl_layout_p, c_int32, c_double)
+# int sl_layout_clear_scroll_target(sl_layout *layout, int32_t container);
+_prototype("sl_layout_clear_scroll_target", c_int, sl_layout_p, c_int32)
+# int sl_layout_get_scroll_target(const sl_layout *layout, int32_t container,
+#                                 double *out_target, int32_t *out_has_target);
+_prototype(
+    "sl_layout_get_scroll_target",
+    c_int,
+    sl_layout_p,
+    c_int32,
+    POINTER(c_double),
+    POINTER(c_int32),
+)
+# int sl_layout_retarget_motion(sl_layout *layout, int32_t container,
+#                               const sl_motion *in_flight, double time, sl_motion *out_motion);
+_prototype(
+    "sl_layout_retarget_motion",
+    c_int,
+    sl_layout_p,
+    c_int32,
+    POINTER(sl_motion),
+    c_double,
+    POINTER(sl_motion),
+)
 # int sl_layout_scroll_input(sl_layout *layout, int32_t container, const sl_scroll_input *input,
 #                            const sl_motion *in_flight, double time,
 #                            sl_scroll_input_result *out_result);

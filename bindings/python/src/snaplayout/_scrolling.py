@@ -329,6 +329,82 @@ class ScrollingMixin:
         with self._access(write=True) as handle:
             check(self._lib.sl_layout_jump_to_snap(handle, c, i))
 
+    # -- through layout changes -------------------------------------------------------------
+
+    def set_scroll_target(self, container: int, target: float) -> None:
+        """Tells the layout where a motion the host runs on a container is heading.
+
+        Layout changes (:meth:`set_container_size`, measured sizes, items, sections) then carry
+        the target with its element to that element's rest position, as they re-snap a
+        container at rest. Set it when a motion starts (``result.target_offset`` of
+        :meth:`resolve_scroll`, :meth:`navigate` or :meth:`scroll_input`); clear it with
+        :meth:`clear_scroll_target` when the motion ends or a drag catches it.
+
+        ``target`` is any finite number from -1e100 to 1e100: NaN, infinities and larger ones
+        raise :class:`InvalidArgumentError` naming ``target_offset``. Raises
+        :class:`RangeError` for a container out of range, :class:`InvalidArgumentError` for a
+        section that does not scroll orthogonally, :class:`StateError` before a container size
+        is set or from a visible-items handler. docs/SNAPPING.md, "Through layout changes".
+        """
+        c, t = cv.int32(container, "container"), cv.real(target, "target_offset")
+        with self._access(write=True) as handle:
+            check(self._lib.sl_layout_set_scroll_target(handle, c, t))
+
+    def clear_scroll_target(self, container: int) -> None:
+        """Forgets a container's motion target (nothing happens when none is set).
+
+        Raises as :meth:`set_scroll_target`.
+        """
+        c = cv.int32(container, "container")
+        with self._access(write=True) as handle:
+            check(self._lib.sl_layout_clear_scroll_target(handle, c))
+
+    def scroll_target(self, container: int) -> Optional[float]:
+        """A container's motion target as the changes since :meth:`set_scroll_target` have
+        moved it, or None when none is set.
+
+        Raises :class:`RangeError` for a container out of range, :class:`InvalidArgumentError`
+        for a section that does not scroll orthogonally, :class:`StateError` before a container
+        size is set.
+        """
+        c = cv.int32(container, "container")
+        target, has_target = ctypes.c_double(), ctypes.c_int32()
+        with self._access() as handle:
+            check(
+                self._lib.sl_layout_get_scroll_target(handle, c, byref(target), byref(has_target))
+            )
+        return target.value if has_target.value else None
+
+    def retarget_motion(self, container: int, motion: Motion, time: float) -> Motion:
+        """Carries a motion in flight over the layout changes made since it started.
+
+        ``motion`` is the motion the host runs, ``time`` the seconds since it started. The
+        result starts (sample it from 0) at the container's offset now, with the velocity
+        ``motion`` has at ``time``, and heads to the container's target as the changes moved it
+        (:meth:`set_scroll_target`); without a target, to ``motion``'s target moved as far as
+        the offset moved. No jump, no stop. The result's target becomes the container's target
+        (cleared when the result is ``MotionKind.NONE``). Call it after each change while a
+        motion runs; with no change it returns the same course::
+
+            layout.set_container_size(width, height)  # a resize while a fling runs
+            motion = layout.retarget_motion(SCROLL_MAIN, motion, now - started)
+            started = now
+
+        Raises :class:`InvalidArgumentError` for a non-finite ``time`` or a damaged motion
+        (``path`` ``"in_flight.FIELD"``), :class:`RangeError` for a container out of range,
+        :class:`StateError` before a container size is set or from a visible-items handler,
+        TypeError when ``motion`` is not a :class:`Motion`. docs/SNAPPING.md, "Through layout
+        changes".
+        """
+        c, t = cv.int32(container, "container"), cv.real(time, "time")
+        if not isinstance(motion, Motion):
+            raise TypeError(f"motion must be a Motion, not {type(motion).__name__}")
+        in_flight = motion.to_c()
+        out = ll.sl_motion()
+        with self._access(write=True) as handle:
+            check(self._lib.sl_layout_retarget_motion(handle, c, byref(in_flight), t, byref(out)))
+        return Motion(out)
+
     def scroll_input(
         self,
         container: int,

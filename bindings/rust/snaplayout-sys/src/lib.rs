@@ -427,6 +427,10 @@ sl_functions! {
     pub fn sl_layout_navigate(layout: *const sl_layout, container: i32, action: i32, argument: i64, in_flight: *const sl_motion, time: f64, out_result: *mut sl_snap_result) -> c_int;
     pub fn sl_layout_get_selected_snap(layout: *const sl_layout, container: i32, in_flight: *const sl_motion, time: f64, out_index: *mut i64) -> c_int;
     pub fn sl_layout_jump_to_snap(layout: *mut sl_layout, container: i32, index: i64) -> c_int;
+    pub fn sl_layout_set_scroll_target(layout: *mut sl_layout, container: i32, target_offset: f64) -> c_int;
+    pub fn sl_layout_clear_scroll_target(layout: *mut sl_layout, container: i32) -> c_int;
+    pub fn sl_layout_get_scroll_target(layout: *const sl_layout, container: i32, out_target: *mut f64, out_has_target: *mut i32) -> c_int;
+    pub fn sl_layout_retarget_motion(layout: *mut sl_layout, container: i32, in_flight: *const sl_motion, time: f64, out_motion: *mut sl_motion) -> c_int;
     pub fn sl_layout_scroll_input(layout: *mut sl_layout, container: i32, input: *const sl_scroll_input, in_flight: *const sl_motion, time: f64, out_result: *mut sl_scroll_input_result) -> c_int;
 
     pub fn sl_motion_sample(motion: *const sl_motion, time: f64, out_state: *mut sl_motion_state) -> c_int;

@@ -487,6 +487,56 @@ impl Layout {
         // SAFETY: exclusive access.
         check(unsafe { sys::sl_layout_jump_to_snap(self.raw, container.raw(), index) })
     }
+
+    /// Tells the layout where a motion the host runs on a container is heading, so that layout
+    /// changes (container size, measured sizes, items, sections) carry the target with its
+    /// element, as they re-snap a container at rest (docs/SNAPPING.md, "Through layout
+    /// changes"). Set it when a motion starts (the `target_offset` of [`Layout::resolve_scroll`],
+    /// [`Layout::navigate`] or [`Layout::scroll_input`]); clear it when the motion ends or a drag
+    /// catches it. The target must be finite, within +-1e100 (path "target_offset").
+    pub fn set_scroll_target(&mut self, container: Container, target_offset: f64) -> Result<()> {
+        // SAFETY: exclusive access.
+        check(unsafe { sys::sl_layout_set_scroll_target(self.raw, container.raw(), target_offset) })
+    }
+    /// Forgets a container's motion target (nothing happens when none is set).
+    pub fn clear_scroll_target(&mut self, container: Container) -> Result<()> {
+        // SAFETY: exclusive access.
+        check(unsafe { sys::sl_layout_clear_scroll_target(self.raw, container.raw()) })
+    }
+    /// A container's motion target as the changes since [`Layout::set_scroll_target`] have
+    /// moved it; None when none is set.
+    pub fn scroll_target(&self, container: Container) -> Result<Option<f64>> {
+        let (mut target, mut has_target) = (0.0, 0i32);
+        // SAFETY: valid out-pointers; read-only call.
+        check(unsafe {
+            sys::sl_layout_get_scroll_target(
+                self.raw,
+                container.raw(),
+                &mut target,
+                &mut has_target,
+            )
+        })?;
+        Ok(if has_target != 0 { Some(target) } else { None })
+    }
+    /// Carries a motion in flight (`time` seconds after it started) over the layout changes
+    /// made since it started: the result starts (sample it from 0) at the container's offset
+    /// now with the velocity `in_flight` has at `time`, and heads to the container's target as
+    /// the changes moved it ([`Layout::set_scroll_target`]); without a target, to `in_flight`'s
+    /// target moved as far as the offset moved. No jump, no stop. The result's target becomes
+    /// the container's target (cleared when the result is [`MotionKind::None`]).
+    pub fn retarget_motion(
+        &mut self,
+        container: Container,
+        in_flight: &Motion,
+        time: f64,
+    ) -> Result<Motion> {
+        let mut out: sys::sl_motion = zeroed();
+        // SAFETY: exclusive access; valid pointers.
+        check(unsafe {
+            sys::sl_layout_retarget_motion(self.raw, container.raw(), &in_flight.0, time, &mut out)
+        })?;
+        Ok(Motion(out))
+    }
     /// Applies a wheel or touchpad event (and sets the container's offset).
     pub fn scroll_input(
         &mut self,
