@@ -179,9 +179,10 @@ static const operation OPERATIONS[] = {
     op_sections,           op_handler,           op_kinds,            op_copy_json,
     op_null_layout,        op_error_clear,       op_recreate,         op_navigate,
     op_selected_snap,      op_jump_to_snap,      op_scroll_input,     op_loop,
+    op_scroll_target,
 };
 #define OPERATION_COUNT (sizeof OPERATIONS / sizeof OPERATIONS[0])
-_Static_assert(sizeof OPERATIONS / sizeof OPERATIONS[0] == 32,
+_Static_assert(sizeof OPERATIONS / sizeof OPERATIONS[0] == 33,
                "fuzz/gen-seeds.py encodes operations by their index: update OPERATION_COUNT there");
 
 static const char *const OPERATION_NAMES[] = {
@@ -193,6 +194,7 @@ static const char *const OPERATION_NAMES[] = {
     "sections",           "handler",          "kinds",             "copy_json",
     "null_layout",        "error_clear",      "recreate",          "navigate",
     "selected_snap",      "jump_to_snap",     "scroll_input",      "loop",
+    "scroll_target",
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -128,5 +128,6 @@ void op_selected_snap(run *r);
 void op_jump_to_snap(run *r);
 void op_scroll_input(run *r);
 void op_loop(run *r);
+void op_scroll_target(run *r);
 
 #endif

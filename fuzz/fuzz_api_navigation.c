@@ -201,3 +201,72 @@ void op_loop(run *r) {
              "canonical %g, shift %g of %g in [%g, +%g)", canonical, shift, offset, loop.start,
              loop.period);
 }
+
+/* Motion targets and motions carried over changes (docs/SNAPPING.md, "Through layout
+ * changes"): set, clear, read, and retarget a motion in flight; refusals change nothing. */
+void op_scroll_target(run *r) {
+  int32_t container = pick_container(r);
+  uint8_t k = fuzz_u8(&r->in);
+  snapshot before;
+  take_snapshot(r, &before);
+  if (k % 4 == 0) {
+    double target = pick_double(r);
+    int status = sl_layout_set_scroll_target(pick_null(r) ? NULL : r->layout, container, target);
+    fuzz_check_status("sl_layout_set_scroll_target", status,
+                      FUZZ_S(SL_EINVAL) | FUZZ_S(SL_ERANGE) | FUZZ_S(SL_ESTATE));
+    FUZZ_CHECK(status != SL_OK || (isfinite(target) && fabs(target) <= 1e100),
+               "target %g accepted", target);
+    if (status != SL_OK) {
+      check_unchanged(r, "sl_layout_set_scroll_target", &before);
+      return;
+    }
+    double got = POISON;
+    int32_t has = -1;
+    FUZZ_CHECK(sl_layout_get_scroll_target(r->layout, container, &got, &has) == SL_OK &&
+                   has == 1 && got == target,
+               "target %g set, read back %g (%d)", target, got, (int)has);
+  } else if (k % 4 == 1) {
+    int status = sl_layout_clear_scroll_target(r->layout, container);
+    fuzz_check_status("sl_layout_clear_scroll_target", status,
+                      FUZZ_S(SL_EINVAL) | FUZZ_S(SL_ERANGE) | FUZZ_S(SL_ESTATE));
+    if (status != SL_OK) return;
+    double got = POISON;
+    int32_t has = -1;
+    FUZZ_CHECK(sl_layout_get_scroll_target(r->layout, container, &got, &has) == SL_OK && has == 0,
+               "a cleared target reads back (%d)", (int)has);
+  } else if (k % 4 == 2) {
+    double got = POISON;
+    int32_t has = -1;
+    int status = sl_layout_get_scroll_target(r->layout, container, &got, &has);
+    fuzz_check_status("sl_layout_get_scroll_target", status,
+                      FUZZ_S(SL_EINVAL) | FUZZ_S(SL_ERANGE) | FUZZ_S(SL_ESTATE));
+    FUZZ_CHECK(status != SL_OK || has == 0 || (has == 1 && isfinite(got)),
+               "target %g (%d)", got, (int)has);
+  } else {
+    sl_motion scratch;
+    int made;
+    const sl_motion *motion = pick_motion(r, &scratch, &made);
+    double time = pick_double(r) / 1000;
+    sl_motion out;
+    memset(&out, POISON, sizeof out);
+    int status = sl_layout_retarget_motion(r->layout, container, motion, time, &out);
+    fuzz_check_status("sl_layout_retarget_motion", status,
+                      FUZZ_S(SL_EINVAL) | FUZZ_S(SL_ERANGE) | FUZZ_S(SL_ESTATE));
+    if (status != SL_OK) {
+      FUZZ_CHECK(untouched(&out, sizeof out), "out_motion written on failure");
+      check_unchanged(r, "sl_layout_retarget_motion", &before);
+      return;
+    }
+    FUZZ_CHECK(motion != NULL && isfinite(time), "NULL or time %g accepted", time);
+    check_new_motion(&out);
+    double offset = POISON;
+    sl_motion_state state;
+    FUZZ_CHECK(sl_layout_get_scroll_offset(r->layout, container, &offset) == SL_OK &&
+                   sl_motion_sample(&out, 0, &state) == SL_OK &&
+                   (out.kind == SL_MOTION_NONE ||
+                    fabs(state.offset - offset) <= 1e-9 * (fabs(offset) + 1)),
+               "the carried motion starts at %g, the container is at %g", state.offset, offset);
+    r->motion = out;
+    r->has_motion = 1;
+  }
+}

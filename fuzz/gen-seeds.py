@@ -48,7 +48,7 @@ HOSTILE = [
 MAX_SEED = 6000
 
 # The number of operations in fuzz/fuzz_api.c's OPERATIONS table, and indices of a few.
-OPERATION_COUNT = 32
+OPERATION_COUNT = 33
 OP = {"size": 0, "scroll": 1, "rect": 5, "resolve": 8, "motion": 9, "report": 15,
       "items": 19, "sections": 20, "handler": 21, "json": 23, "navigate": 27, "jump": 29,
       "input": 30, "loop": 31}

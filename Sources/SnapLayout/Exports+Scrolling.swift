@@ -274,6 +274,12 @@ public func sl_motion_sample(
     return ErrorRecord.fail(SL_EINVAL, "time must be a finite number", path: "time")
   }
   let state = converted.sample(at: time)
+  guard state.offset.isFinite, state.velocity.isFinite else {
+    // Only a motion of absurd numbers (not one this library made) overflows.
+    return ErrorRecord.fail(
+      SL_EINVAL, "the motion's offset or velocity at time \(time) is not finite (its numbers "
+        + "are too large)", path: "motion")
+  }
   outState.pointee = sl_motion_state(
     offset: state.offset.positiveZero, velocity: state.velocity.positiveZero, settled: state.settled ? 1 : 0, reserved: 0)
   return SL_OK
@@ -295,7 +301,18 @@ public func sl_motion_retarget(
       SL_EINVAL, "time must be finite and target_offset a finite number from -1e100 to 1e100",
       path: time.isFinite ? "target_offset" : "time")
   }
-  outMotion.pointee.write(converted.retargeted(at: time, to: targetOffset))
+  guard converted.continuableSample(at: time) != nil else {
+    return ErrorRecord.fail(
+      SL_EINVAL, "the motion cannot be continued at time \(time): its offset or velocity there "
+        + "is beyond ±1e101 points or ±1e150 points per second", path: "motion")
+  }
+  let retargeted = converted.retargeted(at: time, to: targetOffset)
+  guard retargeted.isFinite else {
+    return ErrorRecord.fail(
+      SL_EINVAL, "a motion from this one's state overflows (its spring or numbers are absurd)",
+      path: "motion")
+  }
+  outMotion.pointee.write(retargeted)
   return SL_OK
 }
 

@@ -48,7 +48,7 @@ extension Layout {
     case .to, .first, .last: break
     }
     let offset = try scrollOffset(container)
-    let state = motion?.sample(at: t)
+    let state = try motion.map { m throws(LayoutError) in try inFlightState(m, at: t) }
     let moving = state.map { !$0.settled } ?? false
     let start = moving ? state!.offset : offset
     let velocity = moving ? state!.velocity : 0

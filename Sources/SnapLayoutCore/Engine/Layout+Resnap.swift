@@ -124,14 +124,15 @@ extension Layout {
       if let element = resting.element {
         let offset = restOffset(of: element, carry: carry, container: container, near: now)
         if offset != now {
+          // The report's move is the whole move, from the offset before the change.
           if container == mainScrollContainer {
             mainOffset = offset
             mainOffsetBase = nil
-            report.mainOffsetAdjustment += offset - now
+            report.mainOffsetAdjustment = offset - resting.offset
           } else {
             entries[container].offset = offset
             sectionOffsetBase = nil
-            if container == section { report.sectionOffsetAdjustment += offset - now }
+            if container == section { report.sectionOffsetAdjustment = offset - resting.offset }
           }
         }
         if let found = restElement(at: offset, container: container, memory: nil) {
@@ -235,14 +236,43 @@ extension Layout {
       throw LayoutError(.invalidArgument, "the time must be a finite number", path: "time")
     }
     let offset = try scrollOffset(container)
-    let state = motion.sample(at: t)
+    let state = try inFlightState(motion, at: t)
     let target = scrollTargets?[container] ?? motion.targetOffset + (offset - state.offset)
     // The motion moved by the offset's jump, then redirected: the shift keeps its shape.
     var shifted = motion
     shifted.startOffset += offset - state.offset
     shifted.targetOffset += offset - state.offset
-    let result = shifted.retargeted(at: t, to: target)
+    let result = try checkContinued(shifted.retargeted(at: t, to: target))
     try setScrollTarget(result.kind == .none ? nil : result.targetOffset, container: container)
     return result
+  }
+}
+
+extension Layout {
+  /// The state of the host's motion in flight at `t`, checked: one whose offset or velocity
+  /// there is absurd (beyond ±1e101 points, ±1e150 points per second, or not finite) is
+  /// refused, naming `in_flight`, instead of continuing into numbers that overflow.
+  func inFlightState(_ motion: Motion, at t: Double) throws(LayoutError)
+    -> (offset: Double, velocity: Double, settled: Bool)
+  {
+    guard let state = motion.continuableSample(at: t) else {
+      throw LayoutError(
+        .invalidArgument,
+        "in_flight cannot be continued at time \(t): its offset or velocity there is beyond "
+          + "±1e101 points or ±1e150 points per second", path: "in_flight")
+    }
+    return state
+  }
+
+  /// `motion`, continued from a motion in flight, when a host can sample it; else the refusal
+  /// naming `in_flight` (the in-flight motion's spring or numbers were absurd).
+  func checkContinued(_ motion: Motion) throws(LayoutError) -> Motion {
+    guard motion.isFinite else {
+      throw LayoutError(
+        .invalidArgument,
+        "in_flight cannot be continued: a motion from its state overflows (its spring or "
+          + "numbers are absurd)", path: "in_flight")
+    }
+    return motion
   }
 }

@@ -157,8 +157,8 @@ extension Layout {
         // A new gesture: it catches a motion in flight where it is, counting from its target.
         session = InputSession(container: session.container)
         session.active = true
-        if let motion, !motion.sample(at: t).settled {
-          current = motion.sample(at: t).offset
+        if let motion, case let state = try inFlightState(motion, at: t), !state.settled {
+          current = state.offset
           let reference = try referenceSnap(
             touchOffset: current, inFlight: motion, at: t, container: session.container)
           session.reference = reference >= 0 ? reference : nil
@@ -191,7 +191,7 @@ extension Layout {
     throws(LayoutError) -> SnapDecision
   {
     let offset = try scrollOffset(container)
-    let state = motion?.sample(at: t)
+    let state = try motion.map { m throws(LayoutError) in try inFlightState(m, at: t) }
     let moving = state.map { !$0.settled } ?? false
     return try withScroll(container) { scroll in
       var decision = SnapDecision.unresolved

@@ -212,6 +212,29 @@ public struct Motion: Equatable, Sendable {
       epsilonOffset: epsilonOffset, epsilonVelocity: epsilonVelocity)
   }
 
+  /// Whether a host can sample this motion everywhere: its offsets, velocity, duration and
+  /// decay are finite (a motion built from absurd numbers can overflow).
+  public var isFinite: Bool {
+    startOffset.isFinite && startVelocity.isFinite && targetOffset.isFinite
+      && duration.isFinite && decay.isFinite
+  }
+
+  /// The largest offset and velocity a motion may have at a time the library continues it
+  /// from: beyond them (or not finite) the numbers of a host's motion are absurd, and what
+  /// continues from them would overflow.
+  public static let maxContinuedOffset = 1e101
+  public static let maxContinuedVelocity = 1e150
+
+  /// The state at `t`, when the library can continue from it (see `maxContinuedOffset`).
+  public func continuableSample(at t: Double) -> (offset: Double, velocity: Double, settled: Bool)?
+  {
+    let state = sample(at: t)
+    guard Swift.abs(state.offset) <= Motion.maxContinuedOffset,
+      Swift.abs(state.velocity) <= Motion.maxContinuedVelocity
+    else { return nil }
+    return state
+  }
+
   /// Why this motion cannot be sampled (a field a C host filled in wrongly), or nil.
   public var invalidField: String? {
     if !startOffset.isFinite { return "start_offset" }

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import List, Optional
 
+from . import resnap
+
 
 class Anchor:
     """The repetition (or line) at the leading edge of a container's visible bounds: its section
@@ -90,7 +92,15 @@ def _distinct(anchors: List[Anchor]) -> List[Anchor]:
     return out
 
 
-def anchored(model, section: Optional[int], change, remap=None) -> None:
+def anchored(
+    model,
+    section: Optional[int],
+    change,
+    remap=None,
+    carry_section=lambda s: s,
+    carry_item=lambda s, i: i,
+    extra: Optional[List[int]] = None,
+) -> None:
     """Applies `change` keeping the content at the leading edge of the visible bounds in place:
     each host-set offset moves by as much as its anchor moved, and is clamped to the new bounds
     when it was within the old ones (SELF-SIZING.md rule 7, and "Live data changes"). `remap`
@@ -98,10 +108,14 @@ def anchored(model, section: Optional[int], change, remap=None) -> None:
     An offset within a rounding of a boundary between anchors may take either: the offsets the
     others give are kept in `model.anchor_alternatives` (container -> offsets)."""
     model.anchor_alternatives = {}
+    model.resnapped = set()
     if model.container is None:
         change()
         return
     sol, scrolls = model.solution, model.scrolls
+    # Containers at rest re-snap after the change (SNAPPING.md, "Through layout changes").
+    watched = [-1] + ([section] if section is not None and section in scrolls else [])
+    noted = resnap.note(model, watched + [c for c in (extra or []) if c in scrolls])
     main = scrolls[-1]
     before_main = model.main_offset
     main_anchors = _distinct([anchor_main(sol, x) for x in _probes(before_main)])
@@ -138,6 +152,10 @@ def anchored(model, section: Optional[int], change, remap=None) -> None:
         model.main_offset = moved(main_anchors, before_main, main_in, -1, False)
     if section_anchors is not None and section in scrolls and model.host_set[section]:
         model.offsets[section] = moved(section_anchors, before_section, section_in, section, True)
+    model.invalidate()
+    for c in resnap.resnap(model, noted, carry_section, carry_item):
+        model.anchor_alternatives.pop(c, None)
+        model.resnapped.add(c)
     model.invalidate()
 
 

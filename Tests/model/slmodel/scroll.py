@@ -115,6 +115,14 @@ class Container:
     raw: List[float] = field(default_factory=list)
     #: Whether the units, in the order they follow one another, are out of order.
     unsorted: bool = False
+    #: What rests where (SNAPPING.md, "Through layout changes"): each unit's key (section,
+    #: repetition, first item, the template leaves it holds or None for all) in the order of
+    #: `raw`; rest position j is unit `first + j - leading` (fewer `leading` bound positions
+    #: before them). None for pages and free scrolls.
+    keys: Optional[List[Tuple[int, int, int, Optional[frozenset]]]] = None
+    first: int = 0
+    last: int = -1
+    leading: int = 0
 
     @property
     def snapport(self) -> float:
@@ -137,18 +145,24 @@ def round_to_pixel(value: float, scale: float) -> float:
 
 
 def section_units(
-    s, settings: Settings, viewport: float, along_x: bool, whole: bool
+    s, settings: Settings, viewport: float, along_x: bool, whole: bool, index: int = 0,
+    keys: Optional[list] = None
 ) -> List[float]:
-    """The aligned unit positions of one section (SNAPPING.md, Rest positions)."""
+    """The aligned unit positions of one section (SNAPPING.md, Rest positions); their keys
+    (section `index`, repetition, first item, leaves) are appended to `keys` when given."""
+    if keys is None:
+        keys = []
     alpha = settings.alignment
     snapport = viewport - settings.padding[0] - settings.padding[1]
     constant = settings.padding[0] + alpha * snapport
     if s.item_count == 0:
         return []
     if whole:
+        keys.append((index, 0, 0, None))
         return [s.origin[1] + alpha * s.template.size[1] - constant]
     if s.lines is not None:
         base = s.origin[1]
+        keys.extend((index, k, line[0], None) for k, line in enumerate(s.lines))
         return [base + start + alpha * tallest - constant for _, _, start, tallest in s.lines]
     base = s.origin[0] if along_x else s.origin[1]
     count = len(s.starts)
@@ -173,7 +187,9 @@ def section_units(
             for r, start in enumerate(s.starts)
         ]
 
+    n_group = s.items_per_group
     if settings.snap_unit != "item":
+        keys.extend((index, r, r * n_group, None) for r in range(count))
         return group_units()
     template = s.template
     group_length = s.group_length
@@ -201,6 +217,7 @@ def section_units(
     full = slots(n)
     if full[-1][0] - full[0][0] >= s.stride:
         # A repetition's units span a whole stride: item snapping rests on groups.
+        keys.extend((index, r, r * n, None) for r in range(count))
         return group_units()
     remainder = s.item_count % n
     last = slots(remainder) if remainder else full
@@ -210,16 +227,18 @@ def section_units(
         these = last if r == count - 1 else full
         if rep is template:
             units += [min(base + start + aligned, limit(r)) for aligned, _, _ in these]
+            keys.extend((index, r, r * n + leaf, frozenset(leaves)) for _, leaf, leaves in these)
             continue
         # A measured repetition: each unit spans its own cells there, clipped to the group as
         # measured, in the order of the positions.
         length = rep.size[0] if along_x else rep.size[1]
         present = remainder if (r == count - 1 and remainder) else n
         positions = []
-        for aligned, _, leaves in these:
+        for aligned, leaf, leaves in these:
+            key = (index, r, r * n + leaf, frozenset(leaves))
             cells = [rep.cells[k].frame for k in leaves if k < present]
             if not cells:
-                positions.append(min(base + start + aligned, limit(r)))
+                positions.append((min(base + start + aligned, limit(r)), key))
                 continue
             first = min(c[0] if along_x else c[1] for c in cells)
             reach = max(
@@ -231,8 +250,11 @@ def section_units(
                 for c in cells
             )
             a, e = clip(first, reach, length)
-            positions.append(min(base + start + (a + alpha * e - constant), limit(r)))
-        units += sorted(positions)
+            positions.append((min(base + start + (a + alpha * e - constant), limit(r)), key))
+        # In the order of the positions (stable: equal positions keep the slots' order).
+        positions.sort(key=lambda entry: entry[0])
+        units += [position for position, _ in positions]
+        keys.extend(key for _, key in positions)
     return units
 
 
@@ -273,7 +295,28 @@ def contain(
     return result
 
 
-def build(container: Container, units: List[float], raw_units: List[float]) -> Container:
+def contain_indices(
+    units: List[float], containment: str, minimum: float, maximum: float, merge: float
+) -> Tuple[int, int, int]:
+    """The first and last unit `contain` keeps, and whether a leading bound comes before them
+    (1) — the indices of SnapList's `.units` source."""
+    if containment == "none":
+        return 0, len(units) - 1, 0
+    merges = maximum - minimum > 2 * merge
+    near = merge if merges else min(merge, TOLERANCE)
+    at_start = sum(1 for u in units if u <= minimum + near)
+    at_end = sum(1 for u in units if u < maximum - near)
+    if containment == "trimSnaps":
+        first = max(0, at_start - 1)
+        last = max(first, min(len(units) - 1, at_end))
+    else:
+        first, last = 0, len(units) - 1
+    return first, last, 1 if at_start == 0 else 0
+
+
+def build(
+    container: Container, units: List[float], raw_units: List[float], keys=None
+) -> Container:
     c = container
     s = c.settings
     minimum = 0.0 - c.inset_leading
@@ -288,6 +331,9 @@ def build(container: Container, units: List[float], raw_units: List[float]) -> C
         maximum = minimum
         c.free = s.snap_unit == "none"
         c.rests = c.raw = [] if c.free else [minimum]
+        if not c.free and keys and s.snap_unit != "page":
+            # One rest position standing for the units: the first unit's.
+            c.keys, c.first, c.last, c.leading = keys, 0, 0, 0
     elif s.snap_unit == "none":
         c.free = True
     elif s.snap_unit == "page":
@@ -308,6 +354,11 @@ def build(container: Container, units: List[float], raw_units: List[float]) -> C
         merge = merge_distance(s, c.viewport)
         c.rests = contain(sorted(units), s.containment, minimum, maximum, merge)
         c.raw = contain(raw_units, s.containment, minimum, maximum, merge)
+        if keys and raw_units:
+            c.keys = keys
+            c.first, c.last, c.leading = contain_indices(
+                raw_units, s.containment, minimum, maximum, merge
+            )
         if s.containment == "none" and units:
             # The bounds are the first and last rest positions (SNAPPING.md, Containment).
             minimum, maximum = c.rests[0], c.rests[-1]
@@ -322,10 +373,11 @@ def containers(sol: Solution) -> dict:
     main_settings = overridden(Settings(), desc.scrolling, not desc.horizontal)
     main = Container(-1, main_settings, ch, sol.content[1], *main_settings.content_inset)
     units: List[float] = []
-    for s in sol.sections:
+    keys: list = []
+    for index, s in enumerate(sol.sections):
         if s.item_count > 0:
-            units += section_units(s, main_settings, ch, False, s.orthogonal)
-    result = {-1: build(main, units, units)}
+            units += section_units(s, main_settings, ch, False, s.orthogonal, index, keys)
+    result = {-1: build(main, units, units, keys)}
     for index, (s, section) in enumerate(zip(sol.sections, sol.canonical)):
         if not s.orthogonal:
             continue
@@ -350,6 +402,7 @@ def containers(sol: Solution) -> dict:
                 round_to_pixel(max(0.0, last - (s.orthogonal_length - cw)), desc.scale),
             )
         c = Container(index, settings, cw, s.orthogonal_length, *insets)
-        u = section_units(s, settings, cw, True, False)
-        result[index] = build(c, u, u)
+        section_keys: list = []
+        u = section_units(s, settings, cw, True, False, index, section_keys)
+        result[index] = build(c, u, u, section_keys)
     return result

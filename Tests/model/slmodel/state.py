@@ -24,6 +24,7 @@ from .canon import (
 )
 from .groups import ModelError
 from .layout import Solution
+from . import resnap
 from .anchoring import anchored, item_remap, section_remap
 from .scroll import containers
 
@@ -85,6 +86,11 @@ class ModelLayout:
         self.parked: List[Optional[float]] = [None] * n
         self.main_offset = 0.0
         self.main_host_set = False
+        #: SNAPPING.md, "Through layout changes": what each container rested on when a change
+        #: last re-snapped it (container -> (offset, element)), and the containers the last
+        #: change re-snapped.
+        self.rest_memory: Dict[int, tuple] = {}
+        self.resnapped: set = set()
         self.container: Optional[Size] = None
         self._solution: Optional[Solution] = None
         self._containers = None
@@ -218,6 +224,10 @@ class ModelLayout:
                     self.offsets[index] = c.initial
         return self._containers
 
+    def unjudged_resnaps(self) -> set:
+        """Containers the last change re-snapped where the model does not judge the offset."""
+        return getattr(self, "unjudged", set())
+
     def invalidate(self) -> None:
         self._solution = None
         self._containers = None
@@ -244,6 +254,15 @@ class ModelLayout:
             elif now and not was[index] and self.parked[index] is not None:
                 self.offsets[index], self.host_set[index] = self.parked[index], True
                 self.parked[index] = None
+        noted = []
+        if previous is not None:
+            # Containers at rest stay on their elements (SNAPPING.md, "Through layout
+            # changes"): noted at the old size.
+            self.container = previous
+            self.invalidate()
+            noted = resnap.note(self, list(self.scrolls))
+            self.container = (width, height)
+            self.invalidate()
         try:
             self.resolve_now()
         except ModelError:
@@ -251,6 +270,8 @@ class ModelLayout:
             self.offsets, self.host_set, self.parked = kept
             self.invalidate()
             raise
+        self.resnapped = set(resnap.resnap(self, noted))
+        self.invalidate()
 
     # -- queries -------------------------------------------------------------------------------
 
@@ -459,6 +480,7 @@ class ModelLayout:
             section,
             change,
             item_remap(section, old_count, count, mapping, kept or (lambda item: item)),
+            carry_item=lambda s, i: (mapping(i) if i < old_count else None) if s == section else i,
         )
 
     def _change_items(self, section: int, count: int, mapping) -> None:
@@ -542,7 +564,19 @@ class ModelLayout:
 
     def _sections_change(self, order, replaced, change) -> None:
         """The main offset follows the content at the leading edge (SELF-SIZING.md, Sections)."""
-        anchored(self, None, change, section_remap(order, replaced))
+        def carry_section(old: int) -> Optional[int]:
+            if old == replaced:
+                return replaced
+            return order.index(old) if old in order else None
+
+        anchored(
+            self,
+            None,
+            change,
+            section_remap(order, replaced),
+            carry_section=carry_section,
+            extra=[replaced] if replaced is not None else None,
+        )
 
     def insert_sections(self, at: int, new: List[Json]) -> None:
         order = list(range(len(self.sections)))
@@ -657,6 +691,7 @@ class ModelLayout:
         "main_offset",
         "main_host_set",
         "container",
+        "rest_memory",
     )
 
     def snapshot(self):

@@ -1,0 +1,178 @@
+"""Re-snapping through layout changes (docs/SNAPPING.md, "Through layout changes"): a container
+the host left at rest on a rest position stays on the same element's rest position after a
+change; the element is the unit's first item, or a bound, carried to its new place.
+
+The model's own reading: elements come from `Container.keys` (built with the rest positions),
+and a change carries them with `carry_section` (old section index -> new, or None) and
+`carry_item` (old section, old item -> new item, or None).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Dict, List, Optional, Tuple
+
+REST_TOLERANCE = 0.5
+
+Element = Tuple  # ("start",), ("end",), ("unit", section, item) or ("nearest",)
+
+
+def _nearest(rests: List[float], x: float) -> int:
+    """The rest position nearest `x` (SnapList.nearestWithOffset): of the last position at or
+    before `x` and the next, the nearer, ties to the first; so of positions that coincide at
+    `x`, the last."""
+    low = max([k for k, r in enumerate(rests) if r <= x], default=0)
+    high = min(low + 1, len(rests) - 1)
+    return low if x - rests[low] <= rests[high] - x else high
+
+
+def element_at(model, container: int, x: float, memory=None) -> Optional[Element]:
+    """The element `container` rests on at `x`, or None when it is not at rest there (or the
+    model does not judge: units out of order)."""
+    c = model.scrolls.get(container)
+    if c is None or c.free or not c.raw:
+        return None
+    if c.unsorted:
+        return ("skip",)
+    j = _nearest(c.raw, x)
+    if abs(c.raw[j] - x) > REST_TOLERANCE:
+        return None
+    if memory is not None and memory[0] == x:
+        return memory[1]
+    if c.keys is None:
+        return ("nearest",)
+    if j < c.leading:
+        return ("start",)
+    if j > c.leading + (c.last - c.first):
+        return ("end",)
+    section, _, item, _ = c.keys[c.first + j - c.leading]
+    return ("unit", section, item)
+
+
+def _unit_of(c, section: int, item: int, sol) -> Optional[int]:
+    """The unit holding `item` of `section` (UnitSequence.unit(ofSection:item:)), or None when
+    the section has no units."""
+    indices = [u for u, key in enumerate(c.keys) if key[0] == section]
+    if not indices:
+        return None
+    s = sol.sections[section]
+    if s.lines is not None:
+        last = s.item_count - 1
+        target = min(max(item, 0), last)
+        for u in indices:
+            first, end = s.lines[c.keys[u][1]][0], s.lines[c.keys[u][1]][1]
+            if first <= target < end:
+                return u
+        return indices[-1]
+    if c.keys[indices[0]][3] is None:
+        if len(indices) == 1:
+            return indices[0]
+        n = s.items_per_group
+        reps = len(indices)
+        return indices[min(max(item // n, 0), reps - 1)]
+    n = s.items_per_group
+    reps = max(key[1] for key in (c.keys[u] for u in indices)) + 1
+    rep = min(max(item // n, 0), reps - 1)
+    leaf = item - rep * n
+    in_rep = [u for u in indices if c.keys[u][1] == rep]
+    for u in in_rep:
+        if leaf in c.keys[u][3]:
+            return u
+    return in_rep[0] if in_rep else indices[-1]
+
+
+def rest_offset(model, container: int, element: Optional[Element], near: float) -> float:
+    """The rest offset of `element` (already carried) in `container`; the rest position nearest
+    `near` when it is gone or names none."""
+    c = model.scrolls[container]
+    if c.free or not c.raw:
+        return near
+    j: Optional[int] = None
+    if element == ("start",):
+        j = 0
+    elif element == ("end",):
+        j = len(c.raw) - 1
+    elif element is not None and element[0] == "unit" and c.keys is not None:
+        section = element[1] if container == -1 else container
+        u = _unit_of(c, section, element[2], model.solution)
+        if u is not None:
+            j = min(max(u - c.first + c.leading, 0), len(c.raw) - 1)
+    if j is None:
+        j = _nearest(c.raw, near)
+    return c.raw[j]
+
+
+class Noted:
+    def __init__(self, container: int, offset: float, element: Optional[Element]) -> None:
+        self.container, self.offset, self.element = container, offset, element
+
+
+def note(model, containers: List[int]) -> List[Noted]:
+    """Before a change: the containers the host scrolled, and what each rests on."""
+    if model.container is None:
+        return []
+    scrolls = model.scrolls
+    out = []
+    for c in containers:
+        if c not in scrolls:
+            continue
+        host_set = model.main_host_set if c == -1 else model.host_set[c]
+        if not host_set:
+            continue
+        offset = model.main_offset if c == -1 else model.offsets[c]
+        memory = model.rest_memory.get(c)
+        out.append(Noted(c, offset, element_at(model, c, offset, memory)))
+    return out
+
+
+def resnap(
+    model,
+    noted: List[Noted],
+    carry_section: Callable[[int], Optional[int]] = lambda s: s,
+    carry_item: Callable[[int, int], Optional[int]] = lambda s, i: i,
+) -> List[int]:
+    """After a change: each noted container at rest goes to its element's rest position; the
+    rest memory follows. Returns the containers re-snapped (the model judges them by this rule,
+    not by anchoring)."""
+    memory: Dict[int, Tuple[float, Element]] = {}
+    for c, kept in getattr(model, "rest_memory", {}).items():
+        moved = c if c == -1 else carry_section(c)
+        if moved is not None:
+            memory[moved] = kept
+    done = []
+    model.unjudged = set()
+    scrolls = model.scrolls
+    for entry in noted:
+        c = entry.container if entry.container == -1 else carry_section(entry.container)
+        if c is None or c not in scrolls:
+            continue
+        memory.pop(c, None)
+        if entry.element is None:
+            continue
+        if entry.element == ("skip",):
+            # Units out of order: the model does not say where the library re-snaps.
+            model.unjudged.add(c)
+            continue
+        now = model.main_offset if c == -1 else model.offsets[c]
+        element = entry.element
+        if element[0] == "unit":
+            section = carry_section(element[1]) if c == -1 else c
+            item = carry_item(element[1], element[2])
+            count = (
+                model.solution.sections[section].item_count if section is not None else 0
+            )
+            element = (
+                ("unit", section, item)
+                if section is not None and item is not None and 0 <= item < count
+                else None
+            )
+        offset = rest_offset(model, c, element, now)
+        if c == -1:
+            model.main_offset = offset
+        else:
+            model.offsets[c] = offset
+        found = element_at(model, c, offset)
+        if found is not None:
+            memory[c] = (offset, element if element is not None else found)
+        done.append(c)
+    model.rest_memory = memory
+    return done
