@@ -1297,7 +1297,9 @@ SL_API int sl_layout_scroll_input(sl_layout *layout, int32_t container,
 /**
  * Samples a motion at a time (seconds since it started): offset, velocity, settled.
  *
- * @return SL_OK; SL_EINVAL for NULL arguments, a non-finite time or an invalid motion.
+ * @return SL_OK; SL_EINVAL for NULL arguments, a non-finite time, an invalid motion, or one
+ *         whose offset or velocity at `time` is not finite (numbers no library motion has;
+ *         path "motion").
  *
  * **Ownership** Nothing to free.
  *
@@ -1312,8 +1314,11 @@ SL_API int sl_motion_sample(const sl_motion *motion, double time, sl_motion_stat
  * SL_MOTION_NONE resting on the target, a step of at most epsilon_offset (sub-pixel).
  * `out_motion` may be `motion`.
  *
- * @return SL_OK; SL_EINVAL for NULL arguments, non-finite numbers, a target beyond ±1e100 or
- *         an invalid motion.
+ * @return SL_OK; SL_EINVAL for NULL arguments, non-finite numbers, a target beyond ±1e100,
+ *         an invalid motion, or one that cannot be continued at `time` (its offset there beyond
+ *         ±1e101, its velocity beyond ±1e150 per second, or a result that overflows; path
+ *         "motion"). The calls that take an `in_flight` motion refuse such a motion the same
+ *         way (path "in_flight").
  *
  * **Ownership** Nothing to free.
  *
