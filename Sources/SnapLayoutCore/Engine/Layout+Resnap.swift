@@ -238,11 +238,8 @@ extension Layout {
     let offset = try scrollOffset(container)
     let state = try inFlightState(motion, at: t)
     let target = scrollTargets?[container] ?? motion.targetOffset + (offset - state.offset)
-    // The motion moved by the offset's jump, then redirected: the shift keeps its shape.
-    var shifted = motion
-    shifted.startOffset += offset - state.offset
-    shifted.targetOffset += offset - state.offset
-    let result = try checkContinued(shifted.retargeted(at: t, to: target))
+    let result = try checkContinued(
+      motion.continued(from: offset, velocity: state.velocity, to: target))
     try setScrollTarget(result.kind == .none ? nil : result.targetOffset, container: container)
     return result
   }

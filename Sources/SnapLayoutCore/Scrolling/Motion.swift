@@ -205,8 +205,14 @@ public struct Motion: Equatable, Sendable {
   /// velocity it has then (docs/SNAPPING.md, "Motion", Retargeting).
   public func retargeted(at t: Double, to target: Double) -> Motion {
     let state = sample(at: t)
-    return Motion.plan(
-      from: state.offset, velocity: state.velocity, to: target, omega: omega,
+    return continued(from: state.offset, velocity: state.velocity, to: target)
+  }
+
+  /// A motion with this one's spring, landing band and tolerances from `offset` at `velocity`
+  /// to `target`.
+  public func continued(from offset: Double, velocity: Double, to target: Double) -> Motion {
+    Motion.plan(
+      from: offset, velocity: velocity, to: target, omega: omega,
       dampingRatio: dampingRatio,
       landing: LandingBand(minimumRate: landingMinimumRate, maximumRate: landingMaximumRate),
       epsilonOffset: epsilonOffset, epsilonVelocity: epsilonVelocity)
