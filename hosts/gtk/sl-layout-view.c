@@ -98,6 +98,8 @@ G_DEFINE_TYPE(SlLayoutView, sl_layout_view, GTK_TYPE_WIDGET)
 G_DEFINE_QUARK(sl-layout-view-error-quark, sl_layout_view_error)
 
 static void stop_touchpad_timer(SlLayoutView *self);
+static gboolean scroll_input(SlLayoutView *self, scroller *s, int32_t device, uint32_t flags,
+                             double delta, double now);
 
 /* ---------------------------------------------------------------------------------------------
  * Errors: the library's, as warnings (a view keeps going with what it has)
@@ -299,7 +301,28 @@ static void scroller_set(SlLayoutView *self, scroller *s, double offset) {
   gtk_widget_queue_allocate(GTK_WIDGET(self));
 }
 
-/* Re-bases a looping container into its canonical lap (nothing moves on screen). */
+/*
+ * Tells the layout where a container's motion is heading, or that none runs (docs/SNAPPING.md,
+ * "Through layout changes"): a layout change (a resize) then carries the target with its card,
+ * and sl_layout_retarget_motion redirects the motion there. Called whenever a motion starts,
+ * settles, is caught or stopped, or is re-based.
+ */
+static void register_target(SlLayoutView *self, const scroller *s) {
+  int status = s->moving ? sl_layout_set_scroll_target(self->layout, s->container,
+                                                       s->motion.target_offset)
+                         : sl_layout_clear_scroll_target(self->layout, s->container);
+  if (status != SL_OK) library_warning("cannot register a motion's target");
+}
+
+/* Stops a container's motion where it is and forgets its target. */
+static void stop_motion(SlLayoutView *self, scroller *s) {
+  if (!s->moving) return;
+  s->moving = FALSE;
+  register_target(self, s);
+}
+
+/* Re-bases a looping container into its canonical lap (nothing moves on screen); a motion in
+ * flight and its registered target move by the same shift. */
 static void rebase(SlLayoutView *self, scroller *s) {
   double canonical, shift;
   if (!s->loops) return;
@@ -312,6 +335,7 @@ static void rebase(SlLayoutView *self, scroller *s) {
   if (s->moving) {
     s->motion.start_offset -= shift;
     s->motion.target_offset -= shift;
+    register_target(self, s);
   }
   scroller_set(self, s, canonical);
 }
@@ -391,12 +415,12 @@ static void advance(SlLayoutView *self, double now) {
     if (!s->moving) continue;
     if (sl_motion_sample(&s->motion, motion_time(s, now), &state) != SL_OK) {
       library_warning("cannot sample a motion");
-      s->moving = FALSE;
+      stop_motion(self, s);
       continue;
     }
     scroller_set(self, s, state.offset);
     if (state.settled) {
-      s->moving = FALSE;
+      stop_motion(self, s);
       rebase(self, s);
     }
   }
@@ -415,9 +439,11 @@ static gboolean on_tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) 
   return G_SOURCE_REMOVE;
 }
 
+/* Starts a motion at clock time `now` (one of kind none simply puts the container there) and
+ * registers its target. */
 static void start_motion(SlLayoutView *self, scroller *s, const sl_motion *motion, double now) {
   if (motion->kind == SL_MOTION_NONE) {
-    s->moving = FALSE;
+    stop_motion(self, s);
     scroller_set(self, s, motion->target_offset);
     rebase(self, s);
     return;
@@ -425,6 +451,7 @@ static void start_motion(SlLayoutView *self, scroller *s, const sl_motion *motio
   s->motion = *motion;
   s->motion_start = now;
   s->moving = TRUE;
+  register_target(self, s);
   if (!self->manual_clock && self->tick_id == 0)
     self->tick_id = gtk_widget_add_tick_callback(GTK_WIDGET(self), on_tick, NULL, NULL);
 }
@@ -439,7 +466,7 @@ static void catch_motion(SlLayoutView *self, scroller *s, double now) {
     return;
   }
   s->has_reference = s->reference >= 0;
-  s->moving = FALSE;
+  stop_motion(self, s);
   s->caught = TRUE;
   scroller_set(self, s, state.offset);
 }
@@ -617,25 +644,29 @@ static void place_children(SlLayoutView *self) {
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Resizing: a carousel keeps the item it rests on (or was going to)
+ * Resizing: a carousel keeps the card it rests on, or is heading to
  * ------------------------------------------------------------------------------------------- */
 
+/*
+ * Lays the layout out at a new allocation (docs/SNAPPING.md, "Through layout changes"). The
+ * library re-snaps each container at rest on a rest position to the same card's rest position
+ * at the new size, and carries each registered motion target with its card: a motion in flight
+ * is redirected there (sl_layout_retarget_motion: from where the container is, with the
+ * velocity it had, no jump, no stop) and its clock restarts. The view keeps no copy of the
+ * offsets (it reads them from the layout), only of the bounds, read again here. A drag or a
+ * touchpad gesture in progress ends, and what it moved or caught comes to rest from where it
+ * is; a container at rest left outside its new bounds (a page scrolled near its end) settles
+ * into them, a loop is re-based.
+ */
 static void resize(SlLayoutView *self, double width, double height) {
   double now = now_of(self);
-  int64_t *items = g_new(int64_t, (gsize)self->scroller_count);
   gboolean first = self->width <= 0;
-  for (int i = 0; i < self->scroller_count; i++) {
-    scroller *s = &self->scrollers[i];
-    sl_snap_position position;
-    items[i] = -1;
-    if (first || s->snap_count == 0) continue;
-    double offset = s->moving ? s->motion.target_offset : scroller_offset(self, s);
-    if (sl_layout_get_snap_position(self->layout, s->container, offset, &position) == SL_OK)
-      items[i] = position.item;
-  }
+  int touched = self->touch.state == TOUCH_DRAGGING ? self->touch.scroller : -1;
+  int touchpad = self->touchpad;
+  /* The motions brought to the allocation's time: the layout's offsets are theirs at `now`. */
+  if (!first && self->scrollers) advance(self, now);
   if (sl_layout_set_container_size(self->layout, width, height) != SL_OK) {
     library_warning("cannot lay out at this size");
-    g_free(items);
     return;
   }
   self->width = width;
@@ -646,22 +677,35 @@ static void resize(SlLayoutView *self, double width, double height) {
   stop_touchpad_timer(self);
   for (int i = 0; i < self->scroller_count; i++) {
     scroller *s = &self->scrollers[i];
-    double offset;
-    s->moving = FALSE;
+    gboolean caught = s->caught || i == touched;
     s->caught = FALSE;
-    /* A new layout starts where its configuration puts it. */
-    if (!scroller_refresh(self, s) || first) continue;
-    if (items[i] >= 0 && s->container != SL_SCROLL_MAIN) {
-      if (sl_layout_get_offset_for_item(self->layout, s->container, s->container, items[i],
-                                        &offset, NULL) == SL_OK) {
-        scroller_set(self, s, offset);
-        rebase(self, s);
+    s->has_reference = FALSE;
+    if (!scroller_refresh(self, s)) continue;
+    if (s->moving) {
+      sl_motion carried;
+      if (sl_layout_retarget_motion(self->layout, s->container, &s->motion,
+                                    motion_time(s, now), &carried) != SL_OK) {
+        library_warning("cannot carry a motion over the resize");
+        stop_motion(self, s);
+        settle(self, s, now);
+        continue;
       }
-    } else {
+      start_motion(self, s, &carried, now);
+    } else if (first) {
+      /* A new layout starts where its configuration puts it. */
+    } else if (i == touchpad) {
+      /* The gesture ends as if the fingers lifted; the library resolves it from here. */
+      scroll_input(self, s, SL_INPUT_TOUCHPAD, SL_INPUT_END, 0, now);
+      if (!s->moving) settle(self, s, now);
+    } else if (caught) {
       settle(self, s, now);
+    } else if (s->loops) {
+      rebase(self, s);
+    } else {
+      double offset = scroller_offset(self, s);
+      if (offset < s->min_offset || offset > s->max_offset) settle(self, s, now);
     }
   }
-  g_free(items);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -835,7 +879,7 @@ static gboolean scroll_input(SlLayoutView *self, scroller *s, int32_t device, ui
   if (result.has_motion)
     start_motion(self, s, &result.result.motion, now);
   else if (device == SL_INPUT_TOUCHPAD)
-    s->moving = FALSE; /* the library caught the motion where it was */
+    stop_motion(self, s); /* the library caught the motion where it was */
   return result.has_motion;
 }
 
@@ -1213,8 +1257,12 @@ void sl_layout_view_refresh(SlLayoutView *self) {
   g_return_if_fail(SL_IS_LAYOUT_VIEW(self));
   if (!self->layout || !self->scrollers) return;
   /* Sections may have come or gone, and items moved: the containers are read anew (motions
-   * stop where they are) and every child comes anew from the factory. */
+   * stop where they are, their targets forgotten) and every child comes anew from the
+   * factory. */
   build_scrollers(self);
+  for (int i = 0; i < self->scroller_count; i++)
+    if (sl_layout_clear_scroll_target(self->layout, self->scrollers[i].container) != SL_OK)
+      library_warning("cannot forget a motion's target");
   self->touch.state = TOUCH_NONE;
   self->touchpad = -1;
   stop_touchpad_timer(self);
@@ -1274,7 +1322,7 @@ void sl_layout_view_scroll_to_snap(SlLayoutView *self, int32_t container, int64_
   if (animate) {
     navigate(self, s, SL_NAVIGATE_TO, index, now_of(self));
   } else {
-    s->moving = FALSE;
+    stop_motion(self, s);
     if (sl_layout_jump_to_snap(self->layout, container, index) != SL_OK)
       library_warning("cannot jump to a rest position");
     gtk_widget_queue_allocate(GTK_WIDGET(self));
