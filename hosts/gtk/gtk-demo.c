@@ -603,6 +603,85 @@ static void controllers_session(session *s) {
   close_session(s);
 }
 
+/* Resizes the view (its window is not resizable: it follows the view's request) and lets GTK
+ * lay it out; the manual clock stands still meanwhile, so no motion advances. */
+static void resize_view(session *s, int width, int height) {
+  GtkWidget *view = GTK_WIDGET(s->view);
+  gtk_widget_set_size_request(view, width, height);
+  gint64 give_up = g_get_monotonic_time() + 5 * G_USEC_PER_SEC;
+  while ((gtk_widget_get_width(view) != width || gtk_widget_get_height(view) != height) &&
+         g_get_monotonic_time() < give_up)
+    g_main_context_iteration(NULL, TRUE);
+  if (gtk_widget_get_width(view) != width || gtk_widget_get_height(view) != height)
+    fail(s, "the view is %d x %d, not %d x %d after a resize", gtk_widget_get_width(view),
+         gtk_widget_get_height(view), width, height);
+  pump(s);
+}
+
+/* Through resizes (docs/SNAPPING.md, "Through layout changes"): the carousel at rest on card 3
+ * stays on card 3, centred at once at each width, the same offset back at 390 points; a fling
+ * from card 3 toward card 4 resized in flight goes on from where it was, without a jump or a
+ * stop, and lands on card 4 at its rest position at the new width. */
+static void resize_session(session *s) {
+  const double card = 0.82 * 390;
+  cairo_surface_t *shot;
+  open_session(s, snaplayout_default_config, FALSE, 390, 844, "resize");
+  if (!s->view) return;
+  sl_layout_view_scroll_to_snap(s->view, 0, 3, TRUE);
+  settle(s);
+  expect_rest(s, 0, 3);
+  double at_390 = sl_layout_view_get_offset(s->view, 0);
+
+  resize_view(s, 600, 844);
+  if (sl_layout_view_is_moving(s->view)) fail(s, "the resize started a motion at rest");
+  expect_rest(s, 0, 3);
+  expect_card_at(s, 3, 0, 300, 0.82 * 600);
+  shot = picture(s);
+  expect_card(s, shot, 300, 162, 3);
+  cairo_surface_destroy(shot);
+  print_state(s, "wide");
+
+  resize_view(s, 390, 844);
+  expect_rest(s, 0, 3);
+  expect_near(s, sl_layout_view_get_offset(s->view, 0), at_390, 0.01, "the offset back at 390");
+  expect_card_at(s, 3, 0, 195, card);
+  print_state(s, "back");
+
+  /* A fling toward card 4, resized three frames in. */
+  drag(s, 300, 160, 240, 160, 50);
+  frame(s);
+  frame(s);
+  frame(s);
+  /* The velocity just before the resize, over the last 0.1 ms (motions are sampled in
+   * closed form, so the clock may go back). */
+  sl_layout_view_advance(s->view, s->t - 1e-4);
+  double before = sl_layout_view_get_offset(s->view, 0);
+  sl_layout_view_advance(s->view, s->t);
+  pump(s);
+  if (!sl_layout_view_is_moving(s->view)) fail(s, "the fling is not in flight");
+  if (sl_layout_view_get_selected(s->view, 0) != 4) fail(s, "the fling is not heading to card 4");
+  double flying = sl_layout_view_get_offset(s->view, 0);
+  resize_view(s, 600, 844);
+  expect_near(s, sl_layout_view_get_offset(s->view, 0), flying, 0.01,
+              "the offset just after the resize");
+  if (!sl_layout_view_is_moving(s->view)) fail(s, "the resize stopped the fling");
+  if (sl_layout_view_get_selected(s->view, 0) != 4)
+    fail(s, "after the resize the fling heads to card %lld, not 4",
+         (long long)sl_layout_view_get_selected(s->view, 0));
+  /* No stop: the velocity over the next 0.1 ms is the one before the resize. */
+  double velocity = (flying - before) / 1e-4;
+  sl_layout_view_advance(s->view, s->t + 1e-4);
+  if (!(velocity > 100)) fail(s, "the fling runs at %.1f pt/s before the resize", velocity);
+  expect_near(s, (sl_layout_view_get_offset(s->view, 0) - flying) / 1e-4, velocity,
+              0.1 * velocity, "the velocity just after the resize");
+  s->t += 1e-4;
+  settle(s);
+  expect_rest(s, 0, 4);
+  expect_card_at(s, 4, 0, 300, 0.82 * 600);
+  print_state(s, "fling");
+  close_session(s);
+}
+
 /* The text direction reaches configurations that leave it out, or say otherwise: a
  * right-to-left view puts a 100-point item of a 390-point container at x = 290. */
 static void direction_checks(session *s) {
@@ -689,6 +768,7 @@ static int run_test(const options *o) {
   }
   appstore_session(&s);
   controllers_session(&s);
+  resize_session(&s);
   real_clock_session(&s);
   rtl_session(&s);
   loop_session(&s, o->loop_config);
