@@ -15,7 +15,11 @@ Python binding, ``import snaplayout``) makes every decision about geometry and s
 - an ``lv.timer`` samples the running motions every frame (``Motion.sample``), sets the
   offsets (``Layout.set_scroll_offset``) and re-places the objects;
 - keypad keys (``LV_KEY_RIGHT`` / ``LEFT`` / ``HOME`` / ``END``) and encoder turns (the group in
-  edit mode turns them into the same keys) step the carousel with ``Layout.navigate``.
+  edit mode turns them into the same keys) step the carousel with ``Layout.navigate``;
+- every motion's target is registered with the layout (``Layout.set_scroll_target``, cleared
+  when it settles or a touch catches it), so that ``resize`` (a new display resolution, a
+  rotation) keeps a carousel at rest on its card and lands a motion in flight on the card it
+  was heading to (``Layout.set_container_size``, ``Layout.retarget_motion``).
 
 It renders into memory: LVGL's flush callback copies each rendered area into
 ``framebuffer`` (a ``bytearray``, 3 bytes a pixel in LVGL's RGB888 order: blue, green, red).
@@ -39,7 +43,7 @@ from typing import Dict, List, Optional, Tuple
 
 import lvgl as lv
 
-from snaplayout import SCROLL_MAIN, Layout, Motion
+from snaplayout import SCROLL_MAIN, Layout, Motion, MotionKind
 
 HERE = Path(__file__).resolve().parent
 CONFIG_PATH = HERE / "carousel.json"
@@ -151,13 +155,10 @@ class LvglCarousel:
         self.log: List[str] = []
 
         # The display: LVGL renders partial areas into draw_buffer, flush copies them out.
-        self.framebuffer = bytearray(self.width * self.height * 3)
-        self._draw_buffer = bytearray(self.width * (self.height // 4) * 3)
         self.display = lv.display_create(self.width, self.height)
         self.display.set_color_format(lv.COLOR_FORMAT.RGB888)
         self.display.set_flush_cb(self._flush)
-        self.display.set_buffers(self._draw_buffer, None, len(self._draw_buffer),
-                                 lv.DISPLAY_RENDER_MODE.PARTIAL)
+        self._set_buffers()
         self.display.get_refr_timer().set_period(FRAME_MS)
 
         # The screen: no scrolling of LVGL's own; pointer events of every object bubble to it.
@@ -202,6 +203,13 @@ class LvglCarousel:
         self.timer = lv.timer_create(self._on_timer, FRAME_MS, None)
         self.place()
         self.refresh()
+
+    def _set_buffers(self) -> None:
+        """A framebuffer and a draw buffer (a quarter of the screen) for the current size."""
+        self.framebuffer = bytearray(self.width * self.height * 3)
+        self._draw_buffer = bytearray(self.width * (self.height // 4) * 3)
+        self.display.set_buffers(self._draw_buffer, None, len(self._draw_buffer),
+                                 lv.DISPLAY_RENDER_MODE.PARTIAL)
 
     # -- LVGL callbacks -------------------------------------------------------------------------
 
@@ -265,6 +273,7 @@ class LvglCarousel:
             self.layout.set_scroll_offset(container, state.offset)
             if state.settled:
                 del self.motions[container]
+                self.layout.clear_scroll_target(container)
                 self._rebase(container)
         self.place()
 
@@ -285,6 +294,7 @@ class LvglCarousel:
         running = self.motions.pop(container, None)
         if running is None:
             return self.layout.reference_snap(container, offset)
+        self.layout.clear_scroll_target(container)
         motion, start = running
         time = (self.now_ms - start) / 1000.0
         offset = motion.sample(time).offset
@@ -380,7 +390,70 @@ class LvglCarousel:
         self._start(container, result.motion)
 
     def _start(self, container: int, motion: Motion) -> None:
+        """Runs ``motion`` from now and tells the layout where it is heading (docs/SNAPPING.md,
+        "Through layout changes"): a resize then carries the target with its card. A motion of
+        kind NONE puts the container at its target on the next frame, with no target kept."""
         self.motions[container] = (motion, self.now_ms)
+        if motion.kind == MotionKind.NONE:
+            self.layout.clear_scroll_target(container)
+        else:
+            self.layout.set_scroll_target(container, motion.target_offset)
+
+    def _settle_from_here(self, container: int, reference: Optional[int] = None) -> None:
+        """Comes to rest from where the container is, as a release without velocity."""
+        offset = self.layout.scroll_offset(container)
+        rest = self.layout.resolve_scroll(container, offset, offset, 0.0,
+                                          reference_snap=reference)
+        self._start(container, rest.motion)
+
+    def resize(self, width: int, height: int) -> None:
+        """The display changes resolution (a window resized, the device rotated): LVGL renders
+        at the new size and the layout is laid out again (docs/SNAPPING.md, "Through layout
+        changes"). The library re-snaps a container at rest on a rest position to the same
+        card's rest position and carries each registered target with its card; each motion in
+        flight is redirected there from where its container is, with the velocity it had
+        (``Layout.retarget_motion``), and its clock restarts. A touch in progress ends: what it
+        dragged or caught comes to rest from where it is; a container at rest left outside its
+        new bounds settles into them, a loop at rest is re-based."""
+        width, height = int(width), int(height)
+        if width < 1 or height < 1 or (width, height) == (self.width, self.height):
+            return
+        # The motions brought to now: the layout's offsets are theirs at this time.
+        for container, (motion, start) in self.motions.items():
+            state = motion.sample((self.now_ms - start) / 1000.0)
+            self.layout.set_scroll_offset(container, state.offset)
+        self.layout.set_container_size(width, height)
+        self.width, self.height = width, height
+        self.display.set_resolution(width, height)
+        self._set_buffers()
+        drag, self.drag = self.drag, None
+        touched = {}
+        if drag is not None:
+            touched = {c: drag.references.get(c) for c in drag.caught}
+            if drag.container is not None:
+                touched[drag.container] = drag.references.get(drag.container)
+        containers = [SCROLL_MAIN] + [i.section for i in self.layout.section_infos()
+                                      if i.is_orthogonal]
+        for container in containers:
+            running = self.motions.get(container)
+            if running is not None:
+                motion, start = running
+                carried = self.layout.retarget_motion(container, motion,
+                                                      (self.now_ms - start) / 1000.0)
+                self.log.append(f"resize {width} x {height}: container {container} carried "
+                                f"-> {carried.target_offset:g}")
+                self._start(container, carried)
+            elif container in touched:
+                self._settle_from_here(container, touched[container])
+            elif self.layout.loop_info(container).active:
+                self._rebase(container)
+            else:
+                info = self.layout.scroll_info(container)
+                offset = self.layout.scroll_offset(container)
+                if not info.min_offset <= offset <= info.max_offset:
+                    self._settle_from_here(container)
+        self.place()
+        self.refresh()
 
     def _rebase(self, container: int) -> None:
         """A looping container at rest in another lap moves to the same place in the canonical

@@ -260,6 +260,68 @@ class CarouselTest(HostTest):
             again.close()
 
 
+class ResizeTest(HostTest):
+    """A new display resolution (a window resized, the device rotated) lays the layout out
+    again (docs/SNAPPING.md, "Through layout changes"). At 480 x 240 cards are 300 wide, the
+    centred one from x 90 to 390; at 240 x 320, 150 wide from x 45 to 195."""
+
+    def velocity(self, container):
+        motion, start = self.host.motions[container]
+        return motion.sample((self.host.now_ms - start) / 1000.0).velocity
+
+    def test_a_carousel_at_rest_stays_on_its_card_through_resizes(self):
+        h = self.host
+        h.key("right")
+        h.key("right")
+        h.settle()
+        self.assertCentred(2)
+        h.resize(480, 240)
+        self.assertFalse(h.moving(), "a resize at rest starts no motion")
+        self.assertEqual(h.layout.scroll_offset(0), h.layout.snap_offsets(0)[2])
+        self.assertPixel(240, CARD_Y, card(2), "(card 2 centred at 480)")
+        self.assertPixel(92, CARD_Y, card(2), "(its left edge at 90)")
+        self.assertPixel(387, CARD_Y, card(2), "(its right edge at 390)")
+        self.assertPixel(87, CARD_Y, BACKGROUND, "(the gap before it)")
+        h.resize(240, 320)  # rotated
+        self.assertFalse(h.moving())
+        self.assertEqual(h.layout.scroll_offset(0), h.layout.snap_offsets(0)[2])
+        self.assertPixel(120, CARD_Y, card(2), "(card 2 centred at 240)")
+        self.assertPixel(47, CARD_Y, card(2), "(its left edge at 45)")
+        h.resize(320, 240)
+        self.assertEqual(h.layout.scroll_offset(0), 360)
+        self.assertCentred(2)
+
+    def test_a_fling_resized_in_flight_lands_on_the_card_it_was_heading_to(self):
+        h = self.host
+        h.drag_to(200, 50, 140, 50, 50)  # a fling toward card 1, offset 150 at 320
+        h.wait(30)
+        self.assertEqual(h.layout.scroll_target(0), 150)
+        offset, velocity = h.layout.scroll_offset(0), self.velocity(0)
+        self.assertGreater(velocity, 100)
+        h.resize(480, 240)
+        # No jump, no stop: the same offset and velocity, now heading to card 1 at 480.
+        self.assertEqual(h.layout.scroll_offset(0), offset)
+        self.assertTrue(h.moving())
+        self.assertAlmostEqual(self.velocity(0), velocity, delta=1e-6 * velocity)
+        self.assertEqual(h.layout.scroll_target(0), h.layout.snap_offsets(0)[1])
+        self.assertEqual(h.layout.snap_offsets(0)[1], 220)  # 310 - 90
+        h.settle()
+        self.assertEqual(h.layout.scroll_offset(0), 220)
+        self.assertIsNone(h.layout.scroll_target(0), "the target outlives its motion")
+        self.assertPixel(240, CARD_Y, card(1), "(card 1 centred at 480)")
+        h.resize(320, 240)
+        self.assertCentred(1)
+
+    def test_a_drag_in_progress_ends_at_a_resize_and_comes_to_rest_on_a_card(self):
+        h = self.host
+        h.down(200, 50)
+        h.move(150, 50, 300)
+        h.resize(480, 240)
+        h.up()
+        h.settle()
+        self.assertIn(h.layout.scroll_offset(0), h.layout.snap_offsets(0))
+
+
 def _exported(library):
     """The function names a shared object exports."""
     out = subprocess.run(["nm", "-D", "--defined-only", str(library)], check=True,
@@ -332,6 +394,17 @@ class LoopTest(HostTest):
         h.settle()
         self.assertPixel(160, CARD_Y, card(1))
         self.assertPixel(25, CARD_Y, card(0))
+
+    def test_a_resize_keeps_a_loop_on_its_card_in_the_canonical_lap(self):
+        h = self.host
+        h.key("left")  # card 5 of the lap before, re-based at rest
+        h.settle()
+        h.resize(480, 240)
+        self.assertFalse(h.moving())
+        self.assertEqual(h.layout.scroll_offset(0), h.layout.snap_offsets(0)[5])
+        self.assertPixel(240, CARD_Y, card(5))
+        h.resize(320, 240)
+        self.assertPixel(160, CARD_Y, card(5))
 
 
 if __name__ == "__main__":
