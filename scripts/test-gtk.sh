@@ -1,7 +1,8 @@
 #!/bin/sh
 # Checks the GTK 4 host (hosts/gtk: the SlLayoutView widget and its demo) headless, under Xvfb:
 # `sl-gtk-demo --test` drives the widget on a manual 60 Hz clock (drags, flings, a re-grab,
-# keys, the wheel, a touchpad, the widget's own controllers through their signals, a resize,
+# keys, the wheel, a touchpad, the widget's own controllers through their signals, resizes
+# (a card at rest kept, a fling carried),
 # right to left, a looping carousel) and checks the children's bounds, the containers' rest
 # positions and pixels of pictures rendered from the widget (GtkWidgetPaintable -> GSK render
 # nodes -> cairo). This script checks its closing states, that two runs draw the same pixels,
@@ -68,6 +69,9 @@ for state in "appstore fling: main 0.00 section0 296.50 rest 1" \
   "appstore keys: main 0.00 section0 1623.33 rest 5" \
   "appstore touchpad: main 0.00 section0 959.83 rest 3" \
   "controllers signals: main 1260.00 section0 628.17 rest 2" \
+  "resize wide: main 0.00 section0 1458.00 rest 3" \
+  "resize back: main 0.00 section0 959.83 rest 3" \
+  "resize fling: main 0.00 section0 1962.00 rest 4" \
   "rtl rtl: main 0.00 section0 628.17 rest 2" \
   "loop loop: main 0.00 section0 1610.00 rest 5"; do
   grep -qxF "$state" "$tmp/session.txt" || fail "no '$state' in: $(cat "$tmp/session.txt")"
