@@ -998,6 +998,27 @@ SL_API int sl_layout_get_snap_offsets(const sl_layout *layout, int32_t container
                                       double *offsets, size_t capacity, size_t *out_count);
 
 /**
+ * The offsets a rest position covers (since 0.2): `low == high` (its offset, as
+ * sl_layout_get_snap_offsets gives it) for most; for a unit longer than the snapport (an item
+ * taller than the viewport), every offset that keeps the snapport inside it — its start at the
+ * snapport's start (`low`) to its end at the snapport's end (`high`), within the bounds and its
+ * neighbours' offsets. A release, wheel step or navigation inside such a range may rest anywhere
+ * in it (docs/SNAPPING.md, "Items longer than the viewport"). O(log sections): nothing is
+ * listed. In a loop, in the canonical lap.
+ *
+ * @param index a rest position, 0 to the container's count - 1.
+ * @return SL_OK; SL_EINVAL for NULL arguments or a section that does not scroll orthogonally;
+ *         SL_ERANGE for a bad container or index (path "index"); SL_ESTATE if no container
+ *         size is set.
+ *
+ * **Ownership** Nothing to free.
+ *
+ * **Thread safety** Read-only.
+ */
+SL_API int sl_layout_get_snap_range(const sl_layout *layout, int32_t container, int64_t index,
+                                    double *out_low, double *out_high);
+
+/**
  * The rest offset that shows an item (programmatic scroll to an item or page), and its rest
  * position. With free deceleration or pages, the item's start is brought to the start of the
  * snapport, clamped, and `*out_snap` is the nearest page (or -1 when free). The offset lies in

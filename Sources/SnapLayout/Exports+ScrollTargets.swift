@@ -66,3 +66,19 @@ public func sl_layout_retarget_motion(
     return SL_OK
   }
 }
+
+@implementation @_cdecl("sl_layout_get_snap_range")
+public func sl_layout_get_snap_range(
+  _ layout: OpaquePointer?, _ container: Int32, _ index: Int64,
+  _ outLow: UnsafeMutablePointer<Double>?, _ outHigh: UnsafeMutablePointer<Double>?
+) -> Int32 {
+  guard let layout else { return ErrorRecord.null("layout") }
+  guard let outLow else { return ErrorRecord.null("out_low") }
+  guard let outHigh else { return ErrorRecord.null("out_high") }
+  return withLayout(layout) { target throws(LayoutError) in
+    let range = try target.snapRange(index, container: Int(container))
+    outLow.pointee = range.low.positiveZero
+    outHigh.pointee = range.high.positiveZero
+    return SL_OK
+  }
+}

@@ -35,6 +35,16 @@ extension Layout {
   public func navigate(
     _ action: NavigationAction, container: Int, inFlight motion: Motion?, at t: Double
   ) throws(LayoutError) -> SnapDecision {
+    try navigate(action, container: container, inFlight: motion, at: t, rangeStep: nil)
+  }
+
+  /// `navigate(_:container:inFlight:at:)`; inside a rest position that covers a range (an item
+  /// longer than the viewport), next and previous move `rangeStep` points a step (nil: a
+  /// snapport) until its far edge (docs/SNAPPING.md, "Items longer than the viewport").
+  func navigate(
+    _ action: NavigationAction, container: Int, inFlight motion: Motion?, at t: Double,
+    rangeStep: Double?
+  ) throws(LayoutError) -> SnapDecision {
     guard t.isFinite else {
       throw LayoutError(.invalidArgument, "the time must be a finite number", path: "time")
     }
@@ -74,10 +84,20 @@ extension Layout {
           target += ((heading - target) / period).rounded() * period
         }
         target = scroll.clamp(target)
+      } else if let inside = Layout.stepInside(scroll, action, heading: heading, step: rangeStep) {
+        // Inside an item longer than the viewport, short of its far edge: a step within it.
+        target = inside.target
+        let k = scroll.looped?.canonicalIndex(inside.index) ?? inside.index
+        let item = snaps.item(k)
+        decision.snapIndex = k
+        decision.referenceSnap = k
+        decision.releaseProgress = Double(k)
+        decision.section = item?.section ?? -1
+        decision.item = item?.item ?? -1
       } else if let looped = scroll.looped {
         // A loop: steps cross the seam; a named position is reached by its nearest copy
         // (docs/SNAPPING.md, "Looping").
-        let base = looped.nearestWithOffset(heading).index
+        let base = scroll.restHolding(heading)?.index ?? looped.nearestWithOffset(heading).index
         let limit = Int64.max / 8
         let index: Int64
         switch action {
@@ -89,7 +109,8 @@ extension Layout {
           guard wanted >= 0, wanted < looped.count else { return (decision, wanted) }
           index = looped.nearestCopy(of: wanted, to: heading)
         }
-        target = looped.offset(index)
+        target = Layout.entered(
+          scroll, index, action, point: looped.offset(index), heading: heading, from: base)
         let k = looped.canonicalIndex(index)
         let item = snaps.item(k)
         decision.snapIndex = k
@@ -98,7 +119,8 @@ extension Layout {
         decision.section = item?.section ?? -1
         decision.item = item?.item ?? -1
       } else {
-        let base = snaps.nearest(scroll.clamp(heading))
+        let base =
+          scroll.restHolding(scroll.clamp(heading))?.index ?? snaps.nearest(scroll.clamp(heading))
         let last = snaps.count - 1
         let index: Int64
         switch action {
@@ -110,7 +132,9 @@ extension Layout {
           guard wanted >= 0, wanted <= last else { return (decision, wanted) }
           index = wanted
         }
-        target = scroll.clamp(snaps.offset(index))
+        target = Layout.entered(
+          scroll, index, action, point: scroll.clamp(snaps.offset(index)), heading: heading,
+          from: base)
         let item = snaps.item(index)
         decision.snapIndex = index
         decision.referenceSnap = base
@@ -139,6 +163,47 @@ extension Layout {
       decision.section = Int32(truncatingIfNeeded: container)
     }
     return decision
+  }
+
+  /// A step of next or previous inside the rest position whose range holds `heading`, when it
+  /// has room before its far edge: the target (at most that edge) and the position's index.
+  static func stepInside(
+    _ scroll: ScrollContainer, _ action: NavigationAction, heading: Double, step: Double?
+  ) -> (target: Double, index: Int64)? {
+    let steps: Int64
+    let forward: Bool
+    switch action {
+    case .next(let n): (steps, forward) = (n, true)
+    case .previous(let n): (steps, forward) = (n, false)
+    default: return nil
+    }
+    guard let inside = scroll.restHolding(heading) else { return nil }
+    let length = (step ?? max(scroll.snapportLength, 1)) * Double(steps)
+    if forward && heading < inside.high - SnapList.tolerance {
+      return (min(heading + length, inside.high), inside.index)
+    }
+    if !forward && heading > inside.low + SnapList.tolerance {
+      return (max(heading - length, inside.low), inside.index)
+    }
+    return nil
+  }
+
+  /// Where next or previous comes to rest on position `index`: its near edge when it covers a
+  /// range (its start going forward, its end going back), else `point`; where the container is
+  /// heading, within the range, when the step stays on the position it started from (`base`).
+  static func entered(
+    _ scroll: ScrollContainer, _ index: Int64, _ action: NavigationAction, point: Double,
+    heading: Double, from base: Int64
+  ) -> Double {
+    guard scroll.mayHaveRanges else { return point }
+    let span = scroll.range(index)
+    guard span.high > span.low else { return point }
+    if index == base { return min(max(heading, span.low), span.high) }
+    switch action {
+    case .next: return span.low
+    case .previous: return span.high
+    default: return point
+    }
   }
 
   /// Puts a container at rest position `index` at once, without motion (Embla's

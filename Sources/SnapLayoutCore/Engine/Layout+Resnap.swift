@@ -57,7 +57,10 @@ extension Layout {
     let snaps = scroll.snaps
     var index: Int64
     var offset: Double
-    if let looped = scroll.looped {
+    if let holding = scroll.restHolding(x) {
+      // Anywhere inside an item longer than the viewport is at rest on it.
+      (index, offset) = (scroll.looped?.canonicalIndex(holding.index) ?? holding.index, x)
+    } else if let looped = scroll.looped {
       let nearest = looped.nearestWithOffset(x)
       (index, offset) = (looped.canonicalIndex(nearest.index), nearest.offset)
     } else {
@@ -192,10 +195,21 @@ extension Layout {
     }
     if let looped = scroll.looped {
       guard let index else { return looped.nearestWithOffset(near).offset }
-      return looped.offset(looped.nearestCopy(of: index, to: near))
+      return Layout.within(scroll, looped.nearestCopy(of: index, to: near), near: near)
     }
     guard let index else { return snaps.nearestWithOffset(near).offset }
-    return snaps.offset(index)
+    return Layout.within(scroll, index, near: near)
+  }
+
+  /// The offset of rest position `index` nearest `near`: `near` itself clamped into the
+  /// position's range when it covers one (an item longer than the viewport keeps where in it
+  /// the container was), else the position's offset.
+  static func within(_ scroll: ScrollContainer, _ index: Int64, near: Double) -> Double {
+    let point = scroll.looped?.offset(index) ?? scroll.snaps.offset(index)
+    guard scroll.mayHaveRanges else { return point }
+    let span = scroll.range(index)
+    guard span.high > span.low else { return point }
+    return min(max(near, span.low), span.high)
   }
 
   // MARK: Motions in flight

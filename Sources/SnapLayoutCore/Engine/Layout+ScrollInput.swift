@@ -123,9 +123,11 @@ extension Layout {
           notches * step, container: container, inFlight: motion, at: t)
         result = ScrollInputResult(offset: offset, decision: decision)
       } else {
+        // Inside an item longer than the viewport a notch scrolls as in a free container.
+        let step = try withScroll(container) { Math.exp(Math.log($0.viewportLength) * 2 / 3) }
         let decision = try navigate(
           notches > 0 ? .next(steps: steps) : .previous(steps: steps), container: container,
-          inFlight: motion, at: t)
+          inFlight: motion, at: t, rangeStep: step)
         result = ScrollInputResult(offset: offset, decision: decision)
       }
     case .touchpad:

@@ -177,6 +177,39 @@ extension Layout {
       guard !snaps.isFree else {
         return SnapPosition(index: -1, progress: 0, section: -1, item: -1)
       }
+      if scroll.mayHaveRanges {
+        // Positions that cover ranges: inside one, at it; between, the fraction of the way from
+        // one's end to the next one's start (docs/SNAPPING.md, "Items longer than the
+        // viewport").
+        let around = scroll.looped?.segment(offset) ?? snaps.segment(offset)
+        let low = scroll.range(around.low)
+        let high = scroll.range(around.high)
+        let index: Int64
+        var progress: Double
+        if offset <= low.high || around.low == around.high {
+          index = around.low
+          progress = 0
+        } else if offset >= high.low {
+          index = around.high
+          progress = 0
+        } else {
+          let fraction = (offset - low.high) / (high.low - low.high)
+          index = fraction <= 0.5 ? around.low : around.high
+          progress = fraction
+          if index == around.high { progress = fraction - 1 }
+        }
+        let k = scroll.looped?.canonicalIndex(index) ?? index
+        let item = snaps.item(k)
+        let section = container >= 0 ? Int32(truncatingIfNeeded: container) : item?.section ?? -1
+        var value = Double(k) + progress
+        if scroll.looped == nil {
+          value = min(max(value, 0), Double(snaps.count - 1))
+        } else if value < 0 {
+          value += Double(snaps.count)
+        }
+        return SnapPosition(
+          index: k, progress: value, section: item == nil ? -1 : section, item: item?.item ?? -1)
+      }
       if let looped = scroll.looped {
         // Canonical index and progress (docs/SNAPPING.md, "Looping").
         let around = looped.segment(offset)
@@ -220,6 +253,28 @@ extension Layout {
         path: "index")
     }
     return offset
+  }
+
+  /// The offsets rest position `index` covers: its own offset twice, or — for an item longer
+  /// than the viewport — every offset that keeps the snapport inside it, `low ... high`, the
+  /// position's offset among them (docs/SNAPPING.md, "Items longer than the viewport"). In a
+  /// loop, in the canonical lap.
+  /// - Complexity: O(log sections).
+  public func snapRange(_ index: Int64, container: Int) throws(LayoutError)
+    -> (low: Double, high: Double)
+  {
+    _ = try snapOffset(index, container: container)
+    return try withScroll(container) { scroll in
+      guard scroll.mayHaveRanges else {
+        let point = scroll.snaps.offset(index)
+        return (point, point)
+      }
+      if scroll.looped != nil {
+        return scroll.snaps.range(
+          index, alignment: scroll.settings.alignment, snapport: scroll.snapportLength)
+      }
+      return scroll.range(index)
+    }
   }
 
   /// The rest offset that shows an item (programmatic scroll to an item), and its index.

@@ -52,8 +52,10 @@ enum GroupPages {
     let last = Double(lastGroups - 1) * stride + lastGroupLength
     let zeros = [Int32](repeating: 0, count: max(shared.template.leaves.count, 1))
     let tables = UnitTables(
-      slots: [UnitSlot(aligned: UnitSlot.aligned(0, full, alpha, constant), leaf: 0)],
-      lastSlots: [UnitSlot(aligned: UnitSlot.aligned(0, last, alpha, constant), leaf: 0)],
+      slots: [UnitSlot(aligned: UnitSlot.aligned(0, full, alpha, constant), leaf: 0, extent: full)],
+      lastSlots: [
+        UnitSlot(aligned: UnitSlot.aligned(0, last, alpha, constant), leaf: 0, extent: last)
+      ],
       slotOfLeaf: zeros, lastSlotOfLeaf: zeros, groupUnits: true)
     let base = alongX ? placement.origin.x : placement.origin.y
     return UnitRun(

@@ -36,6 +36,10 @@ final class ScrollContainer {
   /// What `clamp` clamps to: the rest bounds, or nothing (±infinity) in a loop.
   private let clampLow: Double
   private let clampHigh: Double
+  /// Whether a rest position may cover a range of offsets, a unit longer than the snapport
+  /// (docs/SNAPPING.md, "Items longer than the viewport"): false for pages, free scrolls and
+  /// lists of one repeated unit that fits, so that their releases pay nothing for ranges.
+  let mayHaveRanges: Bool
 
   /// What a container would loop over: its period and its longest group along the axis.
   struct LoopShape {
@@ -72,6 +76,8 @@ final class ScrollContainer {
       maximumOffset = minimumOffset + shape.period
       clampLow = -.infinity
       clampHigh = .infinity
+      mayHaveRanges = ScrollContainer.mayHaveRanges(
+        snaps, snapport: viewportLength - settings.padding.leading - settings.padding.trailing)
       return
     }
     period = nil
@@ -123,6 +129,49 @@ final class ScrollContainer {
     maximumOffset = maximum
     clampLow = minimum
     clampHigh = maximum
+    mayHaveRanges = ScrollContainer.mayHaveRanges(
+      snaps, snapport: viewportLength - settings.padding.leading - settings.padding.trailing)
+  }
+
+  /// Whether `snaps` may hold a unit longer than `snapport`: a list of one repeated unit
+  /// answers from its template; other unit lists may (their units are looked at one by one).
+  private static func mayHaveRanges(_ snaps: SnapList, snapport: Double) -> Bool {
+    guard case .units(let units, _, _, _, _) = snaps.source else { return false }
+    if units.uniform != nil, let (run, _) = units.firstRun {
+      let longest = max(run.slots.map { $0.extent }.max() ?? 0, run.lastSlots.map { $0.extent }.max() ?? 0)
+      return longest - snapport > SnapList.tolerance
+    }
+    return true
+  }
+
+  /// The offsets rest position `index` covers (docs/SNAPPING.md, "Items longer than the
+  /// viewport"); in a loop `index` counts across laps.
+  func range(_ index: Int64) -> (low: Double, high: Double) {
+    let snapport = snapportLength
+    if let looped {
+      let (lap, k) = looped.split(index)
+      let canonical = snaps.range(k, alignment: settings.alignment, snapport: snapport)
+      let shift = looped.offset(index) - snaps.offset(k)
+      _ = lap
+      return (canonical.low + shift, canonical.high + shift)
+    }
+    return snaps.range(index, alignment: settings.alignment, snapport: snapport)
+  }
+
+  /// The rest position whose range holds `x` (within the tolerance), with that range: nil when
+  /// `x` lies between positions, or the container's positions are all points.
+  func restHolding(_ x: Double) -> (index: Int64, low: Double, high: Double)? {
+    guard mayHaveRanges, !snaps.isFree else { return nil }
+    let around = looped?.segment(x) ?? snaps.segment(x)
+    for index in [around.low, around.high] {
+      let span = range(index)
+      if span.high > span.low && x >= span.low - SnapList.tolerance
+        && x <= span.high + SnapList.tolerance
+      {
+        return (index, span.low, span.high)
+      }
+    }
+    return nil
   }
 
   /// Where the container rests until the host scrolls it: rest position `initialIndex` (the
@@ -140,8 +189,12 @@ final class ScrollContainer {
   /// Whether the container loops (docs/SNAPPING.md, "Looping").
   var loops: Bool { period != nil }
 
-  /// The rest position nearest `x`: in a loop, its canonical index (0 ..< count).
+  /// The rest position nearest `x` (the one whose range holds it, when one does): in a loop,
+  /// its canonical index (0 ..< count).
   func nearestCanonical(_ x: Double) -> Int64 {
+    if let holding = restHolding(x) {
+      return looped?.canonicalIndex(holding.index) ?? holding.index
+    }
     if let looped { return looped.canonicalIndex(looped.nearestWithOffset(x).index) }
     return snaps.nearest(x)
   }
@@ -318,17 +371,14 @@ extension SectionTemplate {
     }
     let groupLength = alongX ? template.size.width : template.size.height
     let leaves = template.leaves.count
-    let groupSlot = [UnitSlot(aligned: aligned(0, groupLength), leaf: 0)]
+    let groupSlot = [UnitSlot(aligned: aligned(0, groupLength), leaf: 0, extent: groupLength)]
     // A partial last group's unit spans the group as it is laid out, its own length: it ends
     // where the section's groups end (docs/SNAPPING.md, "A unit's span").
+    let lastLength = remainder == 0 ? groupLength : repetitionSolver.groupLength(template, present: remainder)
     let lastGroupSlot =
       remainder == 0
       ? groupSlot
-      : [
-        UnitSlot(
-          aligned: aligned(0, repetitionSolver.groupLength(template, present: remainder)),
-          leaf: 0)
-      ]
+      : [UnitSlot(aligned: aligned(0, lastLength), leaf: 0, extent: lastLength)]
     let zeros = [Int32](repeating: 0, count: max(leaves, 1))
     let byGroupTables = UnitTables(
       slots: groupSlot, lastSlots: lastGroupSlot, slotOfLeaf: zeros, lastSlotOfLeaf: zeros,
@@ -350,7 +400,8 @@ extension SectionTemplate {
       // Spans clipped to the group, as a measured repetition's (MeasuredUnits).
       var result = starts.map {
         let span = UnitSlot.clip(start: $0.start, extent: $0.extent, to: groupLength)
-        return UnitSlot(aligned: aligned(span.start, span.extent), leaf: $0.leaf)
+        return UnitSlot(
+          aligned: aligned(span.start, span.extent), leaf: $0.leaf, extent: span.extent)
       }
       result.sort { $0.aligned < $1.aligned }
       var ofLeaf = [Int32](repeating: 0, count: max(leaves, 1))

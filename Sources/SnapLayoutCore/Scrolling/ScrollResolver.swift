@@ -71,6 +71,8 @@ extension ScrollContainer {
       reference = -1
     } else if let given = release.referenceSnap, given >= 0, given < snaps.count {
       reference = given
+    } else if mayHaveRanges, let holding = restHolding(start) {
+      reference = holding.index
     } else {
       reference = snaps.nearest(start)
     }
@@ -89,6 +91,11 @@ extension ScrollContainer {
           snaps, current: current, start: start, velocity: velocity, reference: reference,
           around: around)
         target = clamp(target)
+        if mayHaveRanges {
+          (index, target) = ranged(
+            index, target, current: current, velocity: velocity,
+            projected: clamp(current + settings.projection(velocity)))
+        }
       case .uikitWillEndDragging:
         target = willEndDraggingTarget(
           current: release.releaseOffset, start: release.startOffset, velocity: velocity,
@@ -125,13 +132,20 @@ extension ScrollContainer {
       let reference: Int64
       if let given = release.referenceSnap, given >= 0, given < rests.count {
         reference = rests.nearestCopy(of: given, to: start)
+      } else if mayHaveRanges, let holding = restHolding(start) {
+        reference = holding.index
       } else {
         reference = rests.nearestWithOffset(start).index
       }
       let around = rests.segment(current)
-      let (index, target) = standardIndex(
+      var (index, target) = standardIndex(
         rests, current: current, start: start, velocity: velocity, reference: reference,
         around: around)
+      if mayHaveRanges {
+        (index, target) = ranged(
+          index, target, current: current, velocity: velocity,
+          projected: current + settings.projection(velocity))
+      }
       let k = rests.canonicalIndex(index)
       let item = snaps.item(k)
       decision.targetOffset = target
@@ -148,6 +162,31 @@ extension ScrollContainer {
       omega: settings.spring.omega, dampingRatio: settings.spring.ratio,
       landing: landing, tolerance: tolerance)
     return decision
+  }
+
+  /// Rest positions that cover ranges (docs/SNAPPING.md, "Items longer than the viewport"): a
+  /// release inside a unit longer than the snapport stays inside it, where its deceleration
+  /// ends (a fling stops at the far edge); only a fling from that edge moves on, by the
+  /// standard rule. A release that lands on such a unit from outside rests where its
+  /// deceleration ends when that is inside it, else at the edge it comes in by. `velocity` in
+  /// points per millisecond; `projected` is where a free deceleration would end.
+  private func ranged(
+    _ index: Int64, _ target: Double, current: Double, velocity: Double, projected: Double
+  ) -> (Int64, Double) {
+    let fling = Swift.abs(velocity) >= settings.flingVelocity && velocity != 0
+    if let inside = restHolding(current) {
+      let atFarEdge =
+        velocity > 0
+        ? current >= inside.high - SnapList.tolerance
+        : velocity < 0 ? current <= inside.low + SnapList.tolerance : false
+      if !(fling && atFarEdge) {
+        return (inside.index, min(max(projected, inside.low), inside.high))
+      }
+    }
+    let span = range(index)
+    guard span.high > span.low else { return (index, target) }
+    if projected >= span.low && projected <= span.high { return (index, projected) }
+    return (index, current <= span.low ? span.low : current >= span.high ? span.high : target)
   }
 
   /// SnapLayout's rule (docs/SNAPPING.md, "The release pipeline", steps 1 to 3): the rest

@@ -431,6 +431,32 @@ final class SnapList {
     return units.item(min(max(first + index - leading, first), last))
   }
 
+  /// The offsets rest position `index` covers (docs/SNAPPING.md, "Items longer than the
+  /// viewport"): a unit longer than the snapport by more than the tolerance rests anywhere the
+  /// snapport stays inside it — from its start at the snapport's start to its end at the
+  /// snapport's end — within the bounds and between its neighbours' positions; any other
+  /// position covers its own offset only. `alignment` and `snapport` are the container's.
+  /// - Complexity: O(log sections).
+  func range(_ index: Int64, alignment: Double, snapport: Double) -> (low: Double, high: Double) {
+    let point = offset(index)
+    guard case .units(let units, let first, _, let leading, _) = source, !isBound(index) else {
+      return (point, point)
+    }
+    let unit = first + index - leading
+    let excess = units.extent(unit) - snapport
+    guard excess > SnapList.tolerance else { return (point, point) }
+    let aligned = units.offset(unit)
+    var low = aligned - alignment * excess
+    var high = low + excess
+    if clamps {
+      low = Swift.max(low, minimum)
+      high = Swift.min(high, maximum)
+    }
+    if index > 0 { low = Swift.max(low, offset(index - 1)) }
+    if index < count - 1 { high = Swift.min(high, offset(index + 1)) }
+    return (Swift.min(low, point), Swift.max(high, point))
+  }
+
   /// Whether rest position `index` is a bound that no unit reaches (a content edge that is a
   /// rest position of its own), which names no element.
   func isBound(_ index: Int64) -> Bool {

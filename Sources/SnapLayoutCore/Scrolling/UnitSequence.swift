@@ -6,6 +6,10 @@ struct UnitSlot {
   var aligned: Double
   /// The first cell of the template at this position (for "which item rests here").
   var leaf: Int64
+  /// The unit's span along the axis, clipped to its group: longer than the snapport, the unit
+  /// rests anywhere the snapport stays inside it (docs/SNAPPING.md, "Items longer than the
+  /// viewport").
+  var extent = 0.0
 
   /// The one formula for a unit's aligned offset from its span (`constant` is
   /// `padding.leading + alignment · snapport`).
@@ -94,6 +98,18 @@ final class UnitRun {
     let slots = repetition == repetitions - 1 ? tables.lastSlots : tables.slots
     return UnitRun.offset(
       base: base, stride: stride, repetition: repetition, aligned: slots[index].aligned)
+  }
+
+  /// The span of unit `unit` along the axis (clipped to its group), the section starting at
+  /// `start` (docs/SNAPPING.md, "Items longer than the viewport").
+  func extent(_ unit: Int64, start: Double) -> Double {
+    if let lines { return lines.extent(line: Int(unit)) }
+    let (repetition, index) = position(unit)
+    if let measured {
+      return measured.extent(index, of: repetition, in: self, base: origin(start))
+    }
+    let slots = repetition == repetitions - 1 ? tables.lastSlots : tables.slots
+    return slots[index].extent
   }
 
   /// The one formula for where a unit rests, `(base + repetition · stride) + aligned`: every
@@ -289,6 +305,13 @@ final class UnitSequence {
     return run.offset(unit - first, start: start)
   }
 
+  /// The span of `unit` along the axis (docs/SNAPPING.md, "Items longer than the viewport").
+  /// - Complexity: O(log runs).
+  func extent(_ unit: Int64) -> Double {
+    let (run, _, start, first) = locate(unit)
+    return run.extent(unit - first, start: start)
+  }
+
   /// How many units rest at or before `x` (strictly before when `strict`).
   /// - Complexity: O(log runs + slots).
   func rank(_ x: Double, strict: Bool = false) -> Int64 {
@@ -417,9 +440,15 @@ struct MeasuredUnits {
   func unit(_ index: Int, of repetition: Int64, in run: UnitRun, base: Double)
     -> (offset: Double, leaf: Int64)
   {
-    let (offsets, leaves, order) = units(of: repetition, in: run, base: base)
+    let (offsets, leaves, order, _) = units(of: repetition, in: run, base: base)
     let slot = order.isEmpty ? index : order[index]
     return (offsets[slot], leaves[slot])
+  }
+
+  /// The span of unit `index` of a repetition (in the order of the units' positions).
+  func extent(_ index: Int, of repetition: Int64, in run: UnitRun, base: Double) -> Double {
+    let (_, _, order, extents) = units(of: repetition, in: run, base: base)
+    return extents[order.isEmpty ? index : order[index]]
   }
 
   /// The index, in the order of the units' positions, of the unit of template slot `slot`.
@@ -431,7 +460,7 @@ struct MeasuredUnits {
   /// The rest positions of a repetition's units per template slot, their leaves, and the slots
   /// in the order of their positions (empty when that is the slots' own order).
   private func units(of repetition: Int64, in run: UnitRun, base: Double)
-    -> (offsets: [Double], leaves: [Int64], order: [Int])
+    -> (offsets: [Double], leaves: [Int64], order: [Int], extents: [Double])
   {
     let isLast = repetition == run.repetitions - 1
     let slots = isLast ? run.lastSlots : run.slots
@@ -446,10 +475,16 @@ struct MeasuredUnits {
         + (0 - alignConstant)
     let (measurements, delta) = sizes.repetition(repetition)
     guard !groupUnits else {
-      return ([min(start + slots[0].aligned + alignment * delta, limit)], [0], [])
+      return (
+        [min(start + slots[0].aligned + alignment * delta, limit)], [0], [],
+        [slots[0].extent + delta]
+      )
     }
     guard measurements.page != nil else {
-      return (slots.map { min(start + $0.aligned, limit) }, slots.map { $0.leaf }, [])
+      return (
+        slots.map { min(start + $0.aligned, limit) }, slots.map { $0.leaf }, [],
+        slots.map { $0.extent }
+      )
     }
     let cells: [Rect]
     let length: Double
@@ -483,14 +518,18 @@ struct MeasuredUnits {
       spans[slot].extent = max(spans[slot].extent, reach)
     }
     var offsets: [Double] = []
+    var extents: [Double] = []
     offsets.reserveCapacity(slots.count)
+    extents.reserveCapacity(slots.count)
     for (index, span) in spans.enumerated() {
       guard span.extent >= 0 else {
         offsets.append(min(start + slots[index].aligned, limit))
+        extents.append(slots[index].extent)
         continue
       }
       let (clippedStart, clippedExtent) = UnitSlot.clip(
         start: span.start, extent: span.extent, to: length)
+      extents.append(clippedExtent)
       offsets.append(
         min(start + UnitSlot.aligned(clippedStart, clippedExtent, alignment, alignConstant), limit))
     }
@@ -503,7 +542,7 @@ struct MeasuredUnits {
         order.sort { offsets[$0] < offsets[$1] || (offsets[$0] == offsets[$1] && $0 < $1) }
       }
     }
-    return (offsets, slots.map { $0.leaf }, order)
+    return (offsets, slots.map { $0.leaf }, order, extents)
   }
 }
 
@@ -514,6 +553,12 @@ struct LineUnits {
   /// The alignment (0 start, 0.5 centre, 1 end) and `padding.leading + alignment · snapport`.
   let alignment: Double
   let alignConstant: Double
+
+  /// A line's span along the axis: its tallest item.
+  func extent(line: Int) -> Double {
+    let first = lines.firstItem(ofLine: line)
+    return lines.extent(from: first, to: lines.nextStart(after: first))
+  }
 
   func offset(base: Double, line: Int) -> Double {
     let first = lines.firstItem(ofLine: line)
