@@ -192,6 +192,20 @@ static void test_navigation_and_progress(void) {
   CHECK_STATUS(sl_layout_get_selected_snap(layout, SL_SCROLL_MAIN, NULL, 0, &selected), SL_OK);
   CHECK(selected == 5, "selected inside the tall row: %" PRId64, selected);
 
+  /* Scrolled into view inside it: only if needed leaves it where it is; its end comes to the
+   * snapport's end at its far edge. */
+  double shown = NAN;
+  int64_t snap = -1;
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 800), SL_OK);
+  CHECK_STATUS(sl_layout_get_offset_to_show_item(layout, SL_SCROLL_MAIN, 1, 0, SL_ALIGN_NEAREST,
+                                                 &shown, &snap),
+               SL_OK);
+  CHECK(shown == 800 && snap == 5, "no move inside it (%g, rest %" PRId64 ")", shown, snap);
+  CHECK_STATUS(sl_layout_get_offset_to_show_item(layout, SL_SCROLL_MAIN, 1, 0, SL_ALIGN_END,
+                                                 &shown, &snap),
+               SL_OK);
+  CHECK(shown == 1100 && snap == 5, "its end at the end (%g, rest %" PRId64 ")", shown, snap);
+
   /* At rest inside it: a resize keeps the place (rows keep their heights), a taller viewport
    * narrows the range and clamps into it. */
   CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 800), SL_OK);

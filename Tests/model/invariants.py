@@ -238,6 +238,8 @@ def scroll_invariants(lib, model, rng, out: List[Failure]) -> None:
             offsets = None
         span = max(hi - lo, 100.0)
         sorted_ok = offsets is not None and all(b >= a for a, b in zip(offsets, offsets[1:]))
+        ranges = [lib.snap_range(c, k) for k in range(len(offsets))] if sorted_ok else []
+        check_ranges(model, c, offsets, ranges, out)
         for _ in range(3):
             x = lo + span * rng.uniform(-0.3, 1.3)
             p = lib.snap_position(c, x)
@@ -252,8 +254,14 @@ def scroll_invariants(lib, model, rng, out: List[Failure]) -> None:
             if not 0 <= p["index"] < count or not 0 <= p["progress"] <= count - 1:
                 out.append(Failure("snap-position", f"container {c}: offset {x}: {p}"))
             elif sorted_ok:
-                best = min(abs(o - x) for o in offsets)
-                if abs(offsets[p["index"]] - x) > best + 1e-9 * (1 + abs(x)):
+                # The distance to a position is to its range (SNAPPING.md, "Items longer than
+                # the viewport"): 0 inside it.
+                def distance(k: int) -> float:
+                    low, high = ranges[k]
+                    return 0.0 if low <= x <= high else min(abs(low - x), abs(high - x))
+
+                best = min(distance(k) for k in range(len(offsets)))
+                if distance(p["index"]) > best + 1e-9 * (1 + abs(x)):
                     out.append(
                         Failure(
                             "snap-position",
@@ -296,6 +304,33 @@ def scroll_invariants(lib, model, rng, out: List[Failure]) -> None:
                                 f"the target's rest position {want}",
                             )
                         )
+
+
+def check_ranges(model, c, offsets, ranges, out: List[Failure]) -> None:
+    """Each rest position's range (sl_layout_get_snap_range) holds its offset, and is the
+    model's: a unit longer than the snapport covers the offsets keeping the snapport inside it
+    (SNAPPING.md, "Items longer than the viewport")."""
+    try:
+        mine = model.scrolls[c]
+    except Exception:  # the model judges nothing it cannot solve
+        return
+    judged = not mine.unsorted and len(mine.raw) == len(ranges)
+    for k, (low, high) in enumerate(ranges):
+        if not low <= offsets[k] <= high:
+            out.append(
+                Failure("snap-range", f"container {c}: rest {k} at {offsets[k]}: range {low} ... {high}")
+            )
+            return
+        if judged:
+            want = mine.range(k)
+            if not (close(low, want[0]) and close(high, want[1])):
+                out.append(
+                    Failure(
+                        "model-snap-range",
+                        f"container {c}: rest {k}: library {low} ... {high}, model {want}",
+                    )
+                )
+                return
 
 
 def check_offset_for_item(lib, model, c, info, offsets, rng, out: List[Failure]) -> None:
@@ -358,8 +393,11 @@ def check_release(
             )
     elif offsets is not None and algorithm == "standard":
         k = result.snap_index
-        # "none" keeps the aligned positions, targets are still clamped (SNAPPING.md).
-        if not 0 <= k < len(offsets) or min(max(offsets[k], lo), hi) != target:
+        # "none" keeps the aligned positions, targets are still clamped (SNAPPING.md); a
+        # position longer than the viewport takes any target in its range.
+        span = lib.snap_range(c, k) if 0 <= k < len(offsets) else (0.0, 0.0)
+        inside = span[0] < span[1] and span[0] <= target <= span[1]
+        if not 0 <= k < len(offsets) or (min(max(offsets[k], lo), hi) != target and not inside):
             # SNAPPING.md: a resolved target is a rest position (the two UIKit patterns clamp
             # their own arithmetic instead, number for number).
             out.append(

@@ -205,6 +205,22 @@ class Layout:
         check(lib().sl_layout_get_snap_position(self.handle, container, offset, byref(p)))
         return {"progress": p.progress, "index": p.index, "item": p.item, "section": p.section}
 
+    def snap_range(self, container: int, index: int) -> Tuple[float, float]:
+        """The offsets rest position `index` covers (SNAPPING.md, "Items longer than the
+        viewport")."""
+        fn = lib().sl_layout_get_snap_range
+        fn.argtypes = [
+            ctypes.c_void_p,
+            ctypes.c_int32,
+            ctypes.c_int64,
+            ctypes.POINTER(ctypes.c_double),
+            ctypes.POINTER(ctypes.c_double),
+        ]
+        fn.restype = ctypes.c_int
+        low, high = ctypes.c_double(), ctypes.c_double()
+        check(fn(self.handle, container, index, byref(low), byref(high)))
+        return low.value, high.value
+
     def offset_for_item(self, container: int, section: int, item: int):
         x = ctypes.c_double()
         k = ctypes.c_int64()

@@ -97,7 +97,7 @@ extension Layout {
       } else if let looped = scroll.looped {
         // A loop: steps cross the seam; a named position is reached by its nearest copy
         // (docs/SNAPPING.md, "Looping").
-        let base = scroll.restHolding(heading)?.index ?? looped.nearestWithOffset(heading).index
+        let base = scroll.nearestRest(heading)
         let limit = Int64.max / 8
         let index: Int64
         switch action {
@@ -119,8 +119,7 @@ extension Layout {
         decision.section = item?.section ?? -1
         decision.item = item?.item ?? -1
       } else {
-        let base =
-          scroll.restHolding(scroll.clamp(heading))?.index ?? snaps.nearest(scroll.clamp(heading))
+        let base = scroll.nearestRest(scroll.clamp(heading))
         let last = snaps.count - 1
         let index: Int64
         switch action {

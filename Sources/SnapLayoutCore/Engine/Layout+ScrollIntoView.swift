@@ -45,11 +45,18 @@ extension Layout {
           low: low, high: high, start: current + leading, length: snapport) - leading
       }
       target = scroll.clamp(target)
+      guard !scroll.snaps.isFree else { return (target, -1) }
+      if scroll.mayHaveRanges {
+        // A position that covers a range takes the aligned offset inside it (docs/SNAPPING.md,
+        // "Items longer than the viewport").
+        let index = scroll.nearestRest(target)
+        let offset = Layout.within(scroll, index, near: target)
+        return (offset, scroll.looped?.canonicalIndex(index) ?? index)
+      }
       if let looped = scroll.looped {
         let (index, offset) = looped.nearestWithOffset(target)
         return (offset, looped.canonicalIndex(index))
       }
-      guard !scroll.snaps.isFree else { return (target, -1) }
       let (index, offset) = scroll.snaps.nearestWithOffset(target)
       return (offset, index)
     }

@@ -184,19 +184,14 @@ extension Layout {
         let around = scroll.looped?.segment(offset) ?? snaps.segment(offset)
         let low = scroll.range(around.low)
         let high = scroll.range(around.high)
-        let index: Int64
-        var progress: Double
-        if offset <= low.high || around.low == around.high {
-          index = around.low
-          progress = 0
-        } else if offset >= high.low {
-          index = around.high
-          progress = 0
-        } else {
+        // The index by the one rule (nearestRest); the progress from the ranges' ends.
+        let index = scroll.nearestRest(offset)
+        var progress = 0.0
+        if scroll.restHolding(offset) == nil && around.low != around.high && offset > low.high
+          && offset < high.low
+        {
           let fraction = (offset - low.high) / (high.low - low.high)
-          index = fraction <= 0.5 ? around.low : around.high
-          progress = fraction
-          if index == around.high { progress = fraction - 1 }
+          progress = index == around.high ? fraction - 1 : fraction
         }
         let k = scroll.looped?.canonicalIndex(index) ?? index
         let item = snaps.item(k)

@@ -192,11 +192,26 @@ final class ScrollContainer {
   /// The rest position nearest `x` (the one whose range holds it, when one does): in a loop,
   /// its canonical index (0 ..< count).
   func nearestCanonical(_ x: Double) -> Int64 {
-    if let holding = restHolding(x) {
-      return looped?.canonicalIndex(holding.index) ?? holding.index
+    if mayHaveRanges {
+      let index = nearestRest(x)
+      return looped?.canonicalIndex(index) ?? index
     }
     if let looped { return looped.canonicalIndex(looped.nearestWithOffset(x).index) }
     return snaps.nearest(x)
+  }
+
+  /// The rest position nearest `x`, measuring to ranges (docs/SNAPPING.md, "Items longer than
+  /// the viewport"): the one whose range holds it, else of the positions around it the one
+  /// whose range's nearer end is nearer (ties to the first). In a loop, across laps.
+  func nearestRest(_ x: Double) -> Int64 {
+    if let holding = restHolding(x) { return holding.index }
+    let around = looped?.segment(x) ?? snaps.segment(x)
+    guard mayHaveRanges else {
+      return x - around.lowOffset <= around.highOffset - x ? around.low : around.high
+    }
+    let end = range(around.low).high
+    let start = range(around.high).low
+    return x - end <= start - x ? around.low : around.high
   }
 
   /// The offset equivalent to `x` in the canonical lap, `minimumOffset ..< maximumOffset`, and

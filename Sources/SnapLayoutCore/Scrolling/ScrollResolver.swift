@@ -71,8 +71,8 @@ extension ScrollContainer {
       reference = -1
     } else if let given = release.referenceSnap, given >= 0, given < snaps.count {
       reference = given
-    } else if mayHaveRanges, let holding = restHolding(start) {
-      reference = holding.index
+    } else if mayHaveRanges {
+      reference = nearestRest(start)
     } else {
       reference = snaps.nearest(start)
     }
@@ -132,8 +132,8 @@ extension ScrollContainer {
       let reference: Int64
       if let given = release.referenceSnap, given >= 0, given < rests.count {
         reference = rests.nearestCopy(of: given, to: start)
-      } else if mayHaveRanges, let holding = restHolding(start) {
-        reference = holding.index
+      } else if mayHaveRanges {
+        reference = nearestRest(start)
       } else {
         reference = rests.nearestWithOffset(start).index
       }

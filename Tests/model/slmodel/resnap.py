@@ -25,6 +25,18 @@ def _nearest(rests: List[float], x: float) -> int:
     return low if x - rests[low] <= rests[high] - x else high
 
 
+def _holding(c, x: float) -> Optional[int]:
+    """The rest position whose range holds `x` (ScrollContainer.restHolding): of the last
+    position at or before `x` and the next, the first whose range (longer than a point) holds
+    it within the tolerance."""
+    low = max([k for k, r in enumerate(c.raw) if r <= x], default=0)
+    for j in (low, min(low + 1, len(c.raw) - 1)):
+        a, b = c.range(j)
+        if b > a and a - 1.0 <= x <= b + 1.0:
+            return j
+    return None
+
+
 def element_at(model, container: int, x: float, memory=None) -> Optional[Element]:
     """The element `container` rests on at `x`, or None when it is not at rest there (or the
     model does not judge: units out of order)."""
@@ -33,8 +45,9 @@ def element_at(model, container: int, x: float, memory=None) -> Optional[Element
         return None
     if c.unsorted:
         return ("skip",)
-    j = _nearest(c.raw, x)
-    if abs(c.raw[j] - x) > REST_TOLERANCE:
+    holding = _holding(c, x)
+    j = holding if holding is not None else _nearest(c.raw, x)
+    if holding is None and abs(c.raw[j] - x) > REST_TOLERANCE:
         return None
     if memory is not None and memory[0] == x:
         return memory[1]
@@ -44,7 +57,7 @@ def element_at(model, container: int, x: float, memory=None) -> Optional[Element
         return ("start",)
     if j > c.leading + (c.last - c.first):
         return ("end",)
-    section, _, item, _ = c.keys[c.first + j - c.leading]
+    section, _, item = c.keys[c.first + j - c.leading][:3]
     return ("unit", section, item)
 
 
@@ -97,8 +110,10 @@ def rest_offset(model, container: int, element: Optional[Element], near: float) 
         if u is not None:
             j = min(max(u - c.first + c.leading, 0), len(c.raw) - 1)
     if j is None:
-        j = _nearest(c.raw, near)
-    return c.raw[j]
+        return c.raw[_nearest(c.raw, near)]
+    # Inside an item longer than the viewport the container keeps its place, clamped.
+    low, high = c.range(j)
+    return min(max(near, low), high) if high > low else c.raw[j]
 
 
 class Noted:

@@ -123,6 +123,31 @@ class Container:
     first: int = 0
     last: int = -1
     leading: int = 0
+    #: The units' aligned offsets before containment (in the order of `keys`).
+    units: Optional[List[float]] = None
+
+    def range(self, j: int) -> Tuple[float, float]:
+        """The offsets rest position j covers (SNAPPING.md, "Items longer than the viewport"):
+        a unit longer than the snapport by more than the tolerance covers every offset keeping
+        the snapport inside it, within the bounds and its neighbours' offsets."""
+        point = self.raw[j]
+        if self.keys is None or self.units is None or j < self.leading:
+            return point, point
+        if j > self.leading + (self.last - self.first):
+            return point, point
+        u = self.first + j - self.leading
+        excess = self.keys[u][4] - self.snapport
+        if not excess > TOLERANCE:
+            return point, point
+        low = self.units[u] - self.settings.alignment * excess
+        high = low + excess
+        if self.settings.containment != "none":
+            low, high = max(low, self.minimum), min(high, self.maximum)
+        if j > 0:
+            low = max(low, self.raw[j - 1])
+        if j < len(self.raw) - 1:
+            high = min(high, self.raw[j + 1])
+        return min(low, point), max(high, point)
 
     @property
     def snapport(self) -> float:
@@ -158,11 +183,11 @@ def section_units(
     if s.item_count == 0:
         return []
     if whole:
-        keys.append((index, 0, 0, None))
+        keys.append((index, 0, 0, None, s.template.size[1]))
         return [s.origin[1] + alpha * s.template.size[1] - constant]
     if s.lines is not None:
         base = s.origin[1]
-        keys.extend((index, k, line[0], None) for k, line in enumerate(s.lines))
+        keys.extend((index, k, line[0], None, line[3]) for k, line in enumerate(s.lines))
         return [base + start + alpha * tallest - constant for _, _, start, tallest in s.lines]
     base = s.origin[0] if along_x else s.origin[1]
     count = len(s.starts)
@@ -188,8 +213,15 @@ def section_units(
         ]
 
     n_group = s.items_per_group
+    group_extents = [s.group_length] * (count - 1) + [s.last_group_length]
+
+    def group_keys() -> None:
+        keys.extend(
+            (index, r, r * n_group, None, group_extents[r] + s.deltas[r]) for r in range(count)
+        )
+
     if settings.snap_unit != "item":
-        keys.extend((index, r, r * n_group, None) for r in range(count))
+        group_keys()
         return group_units()
     template = s.template
     group_length = s.group_length
@@ -209,7 +241,7 @@ def section_units(
         result = []
         for start, (leaf, ext, leaves) in found.items():
             a, e = clip(start, ext, group_length)
-            result.append((a + alpha * e - constant, leaf, leaves))
+            result.append((a + alpha * e - constant, leaf, leaves, e))
         result.sort(key=lambda entry: entry[0])
         return result
 
@@ -217,7 +249,7 @@ def section_units(
     full = slots(n)
     if full[-1][0] - full[0][0] >= s.stride:
         # A repetition's units span a whole stride: item snapping rests on groups.
-        keys.extend((index, r, r * n, None) for r in range(count))
+        group_keys()
         return group_units()
     remainder = s.item_count % n
     last = slots(remainder) if remainder else full
@@ -226,16 +258,18 @@ def section_units(
         rep = s.repetitions[r]
         these = last if r == count - 1 else full
         if rep is template:
-            units += [min(base + start + aligned, limit(r)) for aligned, _, _ in these]
-            keys.extend((index, r, r * n + leaf, frozenset(leaves)) for _, leaf, leaves in these)
+            units += [min(base + start + aligned, limit(r)) for aligned, _, _, _ in these]
+            keys.extend(
+                (index, r, r * n + leaf, frozenset(leaves), e) for _, leaf, leaves, e in these
+            )
             continue
         # A measured repetition: each unit spans its own cells there, clipped to the group as
         # measured, in the order of the positions.
         length = rep.size[0] if along_x else rep.size[1]
         present = remainder if (r == count - 1 and remainder) else n
         positions = []
-        for aligned, leaf, leaves in these:
-            key = (index, r, r * n + leaf, frozenset(leaves))
+        for aligned, leaf, leaves, template_extent in these:
+            key = (index, r, r * n + leaf, frozenset(leaves), template_extent)
             cells = [rep.cells[k].frame for k in leaves if k < present]
             if not cells:
                 positions.append((min(base + start + aligned, limit(r)), key))
@@ -250,6 +284,7 @@ def section_units(
                 for c in cells
             )
             a, e = clip(first, reach, length)
+            key = key[:4] + (e,)
             positions.append((min(base + start + (a + alpha * e - constant), limit(r)), key))
         # In the order of the positions (stable: equal positions keep the slots' order).
         positions.sort(key=lambda entry: entry[0])
@@ -356,6 +391,7 @@ def build(
         c.raw = contain(raw_units, s.containment, minimum, maximum, merge)
         if keys and raw_units:
             c.keys = keys
+            c.units = list(raw_units)
             c.first, c.last, c.leading = contain_indices(
                 raw_units, s.containment, minimum, maximum, merge
             )
