@@ -194,6 +194,14 @@ struct ItemOffset {
   std::int64_t snap;  ///< the rest position, or -1
 };
 
+/// sl_layout_get_snap_range's two answers: the offsets a rest position covers, `low == high` (its
+/// offset) for most; for an item longer than the snapport, from its start at the snapport's start
+/// (`low`) to its end at the snapport's end (`high`).
+struct SnapRange {
+  double low;
+  double high;
+};
+
 // ---------------------------------------------------------------------------------------------
 // Span: a pointer and a count (std::span is C++20); converts to std::span where there is one
 // ---------------------------------------------------------------------------------------------
@@ -719,6 +727,18 @@ class Queries {
   }
   std::vector<double> snap_offsets(std::int32_t container, std::int64_t first = 0) const {
     return try_snap_offsets(container, first).value();
+  }
+  /// The offsets rest position `index` covers: `low == high` (its offset) for most; for an item
+  /// longer than the snapport, every offset that keeps the snapport inside it, where a release,
+  /// wheel step or navigation inside may rest (docs/SNAPPING.md, "Items longer than the
+  /// viewport"). Errors: a container or index out of range (paths "container", "index").
+  Result<SnapRange> try_snap_range(std::int32_t container, std::int64_t index) const {
+    return call<SnapRange>([&](SnapRange *out) {
+      return sl_layout_get_snap_range(c(), container, index, &out->low, &out->high);
+    });
+  }
+  SnapRange snap_range(std::int32_t container, std::int64_t index) const {
+    return try_snap_range(container, index).value();
   }
   Result<ItemOffset> try_offset_for_item(std::int32_t container, std::int32_t section,
                                          std::int64_t item) const {

@@ -19,6 +19,7 @@ template class snaplayout::Result<std::vector<snaplayout::Element>>;
 template class snaplayout::Result<std::optional<snaplayout::Size>>;
 template class snaplayout::Result<std::optional<double>>;
 template class snaplayout::Result<snaplayout::Motion>;
+template class snaplayout::Result<snaplayout::SnapRange>;
 template class snaplayout::Result<std::string>;
 template class snaplayout::Span<snaplayout::Element>;
 template class snaplayout::Span<const snaplayout::Size>;

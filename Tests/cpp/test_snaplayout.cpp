@@ -14,7 +14,9 @@
 //  7. self-sizing, data and section changes;
 //  8. through layout changes (Tests/c/test_resnap.c): a carousel at rest keeps its card through a
 //     rotation, a card measured and cards and a section inserted before it; a fling keeps its
-//     card through a resize (set_scroll_target, scroll_target, retarget_motion); errors.
+//     card through a resize (set_scroll_target, scroll_target, retarget_motion); errors;
+//  9. items longer than the viewport (Tests/c/test_long_items.c): snap_range, releases and wheel
+//     notches inside a tall row; errors.
 #include "check.hpp"
 
 #include <algorithm>
@@ -841,6 +843,99 @@ SL_TEST(resnap_bad_arguments) {
   CHECK(empty.try_scroll_target(sl::main_scroll).status() == sl::Status::invalid_argument, "empty");
   CHECK(empty.try_retarget_motion(sl::main_scroll, fling.motion, 0).status() == sl::Status::invalid_argument,
         "empty");
+}
+
+// --- 9. items longer than the viewport ---------------------------------------------------------
+
+namespace {
+
+// Tests/c/test_long_items.c's rows: 5 of 100, one of 1000 (at 500 ... 1500), 5 of 100; a 390 x 400
+// viewport, snapping by item at the start. Rest positions: 0, 100, ..., 400, 500 (the tall row,
+// covering 500 ... 1100), 1500, 1600 (the end bound).
+constexpr std::string_view long_rows = R"({"version": 1,
+  "environment": {"container": {"width": 390, "height": 400}},
+  "configuration": {"scrolling": {"snapUnit": "item"}},
+  "sections": [{"itemCount": 5, "group": {"group": "horizontal",
+      "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 100}},
+      "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1},
+                                   "heightDimension": {"fractionalHeight": 1}}}]}},
+    {"itemCount": 1, "group": {"group": "horizontal",
+      "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 1000}},
+      "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1},
+                                   "heightDimension": {"fractionalHeight": 1}}}]}},
+    {"itemCount": 5, "group": {"group": "horizontal",
+      "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"absolute": 100}},
+      "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1},
+                                   "heightDimension": {"fractionalHeight": 1}}}]}}]})";
+
+}  // namespace
+
+SL_TEST(long_items_snap_range) {
+  sl::Layout layout{long_rows};
+  const std::vector<double> offsets = layout.snap_offsets(sl::main_scroll);
+  CHECK(offsets.size() == 8, "8 rest positions (got %zu)", offsets.size());
+  const sl::SnapRange tall = layout.snap_range(sl::main_scroll, 5);
+  CHECK(tall.low == 500 && tall.high == 1100, "the tall row covers %g ... %g", tall.low, tall.high);
+  const sl::SnapRange viewed = layout.view().snap_range(sl::main_scroll, 5);
+  CHECK(viewed.low == tall.low && viewed.high == tall.high, "read through a view too");
+  for (std::int64_t index : {0, 4, 6, 7}) {
+    const sl::SnapRange r = layout.snap_range(sl::main_scroll, index);
+    const double at = offsets[static_cast<std::size_t>(index)];
+    CHECK(r.low == at && r.high == at, "position %lld covers its offset (%g ... %g)",
+          static_cast<long long>(index), r.low, r.high);
+  }
+
+  // A slow release inside rests where it stops; a fling stops at the far edge, and moves on
+  // only from there.
+  sl::SnapResult r = layout.resolve_scroll(sl::main_scroll, {600, 650, 0, {}});
+  CHECK(r.target_offset == 650 && r.snap_index == 5, "rests at %g (%lld)", r.target_offset,
+        static_cast<long long>(r.snap_index));
+  r = layout.resolve_scroll(sl::main_scroll, {700, 720, 8000, {}});
+  CHECK(r.target_offset == tall.high && r.snap_index == 5, "the fling stops at %g", r.target_offset);
+  r = layout.resolve_scroll(sl::main_scroll, {tall.high, tall.high, 8000, {}});
+  CHECK(r.target_offset >= 1500, "on from the far edge: %g", r.target_offset);
+
+  // Wheel notches step inside it (a free container's notch, 400^(2/3)), then go on.
+  layout.set_scroll_offset(sl::main_scroll, tall.low);
+  const double step = std::pow(400.0, 2.0 / 3.0);
+  double expected = tall.low;
+  bool left = false;
+  for (int notch = 0; notch < 30 && !left; notch++) {
+    const sl::ScrollInputResult in =
+        layout.scroll_input(sl::main_scroll, sl::ScrollInput::wheel(1, 0.1 * notch));
+    CHECK(in.has_motion == 1, "notch %d moves", notch);
+    const double target = in.result.motion.target_offset;
+    if (expected >= tall.high - 1) {
+      CHECK_NEAR(target, 1500, 0);
+      left = true;
+    } else {
+      expected = std::min(expected + step, tall.high);
+      CHECK_NEAR(target, expected, 1e-9 * expected);
+      CHECK(in.result.snap_index == 5, "notch %d inside the tall row", notch);
+      layout.set_scroll_offset(sl::main_scroll, target);
+    }
+  }
+  CHECK(left, "the wheel went on to the next row");
+}
+
+SL_TEST(long_items_bad_arguments) {
+  sl::Layout layout{long_rows};
+  for (std::int64_t index : {std::int64_t{8}, std::int64_t{-1}, std::int64_t{INT64_MAX}}) {
+    auto e = CHECK_THROWS(layout.snap_range(sl::main_scroll, index), sl::Status::range);
+    if (e) CHECK(e->path() == "index", "path %s", e->path().c_str());
+  }
+  auto e = CHECK_THROWS(layout.snap_range(7, 0), sl::Status::range);
+  if (e) CHECK(e->path() == "container", "path %s", e->path().c_str());
+  const sl::Result<sl::SnapRange> orthogonal = layout.try_snap_range(0, 0);
+  CHECK(!orthogonal && orthogonal.status() == sl::Status::invalid_argument, "not orthogonal");
+  CHECK(layout.try_snap_range(sl::main_scroll, 5).value().high == 1100, "try_ twin");
+  std::string no_size{long_rows};
+  const std::string environment = R"("environment": {"container": {"width": 390, "height": 400}},)";
+  no_size.erase(no_size.find(environment), environment.size());
+  sl::Layout unsolved{no_size};
+  CHECK(unsolved.try_snap_range(sl::main_scroll, 0).status() == sl::Status::state, "no size yet");
+  sl::Layout empty;
+  CHECK(empty.try_snap_range(sl::main_scroll, 0).status() == sl::Status::invalid_argument, "empty");
 }
 
 int main(int, char **argv) { return check::run_all(argv[0]); }

@@ -523,6 +523,17 @@ _prototype(
     c_size_t,
     POINTER(c_size_t),
 )
+# int sl_layout_get_snap_range(const sl_layout *layout, int32_t container, int64_t index,
+#                              double *out_low, double *out_high);
+_prototype(
+    "sl_layout_get_snap_range",
+    c_int,
+    sl_layout_p,
+    c_int32,
+    c_int64,
+    POINTER(c_double),
+    POINTER(c_double),
+)
 # int sl_layout_get_offset_for_item(const sl_layout *layout, int32_t container, int32_t section,
 #                                   int64_t item, double *out_offset, int64_t *out_snap);
 _prototype(

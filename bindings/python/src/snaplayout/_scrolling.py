@@ -205,6 +205,31 @@ class ScrollingMixin:
                 check(status)
         return list(buffer[:capacity])
 
+    def snap_range(self, container: int, index: int) -> Tuple[float, float]:
+        """The offsets rest position ``index`` covers, as ``(low, high)``.
+
+        ``low == high`` (the position's offset, as :meth:`snap_offsets` gives it) for most; for
+        a unit longer than the snapport (an item taller than the viewport), every offset that
+        keeps the snapport inside it: its start at the snapport's start (``low``) to its end at
+        the snapport's end (``high``), within the bounds and its neighbours' offsets. A release,
+        wheel step or navigation inside such a range may rest anywhere in it::
+
+            low, high = layout.snap_range(SCROLL_MAIN, position.index)
+            if low < high:  # a long item: the reader may stop anywhere from low to high
+                ...
+
+        O(log sections); in a loop, in the canonical lap. Raises :class:`RangeError` for a
+        container (``path`` ``"container"``) or index (``"index"``) out of range,
+        :class:`InvalidArgumentError` for a section that does not scroll orthogonally,
+        :class:`StateError` before a container size is set. docs/SNAPPING.md, "Items longer
+        than the viewport".
+        """
+        c, i = cv.int32(container, "container"), cv.int64(index, "index")
+        low, high = ctypes.c_double(), ctypes.c_double()
+        with self._access() as handle:
+            check(self._lib.sl_layout_get_snap_range(handle, c, i, byref(low), byref(high)))
+        return low.value, high.value
+
     def offset_for_item(self, container: int, section: int, item: int) -> ItemOffset:
         """The rest offset that shows an item (programmatic scrolling) and its rest position."""
         c = cv.int32(container, "container")

@@ -420,6 +420,7 @@ sl_functions! {
     pub fn sl_layout_resolve_scroll(layout: *const sl_layout, container: i32, release: *const sl_scroll_release, out_result: *mut sl_snap_result) -> c_int;
     pub fn sl_layout_get_snap_position(layout: *const sl_layout, container: i32, offset: f64, out_position: *mut sl_snap_position) -> c_int;
     pub fn sl_layout_get_snap_offsets(layout: *const sl_layout, container: i32, first: i64, offsets: *mut f64, capacity: usize, out_count: *mut usize) -> c_int;
+    pub fn sl_layout_get_snap_range(layout: *const sl_layout, container: i32, index: i64, out_low: *mut f64, out_high: *mut f64) -> c_int;
     pub fn sl_layout_get_offset_for_item(layout: *const sl_layout, container: i32, section: i32, item: i64, out_offset: *mut f64, out_snap: *mut i64) -> c_int;
     pub fn sl_layout_get_offset_to_show_item(layout: *const sl_layout, container: i32, section: i32, item: i64, alignment: i32, out_offset: *mut f64, out_snap: *mut i64) -> c_int;
     pub fn sl_layout_get_reference_snap(layout: *const sl_layout, container: i32, touch_offset: f64, in_flight: *const sl_motion, time: f64, out_snap: *mut i64) -> c_int;

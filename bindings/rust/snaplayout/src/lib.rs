@@ -395,6 +395,23 @@ impl Layout {
         unsafe { offsets.set_len(count.min(capacity)) };
         Ok(offsets)
     }
+    /// The offsets rest position `index` covers, as `(low, high)`: `low == high` (its offset,
+    /// as [`Layout::snap_offsets`] gives it) for most; for a unit longer than the snapport (an
+    /// item taller than the viewport), every offset that keeps the snapport inside it, its
+    /// start at the snapport's start (`low`) to its end at the snapport's end (`high`), within
+    /// the bounds and its neighbours' offsets. A release, wheel step or navigation inside such
+    /// a range may rest anywhere in it (docs/SNAPPING.md, "Items longer than the viewport").
+    /// O(log sections); in a loop, in the canonical lap. Errors: a container or index out of
+    /// range (paths "container", "index"), a section that does not scroll orthogonally, no
+    /// container size yet.
+    pub fn snap_range(&self, container: Container, index: i64) -> Result<(f64, f64)> {
+        let (mut low, mut high) = (0.0, 0.0);
+        // SAFETY: valid out-pointers; read-only call.
+        check(unsafe {
+            sys::sl_layout_get_snap_range(self.raw, container.raw(), index, &mut low, &mut high)
+        })?;
+        Ok((low, high))
+    }
 
     /// The rest offset that shows an item, and its rest position.
     pub fn offset_for_item(
