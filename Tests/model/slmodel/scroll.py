@@ -299,7 +299,6 @@ def contain(
     """SNAPPING.md, Containment: trimSnaps and keepSnaps clamp (a unit within `merge` of a bound
     rests on it) and make a bound no unit reaches a rest position; `none` keeps the units."""
     merges = containment != "none" and maximum - minimum > 2 * merge
-    near = merge if merges else min(merge, TOLERANCE)
 
     def contained(raw: float) -> float:
         if containment == "none":
@@ -316,27 +315,21 @@ def contain(
         return [minimum]
     if containment == "none":
         return list(units)
-    at_start = sum(1 for u in units if u <= minimum + near)
-    at_end = sum(1 for u in units if u < maximum - near)
-    if containment == "trimSnaps":
-        first = max(0, at_start - 1)
-        last = max(first, min(len(units) - 1, at_end))
-    else:
-        first, last = 0, len(units) - 1
-    result = [minimum] if at_start == 0 else []
+    first, last, leading, trailing = contain_indices(units, containment, minimum, maximum, merge)
+    result = [minimum] if leading else []
     result += [contained(u) for u in units[first : last + 1]]
-    if at_end >= len(units):
+    if trailing:
         result.append(maximum)
     return result
 
 
 def contain_indices(
     units: List[float], containment: str, minimum: float, maximum: float, merge: float
-) -> Tuple[int, int, int]:
-    """The first and last unit `contain` keeps, and whether a leading bound comes before them
-    (1) — the indices of SnapList's `.units` source."""
+) -> Tuple[int, int, int, int]:
+    """The first and last unit `contain` keeps, and whether a bound no unit reaches comes
+    before them and after them (1) — the indices of SnapList's `.units` source."""
     if containment == "none":
-        return 0, len(units) - 1, 0
+        return 0, len(units) - 1, 0, 0
     merges = maximum - minimum > 2 * merge
     near = merge if merges else min(merge, TOLERANCE)
     at_start = sum(1 for u in units if u <= minimum + near)
@@ -346,7 +339,7 @@ def contain_indices(
         last = max(first, min(len(units) - 1, at_end))
     else:
         first, last = 0, len(units) - 1
-    return first, last, 1 if at_start == 0 else 0
+    return first, last, 1 if at_start == 0 else 0, 1 if at_end >= len(units) else 0
 
 
 def build(
@@ -392,7 +385,7 @@ def build(
         if keys and raw_units:
             c.keys = keys
             c.units = list(raw_units)
-            c.first, c.last, c.leading = contain_indices(
+            c.first, c.last, c.leading, _ = contain_indices(
                 raw_units, s.containment, minimum, maximum, merge
             )
         if s.containment == "none" and units:
