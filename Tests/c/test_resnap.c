@@ -3,7 +3,8 @@
  * changes"; include/snaplayout.h, since 0.2), through the shipped libsnaplayout.so:
  *
  *  1. a container at rest on a card stays on that card's rest position after every change
- *     call: container size, measured sizes (one and in chunks), item inserts, deletes, moves
+ *     call: container size, measured sizes (one, flow sizes in chunks, boundary items), item
+ *     inserts, deletes, moves
  *     and counts, section inserts, deletes, moves and replacements; a deleted card hands over
  *     to the nearest rest position; an offset between rest positions is not re-snapped;
  *  2. the report's adjustment is the move; a resize A -> B -> A gives the offset back, also
@@ -140,6 +141,46 @@ static void test_sizes(void) {
   CHECK_STATUS(sl_layout_reset_item_size(layout, 0, 3, &report), SL_OK);
   CHECK_ON(layout, SL_SCROLL_MAIN, 0, 10, "a size forgotten");
   CHECK_NEAR(offset_of(layout, SL_SCROLL_MAIN), 1000, 0);
+  sl_layout_destroy(layout);
+}
+
+/* Flow rows of 60 pt, one item a line, snapping by line, with an estimated header. */
+static const char FLOW_JSON[] =
+    "{" CONTAINER(390, 400) ", \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\"}},"
+    " \"flowLayout\": {\"itemSize\": {\"width\": 390, \"height\": 60}},"
+    " \"sections\": [{\"itemCount\": 40}]}";
+
+static const char HEADED_JSON[] =
+    "{" CONTAINER(390, 400) ", \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\"}},"
+    " \"sections\": [{\"itemCount\": 30, \"boundarySupplementaryItems\": [{\"elementKind\":"
+    " \"header\", \"alignment\": \"top\", \"layoutSize\": " SIZE(FW(1), "{\"estimated\": 50}")
+    "}], \"group\": " HGROUP(FW(1), ABS(80)) "}]}";
+
+static void test_flow_and_boundary_sizes(void) {
+  sl_layout *layout = create_layout(FLOW_JSON);
+  if (!layout) return;
+  sl_size_report report;
+  rest_on(layout, SL_SCROLL_MAIN, 0, 12);
+  CHECK_NEAR(offset_of(layout, SL_SCROLL_MAIN), 12 * 70, 0); /* lines 10 apart */
+  /* Sizes set in a chunk above it: the container follows line 12. */
+  sl_size sizes[3] = {{390, 100}, {390, 20}, {390, 90}};
+  CHECK_STATUS(sl_layout_set_item_sizes(layout, 0, 2, sizes, 3, &report), SL_OK);
+  CHECK_ON(layout, SL_SCROLL_MAIN, 0, 12, "flow sizes set above");
+  CHECK_NEAR(offset_of(layout, SL_SCROLL_MAIN), 12 * 70 + 30, 0);
+  CHECK_NEAR(report.main_offset_adjustment, 30, 0);
+  sl_layout_destroy(layout);
+
+  layout = create_layout(HEADED_JSON);
+  if (!layout) return;
+  int32_t header = -1;
+  CHECK_STATUS(sl_layout_find_element_kind(layout, "header", &header), SL_OK);
+  rest_on(layout, SL_SCROLL_MAIN, 0, 7);
+  double before = offset_of(layout, SL_SCROLL_MAIN);
+  CHECK_STATUS(sl_layout_report_supplementary_size(layout, 0, header, 390, 170, &report), SL_OK);
+  CHECK_ON(layout, SL_SCROLL_MAIN, 0, 7, "the header measured");
+  CHECK_NEAR(report.main_offset_adjustment, 120, 0);
+  CHECK_STATUS(sl_layout_reset_supplementary_size(layout, 0, header, &report), SL_OK);
+  CHECK_NEAR(offset_of(layout, SL_SCROLL_MAIN), before, 0);
   sl_layout_destroy(layout);
 }
 
@@ -406,6 +447,7 @@ int main(void) {
   test_container_size();
   test_sizes();
   test_items();
+  test_flow_and_boundary_sizes();
   test_sections();
   test_orthogonal();
   test_loop();
