@@ -274,15 +274,19 @@ public func sl_motion_sample(
     return ErrorRecord.fail(SL_EINVAL, "time must be a finite number", path: "time")
   }
   let state = converted.sample(at: time)
-  guard state.offset.isFinite, state.velocity.isFinite else {
-    // Only a motion of absurd numbers (not one this library made) overflows.
-    return ErrorRecord.fail(
-      SL_EINVAL, "the motion's offset or velocity at time \(time) is not finite (its numbers "
-        + "are too large)", path: "motion")
-  }
+  // Only a motion of absurd numbers (not one this library made) overflows.
+  guard state.offset.isFinite, state.velocity.isFinite else { return motionOverflows(time) }
   outState.pointee = sl_motion_state(
     offset: state.offset.positiveZero, velocity: state.velocity.positiveZero, settled: state.settled ? 1 : 0, reserved: 0)
   return SL_OK
+}
+
+/// The refusal of a motion whose state at `time` is not finite (out of line: sampling is hot).
+@inline(never)
+func motionOverflows(_ time: Double) -> Int32 {
+  ErrorRecord.fail(
+    SL_EINVAL, "the motion's offset or velocity at time \(time) is not finite (its numbers are "
+      + "too large)", path: "motion")
 }
 
 @implementation @_cdecl("sl_motion_retarget")

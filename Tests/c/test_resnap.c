@@ -207,6 +207,10 @@ static void test_items(void) {
   CHECK(position.progress == (double)position.index, "at rest after a delete (progress %g)",
         position.progress);
   (void)snap;
+  /* The card moves to another section: the container follows it there. */
+  rest_on(layout, SL_SCROLL_MAIN, 1, 3);
+  CHECK_STATUS(sl_layout_move_item(layout, 1, 3, 0, 2, &report), SL_OK);
+  CHECK_ON(layout, SL_SCROLL_MAIN, 0, 2, "the card moved to another section");
   /* Cards before it in another section go: it stays on its card. */
   rest_on(layout, SL_SCROLL_MAIN, 1, 2);
   CHECK_STATUS(sl_layout_set_item_count(layout, 0, 3, &report), SL_OK);

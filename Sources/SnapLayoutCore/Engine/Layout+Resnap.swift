@@ -32,6 +32,8 @@ extension Layout {
   struct RestCarry {
     var section: (Int) -> Int? = { $0 }
     var item: (Int, Int64) -> Int64? = { $1 }
+    /// Whether sections change places (else what is kept stays with its container as it is).
+    var movesSections = false
   }
 
   /// A container's rest element and its motion target's, noted before a change.
@@ -80,23 +82,49 @@ extension Layout {
     guard isSolved else { return [] }
     var result: [Resting] = []
     for container in containers {
-      let hostSet =
-        container == mainScrollContainer
-        ? hostSetMainOffset : container < entries.count && entries[container].hostSetOffset
-      let target = scrollTargets?[container]
-      guard hostSet || target != nil, scroll(of: container) != nil else { continue }
-      let offset = container == mainScrollContainer ? mainOffset : entries[container].offset
-      var resting = Resting(container: container, offset: offset, element: nil, target: target)
-      if hostSet {
-        resting.element = restElement(
-          at: offset, container: container, memory: restMemory?[container])
-      }
-      if let target {
-        resting.targetElement = restElement(at: target, container: container, memory: nil)
-      }
-      result.append(resting)
+      if let resting = noteResting(container) { result.append(resting) }
     }
     return result
+  }
+
+  /// `noteResting(_:)` of one or two containers, without building a list of them (a measured
+  /// size notes two at every report).
+  func noteResting(_ first: Int, _ second: Int?) -> [Resting] {
+    guard isSolved else { return [] }
+    let a = noteResting(first)
+    let b = second.flatMap { noteResting($0) }
+    switch (a, b) {
+    case (nil, nil): return []
+    case (let a?, nil): return [a]
+    case (nil, let b?): return [b]
+    case (let a?, let b?): return [a, b]
+    }
+  }
+
+  /// What one container rests on and where its motion heads, when the host set its offset or
+  /// a motion target (nil otherwise: a change moves it as before).
+  private func noteResting(_ container: Int) -> Resting? {
+    let hostSet =
+      container == mainScrollContainer
+      ? hostSetMainOffset : container < entries.count && entries[container].hostSetOffset
+    let target = scrollTargets?[container]
+    guard hostSet || target != nil, scroll(of: container) != nil else { return nil }
+    let offset = container == mainScrollContainer ? mainOffset : entries[container].offset
+    var resting = Resting(container: container, offset: offset, element: nil, target: target)
+    if hostSet {
+      resting.element = restElement(
+        at: offset, container: container, memory: restMemory?[container])
+    }
+    if let target {
+      resting.targetElement = restElement(at: target, container: container, memory: nil)
+    }
+    guard resting.element != nil || target != nil else {
+      // Not at rest: nothing to re-snap, and what it rested on before is forgotten (the
+      // change may give that offset to other content).
+      if restMemory?[container] != nil { restMemory![container] = nil }
+      return nil
+    }
+    return resting
   }
 
   /// Every container that scrolls: the main scroll and the orthogonal sections.
@@ -113,9 +141,14 @@ extension Layout {
   /// (or with the content, when it named none), remembers what each rests on, and adds the
   /// moves to `report` (`section`: the container its `sectionOffsetAdjustment` describes).
   func resnap(_ noted: [Resting], carry: RestCarry, report: inout SizeReport, section: Int?) {
+    // The common case, a host scrolling without motion targets and nothing at rest to keep.
+    if noted.isEmpty && (!carry.movesSections || (restMemory == nil && scrollTargets == nil)) {
+      return
+    }
     // What is kept follows its container to its new index; a deleted container's goes.
-    var memory = Layout.remap(restMemory, carry.section)
-    var targets = Layout.remap(scrollTargets, carry.section)
+    var memory = carry.movesSections ? Layout.remap(restMemory, carry.section) : restMemory ?? [:]
+    var targets =
+      carry.movesSections ? Layout.remap(scrollTargets, carry.section) : scrollTargets ?? [:]
     for resting in noted {
       guard
         let container = resting.container == mainScrollContainer
@@ -166,6 +199,35 @@ extension Layout {
       }
     }
     return moved
+  }
+
+  /// After an item moved to another section (a delete, then an insert): a container noted at
+  /// rest on it, or heading to it, goes to its rest position in its new section; the report
+  /// gives the main scroll's whole move.
+  func followMovedItem(
+    _ noted: [Resting], from: (section: Int, item: Int64), to: (section: Int, item: Int64),
+    report: inout SizeReport
+  ) {
+    let moved = RestElement.unit(section: Int32(from.section), item: from.item)
+    let now = RestElement.unit(section: Int32(to.section), item: to.item)
+    for resting in noted where resting.container == mainScrollContainer {
+      let current = mainOffset
+      if resting.element == moved {
+        let offset = restOffset(of: now, carry: RestCarry(), container: mainScrollContainer, near: current)
+        mainOffset = offset
+        mainOffsetBase = nil
+        report.mainOffsetAdjustment = offset - resting.offset
+        var memory = restMemory ?? [:]
+        memory[mainScrollContainer] = RestMemory(offset: offset, element: now)
+        restMemory = memory
+      }
+      if resting.targetElement == moved, var targets = scrollTargets {
+        targets[mainScrollContainer] = restOffset(
+          of: now, carry: RestCarry(), container: mainScrollContainer,
+          near: targets[mainScrollContainer] ?? current)
+        scrollTargets = targets
+      }
+    }
   }
 
   /// `element` carried over the change, or nil when its content is gone.

@@ -159,6 +159,7 @@ extension Layout {
       if case .replace(_, let at) = change, index == at { return at }
       return change.newIndex(of: index)
     }
+    anchors.carry.movesSections = true
     // The base follows its anchor's section; a deleted or replaced one ends its run
     // (docs/SELF-SIZING.md rule 7).
     anchors.mainBase = before.mainBase?.mapped(
@@ -262,6 +263,9 @@ extension Layout {
     try checkFlowCapacity(count + 1, section: to.section, path: "to")
     let carried = try carriedFlowSize(of: from.item, section: from.section, into: to.section)
     let measured = try measuredSize(section: from.section, item: from.item)
+    // The main scroll at rest on the moved item (or heading to it) follows it to its new
+    // section (docs/SNAPPING.md, "Through layout changes").
+    let resting = noteResting([mainScrollContainer])
     let removed = try changeItems(.delete(at: from.item, count: 1), section: from.section)
     let inserted = try changeItems(
       .insert(at: to.item, count: 1), section: to.section, carrying: carried)
@@ -277,6 +281,7 @@ extension Layout {
       total.sectionOffsetAdjustment += placed.sectionOffsetAdjustment
       total.contentSize = placed.contentSize
     }
+    followMovedItem(resting, from: from, to: to, report: &total)
     return total
   }
 

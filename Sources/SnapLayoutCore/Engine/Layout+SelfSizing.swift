@@ -242,9 +242,8 @@ extension Layout {
     anchors.sectionShift = sectionCanonical.shift
     anchors.mainPeriod = main.period ?? 0
     anchors.sectionPeriod = sectionPeriod
-    var containers = [mainScrollContainer]
-    if let section, entries[section].scroll != nil { containers.append(section) }
-    anchors.resting = noteResting(containers)
+    anchors.resting = noteResting(
+      mainScrollContainer, section.flatMap { entries[$0].scroll != nil ? $0 : nil })
     return anchors
   }
 

@@ -447,7 +447,7 @@ struct MeasuredUnits {
 
   /// The span of unit `index` of a repetition (in the order of the units' positions).
   func extent(_ index: Int, of repetition: Int64, in run: UnitRun, base: Double) -> Double {
-    let (_, _, order, extents) = units(of: repetition, in: run, base: base)
+    let (_, _, order, extents) = units(of: repetition, in: run, base: base, extents: true)
     return extents[order.isEmpty ? index : order[index]]
   }
 
@@ -459,9 +459,9 @@ struct MeasuredUnits {
 
   /// The rest positions of a repetition's units per template slot, their leaves, and the slots
   /// in the order of their positions (empty when that is the slots' own order).
-  private func units(of repetition: Int64, in run: UnitRun, base: Double)
-    -> (offsets: [Double], leaves: [Int64], order: [Int], extents: [Double])
-  {
+  private func units(
+    of repetition: Int64, in run: UnitRun, base: Double, extents wanted: Bool = false
+  ) -> (offsets: [Double], leaves: [Int64], order: [Int], extents: [Double]) {
     let isLast = repetition == run.repetitions - 1
     let slots = isLast ? run.lastSlots : run.slots
     let start =
@@ -477,13 +477,13 @@ struct MeasuredUnits {
     guard !groupUnits else {
       return (
         [min(start + slots[0].aligned + alignment * delta, limit)], [0], [],
-        [slots[0].extent + delta]
+        wanted ? [slots[0].extent + delta] : []
       )
     }
     guard measurements.page != nil else {
       return (
         slots.map { min(start + $0.aligned, limit) }, slots.map { $0.leaf }, [],
-        slots.map { $0.extent }
+        wanted ? slots.map { $0.extent } : []
       )
     }
     let cells: [Rect]
@@ -520,16 +520,16 @@ struct MeasuredUnits {
     var offsets: [Double] = []
     var extents: [Double] = []
     offsets.reserveCapacity(slots.count)
-    extents.reserveCapacity(slots.count)
+    if wanted { extents.reserveCapacity(slots.count) }
     for (index, span) in spans.enumerated() {
       guard span.extent >= 0 else {
         offsets.append(min(start + slots[index].aligned, limit))
-        extents.append(slots[index].extent)
+        if wanted { extents.append(slots[index].extent) }
         continue
       }
       let (clippedStart, clippedExtent) = UnitSlot.clip(
         start: span.start, extent: span.extent, to: length)
-      extents.append(clippedExtent)
+      if wanted { extents.append(clippedExtent) }
       offsets.append(
         min(start + UnitSlot.aligned(clippedStart, clippedExtent, alignment, alignConstant), limit))
     }

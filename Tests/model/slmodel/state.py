@@ -525,6 +525,9 @@ class ModelLayout:
                 carried_measured = storage.measured.get(fi)
         else:
             carried_measured = self.measured[fs].get(fi)
+        # The main scroll at rest on the moved item follows it (SNAPPING.md, "Through layout
+        # changes").
+        resting = resnap.note(self, [-1])
         self.change_items(
             fs,
             int(self.sections[fs]["itemCount"]) - 1,
@@ -557,6 +560,14 @@ class ModelLayout:
         if carried_measured is not None and self.container is not None and self.desc.flow is None:
             # A compositional destination takes the measured size as a report.
             self.report(ts, ti, carried_measured)
+        self.invalidate()
+        for entry in resting:
+            if entry.element == ("unit", fs, fi):
+                now = ("unit", ts, ti)
+                self.main_offset = resnap.rest_offset(self, -1, now, self.main_offset)
+                self.rest_memory[-1] = (self.main_offset, now)
+                self.resnapped.add(-1)
+                self.anchor_alternatives.pop(-1, None)
         self.invalidate()
 
     def _blank(self):

@@ -269,3 +269,99 @@ def test_a_handler_cannot_change_the_target() -> None:
         layout.set_visible_items_handler(0, handler)
         list(layout.elements((0, 0, 390, 400)))
         assert refused and all(isinstance(e, StateError) for e in refused)
+
+
+def feed() -> Dict[str, Any]:
+    """A vertical feed snapping row by row: five estimated rows, then twenty rows of 80 under
+    an estimated header."""
+    estimated_row = size(fw(1), estimated(60))
+    return {
+        "environment": {"container": {"width": 390, "height": 400}},
+        "configuration": {"scrolling": {"snapUnit": "item"}},
+        "sections": [
+            {
+                "itemCount": 5,
+                "group": {
+                    "group": "vertical",
+                    "layoutSize": estimated_row,
+                    "subitems": [{"layoutSize": estimated_row}],
+                },
+            },
+            rows_of(20),
+        ],
+    }
+
+
+def rows_of(count: int) -> Dict[str, Any]:
+    return {
+        "itemCount": count,
+        "boundarySupplementaryItems": [
+            {
+                "elementKind": "header",
+                "alignment": "top",
+                "layoutSize": size(fw(1), estimated(40)),
+            }
+        ],
+        "group": {
+            "group": "horizontal",
+            "layoutSize": size(fw(1), absolute(80)),
+            "subitems": [{"layoutSize": size(fw(1), fh(1))}],
+        },
+    }
+
+
+# Every change call, and the row it leaves the feed resting on (from row 10 of section 1).
+EVERY_CHANGE = [
+    ("container size", lambda l: l.set_container_size(500, 400), (1, 10)),
+    ("rotation", lambda l: l.set_container_size(400, 390), (1, 10)),
+    ("cell measured above", lambda l: l.report_item_size(0, 2, 390, 200), (1, 10)),
+    (
+        "cell measured and reset",
+        lambda l: (l.report_item_size(0, 2, 390, 200), l.reset_item_size(0, 2)),
+        (1, 10),
+    ),
+    ("header measured", lambda l: l.report_supplementary_size(1, "header", 390, 130), (1, 10)),
+    (
+        "header measured and reset",
+        lambda l: (
+            l.report_supplementary_size(1, "header", 390, 130),
+            l.reset_supplementary_size(1, "header"),
+        ),
+        (1, 10),
+    ),
+    ("count above", lambda l: l.set_item_count(0, 2), (1, 10)),
+    ("rows inserted before", lambda l: l.insert_items(1, 0, 3), (1, 13)),
+    ("rows deleted before", lambda l: l.delete_items(1, 0, 2), (1, 8)),
+    ("row moved down", lambda l: l.move_item(1, 10, 1, 15), (1, 15)),
+    ("row moved to another section", lambda l: l.move_item(1, 10, 0, 1), (0, 1)),
+    ("section inserted before", lambda l: l.insert_sections(0, [rows_of(4)]), (2, 10)),
+    ("section deleted before", lambda l: l.delete_sections(0), (0, 10)),
+    ("section moved first", lambda l: l.move_section(1, 0), (0, 10)),
+    ("section replaced", lambda l: l.replace_section(1, rows_of(30)), (1, 10)),
+]
+
+
+@pytest.mark.parametrize("name,change,followed", EVERY_CHANGE, ids=[c[0] for c in EVERY_CHANGE])
+def test_every_change_call_keeps_the_row(name, change, followed) -> None:
+    with Layout(feed()) as layout:
+        rest_on(layout, 1, 10)
+        before = layout.scroll_offset()
+        change(layout)
+        section, item = followed
+        assert layout.scroll_offset() == rest_of(layout, section, item), name
+        if name.endswith("and reset") or name == "section replaced":
+            assert layout.scroll_offset() == before, name
+
+
+def test_flow_sizes_in_chunks_keep_the_line() -> None:
+    config = {
+        "environment": {"container": {"width": 390, "height": 400}},
+        "configuration": {"scrolling": {"snapUnit": "item"}},
+        "flowLayout": {"itemSize": {"width": 390, "height": 60}},
+        "sections": [{"itemCount": 40}],
+    }
+    with Layout(config) as layout:
+        rest_on(layout, 0, 12)
+        report = layout.set_item_sizes(0, 2, [(390, 100), (390, 20), (390, 90)])
+        assert layout.scroll_offset() == rest_of(layout, 0, 12)
+        assert report.main_offset_adjustment == 30
