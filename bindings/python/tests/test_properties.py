@@ -511,7 +511,18 @@ def check_loop(layout: Layout, container: int, data: Any, loop: LoopInfo) -> Non
             assert result.snap_index is not None and 0 <= result.snap_index < info.snap_count
             if result.snap_index < len(offsets):
                 rest = offsets[result.snap_index]
-                assert whole_periods(target, rest, period), (loop, offsets, release, result)
+                # Or anywhere in the range of a unit longer than the viewport, in some lap
+                # (SNAPPING.md, "Items longer than the viewport").
+                first, last = layout.snap_range(container, result.snap_index)
+                lap = round((target - rest) / period)
+                inside = first < last and first - far <= target - lap * period <= last + far
+                assert whole_periods(target, rest, period) or inside, (
+                    loop,
+                    offsets,
+                    release,
+                    result,
+                    (first, last),
+                )
         check_motion(result, release, eps + far)
         position = layout.snap_position(container, release["release_offset"])
         if info.snap_count:
