@@ -49,11 +49,15 @@ SUPPORT_OBJ := $(BUILD)/support.o
 # The shipped library's C support object; it brings its own arc4random_buf (support.c), so the
 # library needs no glibc newer than its other symbols do.
 SUPPORT_CFLAGS  = -std=c11 $(C_WARN) -O2 -fPIC -DSL_PROVIDE_ARC4RANDOM_BUF \
-  -ISources/CSnapLayoutSupport/include
+  -ffunction-sections -fdata-sections -ISources/CSnapLayoutSupport/include
 
+# Every function in a section of its own, and the linker drops the sections no export reaches
+# (LIB_GC_LDFLAGS, on every architecture): code the exports cannot call is not shipped
+# (docs/PERFORMANCE.md, "Size").
 SWIFT_EMBEDDED_FLAGS := -enable-experimental-feature Embedded -wmo -O -parse-as-library \
   -module-name SnapLayout -I include -I Sources/CJSONC -I Sources/CSnapLayoutSupport/include \
-  -Xcc -fPIC -module-cache-path $(BUILD)/module-cache
+  -Xcc -fPIC -Xfrontend -function-sections -module-cache-path $(BUILD)/module-cache
+LIB_GC_LDFLAGS := --gc-sections
 
 # C programs (tests, examples, benchmark) link the shipped library only.
 C_STD       := -std=c11 -D_POSIX_C_SOURCE=200809L
@@ -102,6 +106,7 @@ $(SUPPORT_OBJ): Sources/CSnapLayoutSupport/support.c $(C_HEADERS) | $(BUILD)
 $(LIB): $(LIB_SOURCES) $(SUPPORT_OBJ) $(C_HEADERS) scripts/snaplayout.map | $(BUILD)
 	$(Q)$(call say,SWIFTC,$@)$(SWIFTC) $(SWIFT_EMBEDDED_FLAGS) -emit-library -o $@ \
 	  $(LIB_SOURCES) $(SUPPORT_OBJ) -Xlinker -soname=$(SONAME) -Xlinker --version-script=scripts/snaplayout.map \
+	  -Xlinker $(LIB_GC_LDFLAGS) \
 	  -Xlinker --no-undefined -Xlinker -z -Xlinker now -L$(EMBEDDED) -lswiftUnicodeDataTables -lm -ljson-c
 
 $(BUILD)/libsnaplayout.so: $(LIB)

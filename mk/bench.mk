@@ -33,3 +33,20 @@ update-instructions: lib $(BUILD)/bench-workload \
   ## write this build's counts as the new instruction baseline
 	@scripts/ensure-deps.sh --test
 	$(INSTRUCTION_CHECK) --update
+
+# The size guard (docs/PERFORMANCE.md, "Size"): the stripped library against bench/size.baseline.
+#
+#   make test-size     fails when it grew more than 2% (TOLERANCE=percent) over the baseline
+#   make update-size   writes this build's size as the new baseline (commit it with the change)
+
+SIZE_CHECK := scripts/check-size.sh
+
+.PHONY: test-size update-size
+
+TEST_TARGETS += test-size
+
+test-size: lib ## the stripped library against bench/size.baseline (+2%), by area
+	$(SIZE_CHECK)
+
+update-size: lib ## write this build's stripped size as the new size baseline
+	$(SIZE_CHECK) --update

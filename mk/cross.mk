@@ -115,7 +115,7 @@ $$($(1)_LIB): $$($(1)_OBJECTS) scripts/snaplayout.map \
   $$(if $$($(1)_RELABEL),$$($(1)_UNICODE)/libswiftUnicodeDataTables.a)
 	$$($(1)_CC) -shared -o $$@ $$($(1)_OBJECTS) \
 	  -Wl,-soname=$$(SONAME) -Wl,--version-script=scripts/snaplayout.map \
-	  -Wl,--no-undefined -Wl,-z,now $$($(1)_LDFLAGS) \
+	  -Wl,--no-undefined -Wl,-z,now -Wl,$$(LIB_GC_LDFLAGS) $$($(1)_LDFLAGS) \
 	  -L$$($(1)_UNICODE) -lswiftUnicodeDataTables -lm $$($(1)_JSONC_LDFLAGS) -ljson-c
 
 $$($(1)_BUILD)/libsnaplayout.so: $$($(1)_LIB)

@@ -181,7 +181,7 @@ public func sl_layout_find_element_kind(
   guard let outKind else { return ErrorRecord.null("out_kind") }
   let text = String(cString: name)
   guard let id = handle(layout).layout.kinds.id(of: text) else {
-    if text == "cell" {
+    if text.sameBytes("cell") {
       outKind.pointee = SL_KIND_CELL
       return SL_OK
     }

@@ -54,7 +54,7 @@ extension ConfigDecoder {
     }
     var horizontal: (horizontal: Bool, path: String)?
     if let value = object["scrollDirection"] {
-      horizontal = (try value.choice(["vertical", "horizontal"]) == "horizontal", value.path)
+      horizontal = (try value.choiceIndex(["vertical", "horizontal"]) == 1, value.path)
     }
     return (properties, horizontal)
   }

@@ -40,7 +40,7 @@ extension ConfigDecoder {
     if !object.hasOnly(itemKeyMask) {
       let itemKeyNames = itemKeys.map { $0.description }
       for member in try node.members(allowed: subitemKeys)
-      where !itemKeyNames.contains(member.key) {
+      where !itemKeyNames.contains(where: { $0.sameBytes(member.key) }) {
         throw .invalid(
           "'\(member.key)' belongs to a group, but this object has no \"group\" key (add "
             + "\"group\": \"horizontal\" or \"vertical\")", at: member.node.path)
@@ -98,8 +98,8 @@ extension ConfigDecoder {
     } else {
       object = try node.object(allowed: groupKeys)
     }
-    let axisName = try object.required("group").choice(axisNames)
-    let axis: GroupAxis = axisName == "horizontal" ? .horizontal : .vertical
+    let axisIndex = try object.required("group").choiceIndex(axisNames)
+    let axis: GroupAxis = axisNames[axisIndex].sameBytes("horizontal") ? .horizontal : .vertical
     let layoutSize = try decodeSize(object.required("layoutSize"))
 
     let wayCount =

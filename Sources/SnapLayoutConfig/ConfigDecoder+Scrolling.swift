@@ -24,12 +24,9 @@ extension ConfigDecoder {
       scrollsVertically ? (insets.top, insets.bottom) : (insets.leading, insets.trailing)
     }
     if let value = object["snapUnit"] {
-      switch try value.choice(["none", "page", "item", "group"]) {
-      case "page": properties.snapUnit = .page
-      case "item": properties.snapUnit = .item
-      case "group": properties.snapUnit = .group
-      default: properties.snapUnit = SnapUnit.none
-      }
+      properties.snapUnit = try value.choice([
+        ("none", SnapUnit.none), ("page", .page), ("item", .item), ("group", .group),
+      ])
     }
     if let value = object["pageLength"] {
       properties.pageLength = try value.number(
@@ -43,18 +40,14 @@ extension ConfigDecoder {
       properties.contentInset = alongAxis(try decodeInsets(value))
     }
     if let value = object["containment"] {
-      switch try value.choice(["trimSnaps", "keepSnaps", "none"]) {
-      case "keepSnaps": properties.containment = .keepSnaps
-      case "none": properties.containment = SnapContainment.none
-      default: properties.containment = .trimSnaps
-      }
+      properties.containment = try value.choice([
+        ("trimSnaps", SnapContainment.trimSnaps), ("keepSnaps", .keepSnaps), ("none", .none),
+      ])
     }
     if let value = object["insufficientContentAlignment"] {
-      switch try value.choice(["start", "center", "end"]) {
-      case "center": properties.insufficientContentAlignment = .center
-      case "end": properties.insufficientContentAlignment = .end
-      default: properties.insufficientContentAlignment = .start
-      }
+      properties.insufficientContentAlignment = try value.choice([
+        ("start", InsufficientContentAlignment.start), ("center", .center), ("end", .end),
+      ])
     }
     if let value = object["maxPagesPerGesture"] {
       properties.maxPagesPerGesture = Int(
@@ -76,8 +69,9 @@ extension ConfigDecoder {
         in: 1e-6...(1 - 1e-6), "positionalThreshold is a fraction of a page between 0 and 1")
     }
     if let value = object["slowRelease"] {
-      properties.slowRelease =
-        try value.choice(["projection", "positional"]) == "projection" ? .projection : .positional
+      properties.slowRelease = try value.choice([
+        ("projection", SlowRelease.projection), ("positional", .positional),
+      ])
     }
     if let value = object["mergeDistance"] {
       properties.mergeDistance = try value.number(
@@ -85,14 +79,15 @@ extension ConfigDecoder {
         "mergeDistance is a distance in points from 0 (above the viewport it acts as the viewport)")
     }
     if let value = object["algorithm"] {
-      switch try value.choice(["standard", "uikitWillEndDragging", "uikitTargetContentOffset"]) {
-      case "uikitWillEndDragging": properties.algorithm = .uikitWillEndDragging
-      case "uikitTargetContentOffset": properties.algorithm = .uikitTargetContentOffset
-      default: properties.algorithm = .standard
-      }
+      properties.algorithm = try value.choice([
+        ("standard", SnapAlgorithm.standard), ("uikitWillEndDragging", .uikitWillEndDragging),
+        ("uikitTargetContentOffset", .uikitTargetContentOffset),
+      ])
     }
     if let value = object["rounding"] {
-      properties.rounding = try value.choice(["round", "directional"]) == "round" ? .round : .directional
+      properties.rounding = try value.choice([
+        ("round", UIKitRounding.round), ("directional", .directional),
+      ])
     }
     if let value = object["spring"] { properties.spring = try decodeSpring(value) }
     if let value = object["decayLanding"] {
@@ -107,11 +102,9 @@ extension ConfigDecoder {
       properties.decayLanding = (minimum, maximum)
     }
     if let value = object["bounce"] {
-      switch try value.choice(["automatic", "always", "never"]) {
-      case "always": properties.bounce = .always
-      case "never": properties.bounce = .never
-      default: properties.bounce = .automatic
-      }
+      properties.bounce = try value.choice([
+        ("automatic", Bounce.automatic), ("always", .always), ("never", .never),
+      ])
     }
     if let value = object["initialIndex"] {
       properties.initialIndex = try value.integer(
@@ -148,11 +141,7 @@ extension ConfigDecoder {
   /// "start" (0), "center" (0.5), "end" (1) or a fraction in [0, 1].
   static func decodeAlignment(_ node: JSONNode) throws(ConfigError) -> Double {
     if (try? node.string()) != nil {
-      switch try node.choice(["start", "center", "end"]) {
-      case "center": return 0.5
-      case "end": return 1
-      default: return 0
-      }
+      return try node.choice([("start", 0.0), ("center", 0.5), ("end", 1.0)])
     }
     return try node.number(
       in: 0...1, "an alignment is \"start\", \"center\", \"end\" or a fraction from 0 to 1")
@@ -161,7 +150,7 @@ extension ConfigDecoder {
   /// "normal" (0.998), "fast" (0.99) or the fraction of velocity kept per millisecond.
   static func decodeDecelerationRate(_ node: JSONNode) throws(ConfigError) -> Double {
     if (try? node.string()) != nil {
-      return try node.choice(["normal", "fast"]) == "fast" ? 0.99 : 0.998
+      return try node.choice([("normal", 0.998), ("fast", 0.99)])
     }
     return try node.number(
       in: 1e-6...(1 - 1e-9),

@@ -32,9 +32,9 @@ extension ConfigDecoder {
       "elementKind", "layoutSize", "alignment", "offset", "extendsBoundary",
       "pinToVisibleBounds", "zIndex", "contentInsets",
     ])
-    let name = try object.required("alignment").choice(alignmentNames)
+    let chosen = try object.required("alignment").choiceIndex(alignmentNames)
     var alignment = RectAlignment.top
-    for (index, candidate) in RectAlignment.allCases.enumerated() where alignmentNames[index] == name {
+    for (index, candidate) in RectAlignment.allCases.enumerated() where index == chosen {
       alignment = candidate
     }
     var item = BoundarySupplementaryItem(
@@ -80,8 +80,9 @@ extension ConfigDecoder {
     let edgeNames = ["top", "leading", "bottom", "trailing"]
     let edgeValues: [RectEdges] = [.top, .leading, .bottom, .trailing]
     for entry in try object.required("edges").array(maxCount: 4) {
-      let name = try entry.choice(edgeNames)
-      let edge = edgeValues[edgeNames.firstIndex(of: name) ?? 0]
+      let index = try entry.choiceIndex(edgeNames)
+      let name = edgeNames[index]
+      let edge = edgeValues[index]
       guard !edges.contains(edge) else {
         throw .invalid("edge '\(name)' is listed twice", at: entry.path)
       }

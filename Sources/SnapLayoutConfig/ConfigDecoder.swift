@@ -133,8 +133,9 @@ public enum ConfigDecoder {
       configuration.scrollDirection = flowDirection.horizontal ? .horizontal : .vertical
     }
     if let value = object["scrollDirection"] {
-      configuration.scrollDirection =
-        try value.choice(["vertical", "horizontal"]) == "horizontal" ? .horizontal : .vertical
+      configuration.scrollDirection = try value.choice([
+        ("vertical", ScrollDirection.vertical), ("horizontal", .horizontal),
+      ])
       if let flowDirection,
         (configuration.scrollDirection == .horizontal) != flowDirection.horizontal
       {
@@ -171,9 +172,9 @@ public enum ConfigDecoder {
     }
     if let value = object["contentInsets"] { environment.contentInsets = try decodeInsets(value) }
     if let value = object["layoutDirection"] {
-      environment.layoutDirection =
-        try value.choice(["leftToRight", "rightToLeft"]) == "rightToLeft"
-        ? .rightToLeft : .leftToRight
+      environment.layoutDirection = try value.choice([
+        ("leftToRight", LayoutDirection.leftToRight), ("rightToLeft", .rightToLeft),
+      ])
     }
     if let value = object["displayScale"] {
       environment.displayScale = try value.number(
@@ -232,9 +233,8 @@ public enum ConfigDecoder {
     if let value = object["contentInsets"] { section.contentInsets = try decodeInsets(value) }
     if let value = object["interGroupSpacing"] { section.interGroupSpacing = try value.length() }
     if let value = object["orthogonalScrollingBehavior"] {
-      let name = try value.choice(behaviorNames)
-      for behavior in OrthogonalScrollingBehavior.allCases
-      where behaviorNames[Int(behavior.rawValue)] == name {
+      let index = try value.choiceIndex(behaviorNames)
+      for behavior in OrthogonalScrollingBehavior.allCases where Int(behavior.rawValue) == index {
         section.orthogonalScrollingBehavior = behavior
       }
     }

@@ -290,8 +290,13 @@ struct JSONNode {
 
   /// One of `choices` (a string), with a suggestion when it is close to one.
   func choice(_ choices: [String]) throws(ConfigError) -> String {
+    choices[try choiceIndex(choices)]
+  }
+
+  /// The index of the string among `choices`, compared byte for byte (`String.sameBytes`).
+  func choiceIndex(_ choices: [String]) throws(ConfigError) -> Int {
     let text = try string()
-    guard choices.contains(text) else {
+    guard let index = choices.firstIndex(where: { $0.sameBytes(text) }) else {
       var list = ""
       for (index, choice) in choices.enumerated() {
         list += (index == 0 ? "" : ", ") + "'\(choice)'"
@@ -299,7 +304,12 @@ struct JSONNode {
       throw .invalid(
         "'\(text)' is not one of \(list)" + KeySuggestion.hint(for: text, in: choices), at: path)
     }
-    return text
+    return index
+  }
+
+  /// The value paired with the string among `choices`, compared byte for byte.
+  func choice<T>(_ choices: [(String, T)]) throws(ConfigError) -> T {
+    choices[try choiceIndex(choices.map { $0.0 })].1
   }
 }
 

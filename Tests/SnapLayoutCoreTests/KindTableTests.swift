@@ -31,6 +31,21 @@ struct KindTableTests {
     #expect(index.id(of: precomposed) == 0)
   }
 
+  @Test("items whose element kinds differ only in normalisation are different items")
+  func itemsCompareKindsByBytes() {
+    let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(40))
+    let precomposed = BoundarySupplementaryItem(
+      elementKind: "caf\u{E9}", layoutSize: size, alignment: .top)
+    var decomposed = precomposed
+    decomposed.elementKind = "cafe\u{301}"
+    #expect(precomposed.elementKind == decomposed.elementKind)  // Swift's canonical equivalence
+    #expect(precomposed != decomposed)
+    #expect(precomposed == precomposed)
+    let decoration = DecorationItem(elementKind: "caf\u{E9}")
+    #expect(decoration != DecorationItem(elementKind: "cafe\u{301}"))
+    #expect("caf\u{E9}".sameBytes("caf\u{E9}") && !"caf\u{E9}".sameBytes("cafe\u{301}"))
+  }
+
   @Test("a name is found from a string with storage of its own, short or long")
   func foundFromOtherStorage() {
     let long = String(repeating: "header-", count: 10)

@@ -107,13 +107,8 @@ public struct NameIndex {
   }
 
   private func linearID(of name: String) -> Int32? {
-    // The same value first (what the solvers look up); then, as equal bytes are canonically
-    // equivalent, `==` (quick on short ASCII strings) rules out the others before their bytes
-    // are compared.
-    for (id, candidate) in names.enumerated()
-    where NameIndex.sameRepresentation(candidate, name)
-      || (candidate == name && NameIndex.sameBytes(candidate, name))
-    {
+    // The same value first (what the solvers look up), then the bytes (`sameBytes`).
+    for (id, candidate) in names.enumerated() where NameIndex.sameBytes(candidate, name) {
       return Int32(truncatingIfNeeded: id)
     }
     return nil
@@ -173,4 +168,14 @@ public struct NameIndex {
     // The table indexes with the low bits.
     return hasher.finalize() & Int.max
   }
+}
+
+extension String {
+  /// Whether the two strings are the same UTF-8 bytes. Names, element kinds and configuration
+  /// words are compared so, as UIKit compares element kinds, literally: "café" written
+  /// precomposed and decomposed are two names (docs/CONFIG.md). `==` would compare canonical
+  /// equivalence, and bring Unicode's normalisation tables into the library (docs/PERFORMANCE.md,
+  /// "Library size").
+  @inline(__always)
+  public func sameBytes(_ other: String) -> Bool { NameIndex.sameBytes(self, other) }
 }

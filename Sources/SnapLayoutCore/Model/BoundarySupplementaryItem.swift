@@ -36,3 +36,10 @@ public struct BoundarySupplementaryItem: Equatable, Sendable {
     )
   }
 }
+
+extension BoundarySupplementaryItem {
+  /// Equal field by field, the element kind byte for byte (`String.sameBytes`), last.
+  public static func == (a: BoundarySupplementaryItem, b: BoundarySupplementaryItem) -> Bool {
+    a.layoutSize == b.layoutSize && a.alignment == b.alignment && a.offset == b.offset && a.extendsBoundary == b.extendsBoundary && a.pinToVisibleBounds == b.pinToVisibleBounds && a.zIndex == b.zIndex && a.contentInsets == b.contentInsets && a.elementKind.sameBytes(b.elementKind)
+  }
+}

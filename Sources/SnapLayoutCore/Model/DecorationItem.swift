@@ -15,3 +15,10 @@ public struct DecorationItem: Equatable, Sendable {
       elementKind: elementKind, contentInsets: contentInsets.transposed, zIndex: zIndex)
   }
 }
+
+extension DecorationItem {
+  /// Equal field by field, the element kind byte for byte (`String.sameBytes`), last.
+  public static func == (a: DecorationItem, b: DecorationItem) -> Bool {
+    a.contentInsets == b.contentInsets && a.zIndex == b.zIndex && a.elementKind.sameBytes(b.elementKind)
+  }
+}

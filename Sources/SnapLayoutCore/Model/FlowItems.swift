@@ -51,3 +51,20 @@ public struct FlowItems: Equatable, Sendable {
       content: .subitems([.item(item)]))
   }
 }
+
+extension FlowItems {
+  /// Equal field by field, the path byte for byte (`String.sameBytes`).
+  public static func == (a: FlowItems, b: FlowItems) -> Bool {
+    a.itemSize == b.itemSize && a.minimumInteritemSpacing == b.minimumInteritemSpacing
+      && a.isSelfSizing == b.isSelfSizing && a.itemSizes == b.itemSizes
+      && FlowItems.samePath(a.sectionInsetPath, b.sectionInsetPath)
+  }
+
+  private static func samePath(_ a: String?, _ b: String?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return true
+    case (let a?, let b?): return a.sameBytes(b)
+    default: return false
+    }
+  }
+}

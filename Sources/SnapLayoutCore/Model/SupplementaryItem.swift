@@ -27,3 +27,10 @@ public struct SupplementaryItem: Equatable, Sendable {
       zIndex: zIndex)
   }
 }
+
+extension SupplementaryItem {
+  /// Equal field by field, the element kind byte for byte (`String.sameBytes`), last.
+  public static func == (a: SupplementaryItem, b: SupplementaryItem) -> Bool {
+    a.layoutSize == b.layoutSize && a.containerAnchor == b.containerAnchor && a.itemAnchor == b.itemAnchor && a.zIndex == b.zIndex && a.elementKind.sameBytes(b.elementKind)
+  }
+}
