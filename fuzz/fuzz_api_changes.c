@@ -175,6 +175,8 @@ void op_supplementary_size(run *r) {
   check_report(call, &report);
 }
 
+static int flow_sizes_cost(const run *r, int32_t section, int64_t count);
+
 void op_set_item_sizes(run *r) {
   static sl_size sizes[MAX_SIZES];
   int32_t section = pick_section(r);
@@ -185,6 +187,10 @@ void op_set_item_sizes(run *r) {
     sizes[i].width = pick_length(r);
     sizes[i].height = pick_length(r);
   }
+  /* The first call on a flow section makes it keep a size per item from then on (16 bytes
+   * each, the header's cost note), even with no sizes: more than 2^20 items are held back as
+   * op_items holds back counts. */
+  if (flow_sizes_cost(r, section, items)) return;
   int null = pick_null(r);
   sl_size_report report;
   memset(&report, POISON, sizeof report);
@@ -222,11 +228,13 @@ static int64_t sum(int64_t a, int64_t b) {
  * 2^26 items (the header, sl_layout_set_item_sizes), so 2^26 items cost 1 GiB natively and more
  * than the 2 GiB limit under ASan — documented, not a bug. Counts past the cap (refused at once)
  * and counts of compositional sections (periodic, any count) are not held back. A flow section
- * is one that takes sl_layout_set_item_sizes with no sizes (which changes nothing).
+ * is one whose sl_layout_set_item_sizes gets as far as checking `first` (SL_ERANGE for -1; a
+ * compositional section is refused before, SL_EINVAL): asked with a valid `first` and no sizes,
+ * the call would make the section keep a size per item — the very cost held back.
  */
 static int flow_sizes_cost(const run *r, int32_t section, int64_t count) {
   if (count <= ((int64_t)1 << 20) || count > ((int64_t)1 << 26)) return 0;
-  return sl_layout_set_item_sizes(r->layout, section, 0, NULL, 0, NULL) == SL_OK;
+  return sl_layout_set_item_sizes(r->layout, section, -1, NULL, 0, NULL) == SL_ERANGE;
 }
 
 /* Item changes: set the count, insert, delete, move. */
