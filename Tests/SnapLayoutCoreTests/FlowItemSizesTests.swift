@@ -155,6 +155,53 @@ struct FlowItemSizesTests {
     #expect(layout.measuredCellCount == measured.compactMap { $0 }.count)
   }
 
+  @Test("sizes given in chunks of any length give one call's frames, bit for bit")
+  func chunksMatchOneCall() throws {
+    let uniform = Size(width: 80, height: 40)
+    let count = 20_000
+    var random = Lcg(state: 7)
+    // Runs of the flow's size between runs of sizes of their own, so chunks end inside runs
+    // of both kinds and lines that span a chunk's end break again.
+    let sizes = (0..<count).map { item -> Size in
+      item / 700 % 3 == 0
+        ? uniform
+        : Size(width: Double(20 + random.below(300)) + 0.25, height: Double(10 + random.below(90)))
+    }
+    let whole = try solve([flowSection(items: Int64(count), itemSize: uniform, inset: 5)])
+    _ = try whole.setItemSizes(sizes, section: 0, from: 0)
+    for chunk in [1, 3, 64, 257, 4_096, 9_999] {
+      let chunked = try solve([flowSection(items: Int64(count), itemSize: uniform, inset: 5)])
+      var first = 0
+      while first < count {
+        let end = min(count, first + chunk)
+        _ = try chunked.setItemSizes(Array(sizes[first..<end]), section: 0, from: Int64(first))
+        first = end
+      }
+      #expect(chunked.contentSize == whole.contentSize, "chunks of \(chunk)")
+      var differing = 0
+      for item in Swift.stride(from: 0, to: Int64(count), by: chunk == 1 ? 7 : 1) {
+        if try chunked.itemFrame(section: 0, item: item) != whole.itemFrame(section: 0, item: item) {
+          differing += 1
+        }
+      }
+      #expect(differing == 0, "chunks of \(chunk): \(differing) frames differ")
+    }
+    // Chunks given again out of order, each changing sizes the lines around it depend on.
+    let shuffled = try solve([flowSection(items: Int64(count), itemSize: uniform, inset: 5)])
+    _ = try shuffled.setItemSizes(Array(repeating: Size(width: 150, height: 30), count: count), section: 0, from: 0)
+    var starts = Array(Swift.stride(from: 0, to: count, by: 333))
+    for index in starts.indices.reversed() { starts.swapAt(index, random.below(index + 1)) }
+    for start in starts {
+      let end = min(count, start + 333)
+      _ = try shuffled.setItemSizes(Array(sizes[start..<end]), section: 0, from: Int64(start))
+    }
+    #expect(shuffled.contentSize == whole.contentSize)
+    for item in 0..<Int64(count) where try shuffled.itemFrame(section: 0, item: item) != whole.itemFrame(section: 0, item: item) {
+      Issue.record("item \(item) differs after shuffled chunks")
+      break
+    }
+  }
+
   @Test("items measured at their estimate keep the one-size columns, last line included")
   func uniformMeasurementsKeepColumns() throws {
     let uniform = Size(width: 110, height: 60)

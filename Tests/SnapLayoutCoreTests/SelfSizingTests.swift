@@ -218,6 +218,43 @@ struct SelfSizingTests {
     #expect(try layout.itemFrame(section: 1, item: 0).y == 180)
   }
 
+  @Test("item frames in a batch walk measured repetitions and flow lines: one call's frames, bit for bit")
+  func itemFramesWalkMeasuredSections() throws {
+    let row = hgroup(fw(1), est(100), .subitems([item(fw(1.0 / 3), est(100))]), spacing: .fixed(4))
+    let carousel = LayoutSection(
+      group: hgroup(est(100), est(100), .subitems([item(est(100), est(100))])), itemCount: 500,
+      interGroupSpacing: 10, orthogonalScrollingBehavior: .continuous)
+    let sections = [
+      selfSizingList(items: 3_000),
+      LayoutSection(group: row, itemCount: 2_000, interGroupSpacing: 5),
+      carousel,
+      flowSection(items: 2_500, itemSize: Size(width: 80, height: 40), selfSizing: true, inset: 5),
+    ]
+    let layout = try solve(sections, width: 390)
+    try layout.setOrthogonalOffset(700, section: 2)
+    var random = Lcg(state: 19)
+    for section in 0..<4 {
+      let count = Int(sections[section].itemCount)
+      // Measured pages with gaps between them, and runs within pages.
+      for _ in 0..<count / 3 {
+        let item = random.below(count) / 2 + (random.below(2) == 0 ? 0 : count / 2)
+        let size = Size(width: Double(30 + random.below(300)) + 0.5, height: Double(20 + random.below(150)))
+        _ = try layout.reportItemSize(size, section: section, item: Int64(item))
+      }
+      var ranges: [(Int64, Int64)] = [(0, Int64(count)), (Int64(count - 1), 1), (Int64(count), 0)]
+      for _ in 0..<12 {
+        let first = random.below(count)
+        ranges.append((Int64(first), Int64(random.below(count - first + 1))))
+      }
+      for (first, n) in ranges {
+        var frames: [Rect] = []
+        try layout.itemFrames(section: section, first: first, count: n) { _, frame in frames.append(frame) }
+        let single = try (first..<first + n).map { try layout.itemFrame(section: section, item: $0) }
+        #expect(frames == single, "section \(section), \(first) + \(n)")
+      }
+    }
+  }
+
   @Test("bad reports are refused by name and change nothing")
   func badInput() throws {
     let layout = try solve([selfSizingList(items: 3)])

@@ -307,6 +307,36 @@ final class FlowLines {
     return result
   }
 
+  /// Calls `body` with each item of `items` and its frame, as `frame(ofItem:origin:)` gives
+  /// it, bit for bit: the lines are walked as `forEachLine` walks them.
+  /// - Complexity: O(log blocks + the items of the lines walked).
+  func forEachFrame(items: Range<Int>, origin: Point, _ body: (Int, Rect) -> Void) {
+    guard !items.isEmpty else { return }
+    let found = blocks.find(item: items.lowerBound)
+    var node = found.node
+    var block = found.block
+    var index = (items.lowerBound - block.first) / block.period
+    var length = block.length
+    var start = found.lengthBefore + index * length
+    while true {
+      let first = block.first + index * block.period
+      let end = first + block.period
+      let top = start.points
+      forEachItem(first: first, end: end) { item, slot in
+        if items.contains(item) { body(item, FlowLines.place(slot, lineStart: top, origin: origin)) }
+      }
+      guard end < items.upperBound else { return }
+      start = start + length
+      index += 1
+      if index == block.lines {
+        guard let next = blocks.next(after: node) else { return }
+        (node, block) = next
+        length = block.length
+        index = 0
+      }
+    }
+  }
+
   /// The frame of an item whose place in its line is `slot`, the line starting `lineStart`
   /// after the first, which starts at `origin`: the one formula of item frames and rect
   /// queries (docs/ARCHITECTURE.md, "Exact sums").
@@ -339,13 +369,35 @@ final class FlowLines {
         ])
       return
     }
-    var node = widthLeaves + item >> 6
-    widths[node] = widest(inWord: item >> 6)
-    while node > 1 {
-      node /= 2
-      widths[node] = max(widths[2 * node], widths[2 * node + 1])
+    breakAgain(item..<item + 1, found: found)
+  }
+
+  /// Follows a change of the sizes of the items of `range`, in one pass: the widest items are
+  /// found again for the words the range covers and lines are broken again from the one
+  /// before its first item until, past its last, the breaks fall where they were.
+  /// - Complexity: O(log n + the items of the lines broken again): a host giving sizes in
+  ///   chunks pays for each item once, as in one call (issue 19).
+  func itemsChanged(_ range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    breakAgain(range, found: blocks.find(item: range.lowerBound))
+  }
+
+  /// Lines broken again around `range`, whose first item's block is `found`.
+  private func breakAgain(_ range: Range<Int>, found: LineBlocks.Found) {
+    for word in range.lowerBound >> 6...(range.upperBound - 1) >> 6 {
+      var node = widthLeaves + word
+      widths[node] = widest(inWord: word)
+      while node > 1 {
+        node /= 2
+        let widest = max(widths[2 * node], widths[2 * node + 1])
+        // Above a node that did not change, nothing does.
+        if widths[node] == widest { break }
+        widths[node] = widest
+      }
     }
     // A narrower first item may now fit at the end of the line before.
+    let block = found.block
+    let lineStart = block.first + (range.lowerBound - block.first) / block.period * block.period
     var first = lineStart
     if lineStart > block.first {
       first = lineStart - block.period
@@ -353,7 +405,7 @@ final class FlowLines {
       first = previous.first + (previous.lines - 1) * previous.period
     }
     let (lines, end) = breakLines(
-      from: first, changed: item, cursor: Cursor(node: found.node, block: block))
+      from: first, changed: range.upperBound - 1, cursor: Cursor(node: found.node, block: block))
     blocks.replace(from: first, to: end, with: lines)
   }
 }

@@ -25,25 +25,28 @@ extension Layout {
           + "\(section)", path: "count")
     }
     for (index, size) in sizes.enumerated() {
-      for (value, name) in [(size.width, "width"), (size.height, "height")] {
-        guard value.isFinite, value > 0, value <= Layout.maxMeasuredLength else {
-          throw LayoutError(
-            .invalidArgument,
-            "an item's \(name) must be finite, greater than 0 and at most "
-              + "\(Layout.maxMeasuredLength) points, not \(value)", path: "sizes/\(index)/\(name)")
-        }
-      }
+      try Layout.checkGivenLength(size.width, "width", index: index)
+      try Layout.checkGivenLength(size.height, "height", index: index)
     }
     let storage = try flowStorage(section)
     let before = isSolved ? anchors(section: section) : nil
-    var changes: [(item: Int, old: Size)] = []
-    changes.reserveCapacity(sizes.count)
     for (index, size) in sizes.enumerated() {
-      let item = Int(first) + index
-      changes.append((item, storage.size(item)))
-      storage.setGiven(transposed ? size.transposed : size, item: item)
+      storage.setGiven(transposed ? size.transposed : size, item: Int(first) + index)
     }
-    return try relayFlow(section, changes: changes, anchors: before)
+    return try relayFlow(section, changed: Int(first)..<Int(first) + sizes.count, anchors: before)
+  }
+
+  /// Refuses a given size's length that is not finite, positive and at most
+  /// `maxMeasuredLength`, naming it (`sizes/<index>/<name>`).
+  private static func checkGivenLength(_ value: Double, _ name: String, index: Int)
+    throws(LayoutError)
+  {
+    guard value.isFinite, value > 0, value <= Layout.maxMeasuredLength else {
+      throw LayoutError(
+        .invalidArgument,
+        "an item's \(name) must be finite, greater than 0 and at most "
+          + "\(Layout.maxMeasuredLength) points, not \(value)", path: "sizes/\(index)/\(name)")
+    }
   }
 
   /// A self-sizing flow item's measured size (nil forgets it).
@@ -67,7 +70,7 @@ extension Layout {
     let before = anchors(section: section)
     let old = storage.size(Int(item))
     storage.setMeasured(size, item: Int(item))
-    return try relayFlow(section, changes: [(Int(item), old)], anchors: before)
+    return try relayFlow(section, changed: Int(item)..<Int(item) + 1, old: old, anchors: before)
   }
 
   private func requireFlow(_ section: Int, _ what: String) throws(LayoutError) {
@@ -95,21 +98,23 @@ extension Layout {
     return created
   }
 
-  /// Lays the section's lines out again after `changes` (items and their previous sizes) and
-  /// keeps `anchors` in place.
+  /// Lays the section's lines out again after the sizes of the items of `changed` changed
+  /// (one item's from `old`, when known) and keeps `anchors` in place.
   private func relayFlow(
-    _ section: Int, changes: [(item: Int, old: Size)], anchors before: Anchors?
+    _ section: Int, changed: Range<Int>, old: Size? = nil, anchors before: Anchors?
   ) throws(LayoutError) -> SizeReport {
     if entries[section].flowSizes?.isUniform == true { entries[section].flowSizes = nil }
     guard let before else {
       return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
     }
     if let lines = entries[section].solved.flowLines, lines.sizes === entries[section].flowSizes {
-      // Many changes at once: breaking every line again is cheaper than following each.
-      if changes.count > 64 && changes.count > lines.sizes.count / 16 {
+      if let old, changed.count == 1 {
+        lines.itemChanged(changed.lowerBound, from: old)
+      } else if changed.count > lines.sizes.count / 2 {
+        // Most of the section: breaking every line again is as cheap and simpler.
         lines.rebuild()
       } else {
-        for change in changes { lines.itemChanged(change.item, from: change.old) }
+        lines.itemsChanged(changed)
       }
     }
     try resolveSection(section, reuse: true, refresh: false)

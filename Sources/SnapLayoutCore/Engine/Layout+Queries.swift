@@ -130,7 +130,9 @@ extension Layout {
   /// in order (the batch form of `itemFrame`, for bindings whose per-call cost dominates).
   /// The range is checked before any frame is handed over; so is a count past `Int.max` (only
   /// possible where Int has 32 bits), which no buffer indexed by Int holds.
-  /// - Complexity: O(count) (O(count · log n) in a measured section).
+  /// Every frame is the one `itemFrame` gives, bit for bit; the lines and repetitions of a
+  /// section with measured cells or sizes of their own are walked, not looked up one by one.
+  /// - Complexity: O(log n + count).
   public func itemFrames(
     section: Int, first: Int64, count: Int64, _ body: (Int64, Rect) -> Void
   ) throws(LayoutError) {
@@ -152,10 +154,20 @@ extension Layout {
         .outOfRange, "count \(count) is more frames than a buffer of this system holds",
         path: "count")
     }
-    var item = first
-    while item < first + count {
-      body(item - first, try itemFrame(section: section, item: item))
-      item += 1
+    let (id, start) = entries.locate(section)
+    let offset = frameOffset(id)
+    if entries.slots[id].solved.measured != nil || entries.slots[id].solved.flowLines != nil {
+      placedSection(section).forEachFrame(items: first..<first + count, offset: offset) {
+        item, frame in body(item - first, space.physical(frame))
+      }
+      return
+    }
+    let placement = entries.slots[id].solved.placement(at: start)
+    let n = placement.itemsPerGroup
+    let leaves = entries.slots[id].solved.template.leaves
+    for item in first..<first + count {
+      let slot = leaves[Int(item % n)].frame
+      body(item - first, space.physical(placement.place(slot, repetition: item / n, offset: offset)))
     }
   }
 

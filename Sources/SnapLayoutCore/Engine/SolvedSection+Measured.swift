@@ -30,6 +30,54 @@ extension SolvedSection {
       slot, repetition: repetition, offset: offset, shift: shift(before: repetition))
   }
 
+  /// Calls `body` with each cell of `items` and its frame, as `frame(ofItem:offset:)` gives
+  /// it, bit for bit, walking the lines or repetitions instead of looking each cell up: a
+  /// measured repetition is found and solved once for all its cells, its shift carried from
+  /// the one before (`MeasuredSizes.step`).
+  /// - Complexity: O(log n + the cells and repetitions walked).
+  func forEachFrame(items: Range<Int64>, offset: Double, _ body: (Int64, Rect) -> Void) {
+    guard !items.isEmpty else { return }
+    if let flowLines {
+      flowLines.forEachFrame(
+        items: Int(items.lowerBound)..<Int(items.upperBound), origin: placement.origin
+      ) { item, frame in body(Int64(item), frame) }
+      return
+    }
+    let n = placement.itemsPerGroup
+    guard let measured else {
+      for item in items {
+        body(
+          item,
+          placement.place(template.leaves[Int(item % n)].frame, repetition: item / n, offset: offset))
+      }
+      return
+    }
+    var repetition = items.lowerBound / n
+    var walk = measured.shifts(from: repetition)
+    var hint = 0
+    var item = items.lowerBound
+    while item < items.upperBound {
+      let (measurements, delta) = measured.repetition(repetition, hint: &hint)
+      let shift = measured.step(&walk, delta: delta)
+      let end = Swift.min(items.upperBound, (repetition + 1) * n)
+      if repetitionSolver.singleCell != nil {
+        let slot = repetitionSolver.singleCellFrame(template.leaves[0].frame, measurements)
+        body(item, placement.place(slot, repetition: repetition, offset: offset, shift: shift))
+      } else {
+        let solved = repetitionSolver.template(measurements, or: template)
+        for cell in item..<end {
+          body(
+            cell,
+            placement.place(
+              solved.leaves[Int(cell % n)].frame, repetition: repetition, offset: offset,
+              shift: shift))
+        }
+      }
+      item = end
+      repetition += 1
+    }
+  }
+
   /// The repetitions that may reach into `low ... high` along the repeat axis, or nil.
   func repetitions(from low: Double, to high: Double, offset: Double) -> ClosedRange<Int64>? {
     repetitions(from: low, to: high, offset: offset, placement: placement)
