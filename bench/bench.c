@@ -221,7 +221,7 @@ stats measure_short(timed_fn fn, void *ctx, double target) {
 
 enum part part;
 
-#define MAX_ROWS 128
+#define MAX_ROWS 192
 static row rows[MAX_ROWS];
 static int row_count;
 

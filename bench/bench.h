@@ -170,6 +170,8 @@ void bench_scrolling(void);
 void bench_loops(void);
 
 /* bench/self_sizing.c */
+/* A list of `n` rows estimated at 44 pt whose heights the host measures. */
+void self_sizing_config(config_text *out, int64_t n);
 void bench_self_sizing(void);
 void bench_flow_sizes(void);
 
