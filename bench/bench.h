@@ -177,6 +177,7 @@ void bench_self_sizing(void);
 void bench_flow_sizes(void);
 
 /* bench/own_sizes.c: items with sizes of their own (issue 19; floors in own_sizes_floors.c) */
+void bench_own_sizes_memory(void);
 void bench_own_sizes(void);
 
 /* bench/load.c */
