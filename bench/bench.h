@@ -1,8 +1,8 @@
 /*
  * bench.h — the benchmark's harness (bench/bench.c), shared with the scenarios in other files
  * (bench/configs.c, memory.c, create.c, queries.c, sections.c, scrolling.c, self_sizing.c,
- * own_sizes.c, load.c): measurement with interleaved floors, the results table, errors, and the helpers and
- * constants the scenarios have in common.
+ * own_sizes.c, load.c): measurement with interleaved floors, the results table, errors, and
+ * the helpers and constants the scenarios have in common.
  */
 #ifndef SNAPLAYOUT_BENCH_H
 #define SNAPLAYOUT_BENCH_H
