@@ -207,11 +207,14 @@ test-valgrind: lib $(C_TESTS) examples \
 # starts once per repetition to time dlopen + first call, links nothing but libc. The harness
 # is bench/bench.c; the layouts the scenarios build are bench/configs.c, and the memory,
 # creation and query scenarios bench/memory.c, create.c and queries.c; the many-sections figures
-# are bench/sections.c, scrolling bench/scrolling.c (loops bench/loops.c), self-sizing bench/self_sizing.c and loading
+# are bench/sections.c, scrolling bench/scrolling.c (loops bench/loops.c), self-sizing bench/self_sizing.c,
+# items with sizes of their own bench/own_sizes.c (its floors bench/own_sizes_floors.c) and loading
 # bench/load.c.
 BENCH_SOURCES := bench/bench.c bench/configs.c bench/memory.c bench/create.c bench/queries.c \
-                 bench/sections.c bench/scrolling.c bench/loops.c bench/self_sizing.c bench/load.c
-$(BUILD)/bench: $(BENCH_SOURCES) bench/bench.h include/snaplayout.h $(LIB) $(BUILD)/bench-dlopen
+                 bench/sections.c bench/scrolling.c bench/loops.c bench/self_sizing.c \
+                 bench/own_sizes.c bench/own_sizes_floors.c bench/load.c
+$(BUILD)/bench: $(BENCH_SOURCES) bench/bench.h bench/own_sizes.h include/snaplayout.h $(LIB) \
+                $(BUILD)/bench-dlopen
 	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) -O2 -g -Iinclude -Ibench $(BENCH_SOURCES) -o $@ \
 	  $(LINK_LIB) -ljson-c -lm
 

@@ -1,9 +1,11 @@
 /*
  * bench.c — SnapLayout benchmark, through the public C interface only.
  *
- *   make bench            full run: 11 repetitions of >= 20 ms each (about 75 s)
+ *   make bench            full run: 11 repetitions of >= 20 ms each (about 100 s)
  *   build/bench --quick   smoke test: 3 repetitions of >= 2 ms each (about 3 s)
  *   build/bench --sections  only the many-sections and many-kinds figures (bench/sections.c, about 35 s)
+ *   build/bench --own-sizes  only the figures of items with sizes of their own (bench/own_sizes.c,
+ *                         about 26 s)
  *
  * Every timing is the median (and minimum) of repeated runs. A run repeats the operation until
  * it takes at least target_ns, far above the resolution of clock_gettime(CLOCK_MONOTONIC)
@@ -38,7 +40,8 @@
  * This file is the harness (errors, clock, measurement with interleaved floors, the results
  * table, main); the scenarios are in bench/configs.c (the layout texts they build), memory.c,
  * create.c (creation, destroy, re-solve), queries.c (frames, rect queries, enumeration),
- * sections.c, scrolling.c, self_sizing.c and load.c; bench/bench.h holds what they share.
+ * sections.c, scrolling.c, self_sizing.c, own_sizes.c and load.c; bench/bench.h holds what they
+ * share.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -221,7 +224,7 @@ stats measure_short(timed_fn fn, void *ctx, double target) {
 
 enum part part;
 
-#define MAX_ROWS 128
+#define MAX_ROWS 192
 static row rows[MAX_ROWS];
 static int row_count;
 
@@ -341,14 +344,16 @@ static double timer_granularity_ns(void) {
 }
 
 int main(int argc, char **argv) {
-  int sections_only = 0;
+  int sections_only = 0, own_sizes_only = 0;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--quick") == 0) {
       quick = 1;
     } else if (strcmp(argv[i], "--sections") == 0) {
       sections_only = 1;
+    } else if (strcmp(argv[i], "--own-sizes") == 0) {
+      own_sizes_only = 1;
     } else {
-      fprintf(stderr, "usage: %s [--quick] [--sections]\n", argv[0]);
+      fprintf(stderr, "usage: %s [--quick] [--sections] [--own-sizes]\n", argv[0]);
       return 2;
     }
   }
@@ -359,13 +364,15 @@ int main(int argc, char **argv) {
   if (sl_version_number() != SL_VERSION_NUMBER) die("header and library versions differ");
 
   /* Memory first, while the heap is still small. */
-  if (!sections_only) bench_memory();
+  int everything = !sections_only && !own_sizes_only;
+  if (everything) bench_memory();
+  if (everything || own_sizes_only) bench_own_sizes_memory();
 
   struct timespec resolution;
   clock_getres(CLOCK_MONOTONIC, &resolution);
   double granularity = timer_granularity_ns();
 
-  if (!sections_only) {
+  if (everything) {
     bench_create();
     bench_queries();
     bench_enumeration();
@@ -373,9 +380,10 @@ int main(int argc, char **argv) {
     bench_loops();
     bench_self_sizing();
     bench_flow_sizes();
-    bench_load();
   }
-  bench_sections();
+  if (everything || own_sizes_only) bench_own_sizes();
+  if (everything) bench_load();
+  if (everything || sections_only) bench_sections();
   fprintf(stderr, "\n");
 
   config_text sample;
@@ -401,6 +409,9 @@ int main(int argc, char **argv) {
          "parse and tree of the same text;\nsection changes in the middle of list sections against "
          "creating a layout of that one section; reads after a change\nat the top (through the "
          "section tree) against the same before it; kinds: 100 a section, growth = cost per kind "
-         "at 4x / at 1x.\n");
+         "at 4x / at 1x.\n"
+         "own sizes (bench/own_sizes.c): items = rows of the list, tags of the flow; reports timed "
+         "in batches of 4096 (slowest: single\nreports); memory: RSS growth per item in a child "
+         "(peak: VmHWM); floors keep the same sizes and lines in C (checked).\n");
   return 0;
 }

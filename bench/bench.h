@@ -1,8 +1,8 @@
 /*
  * bench.h — the benchmark's harness (bench/bench.c), shared with the scenarios in other files
  * (bench/configs.c, memory.c, create.c, queries.c, sections.c, scrolling.c, self_sizing.c,
- * load.c): measurement with interleaved floors, the results table, errors, and the helpers and
- * constants the scenarios have in common.
+ * own_sizes.c, load.c): measurement with interleaved floors, the results table, errors, and
+ * the helpers and constants the scenarios have in common.
  */
 #ifndef SNAPLAYOUT_BENCH_H
 #define SNAPLAYOUT_BENCH_H
@@ -35,6 +35,7 @@ enum part {
   PART_RESOLVE,
   PART_MOTION,
   PART_SELF_SIZING,
+  PART_OWN_SIZES,
   PART_LOAD,
   PART_SIZE,
   PART_MEMORY,
@@ -170,8 +171,14 @@ void bench_scrolling(void);
 void bench_loops(void);
 
 /* bench/self_sizing.c */
+/* A list of `n` rows estimated at 44 pt whose heights the host measures. */
+void self_sizing_config(config_text *out, int64_t n);
 void bench_self_sizing(void);
 void bench_flow_sizes(void);
+
+/* bench/own_sizes.c: items with sizes of their own (issue 19; floors in own_sizes_floors.c) */
+void bench_own_sizes_memory(void);
+void bench_own_sizes(void);
 
 /* bench/load.c */
 void bench_load(void);
