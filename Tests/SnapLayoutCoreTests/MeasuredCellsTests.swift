@@ -219,6 +219,13 @@ struct MeasuredCellsTests {
   func summaryTreeIsAFunctionOfItsPages() {
     var random = Lcg(state: 11)
     for count in [0, 1, 2, 3, 7, 8, 9, 33, 100] {
+      // Sparse keys: neighbours, gaps and a few far out (a section of 2^50 items).
+      var keys: Set<Int64> = []
+      while keys.count < count {
+        let far = random.below(8) == 0
+        keys.insert(far ? Int64(random.below(1 << 20)) << 22 : Int64(random.below(3 * count + 1)))
+      }
+      let sorted = keys.sorted()
       var runs: [MeasuredRun] = []
       for _ in 0..<count {
         let total = Double(random.below(2000)) / 7 - 100
@@ -229,51 +236,56 @@ struct MeasuredCellsTests {
             reachAfter: reaches ? Double(random.below(10_000)) / 3 : -.infinity,
             reachBefore: reaches ? Double(random.below(10_000)) / 3 - 50 : .infinity))
       }
-      let built = MeasuredSummaryTree(count: count) { runs[$0] }
-      // The same pages reached by inserts, removals and updates in a random order.
+      let built = MeasuredSummaryTree(keys: sorted) { runs[$0] }
+      // The same pages reached by sets, removals and changes in a random order, through keys
+      // that come and go (the tree grows for the far ones and frees what empties).
       var grown = MeasuredSummaryTree()
-      var order: [Int] = []
-      for index in 0..<count { order.insert(index, at: random.below(order.count + 1)) }
-      var present: [Int] = []
+      var order = Array(0..<count)
+      for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
       for page in order {
-        let at = present.firstIndex { $0 > page } ?? present.count
-        grown.insert(MeasuredRun(total: ExactLength(1e9), reachAfter: 5, reachBefore: -5), at: at)
-        present.insert(page, at: at)
-        grown.update(runs[page], at: at)
+        grown.set(MeasuredRun(total: ExactLength(1e9), reachAfter: 5, reachBefore: -5), key: sorted[page])
+        let passing = Int64(random.below(1 << 30)) << 20 + 1
+        grown.set(MeasuredRun(total: ExactLength(3.3)), key: passing)
+        grown.set(runs[page], key: sorted[page])
+        if !keys.contains(passing) { grown.remove(key: passing) }
       }
-      grown.insert(MeasuredRun(total: ExactLength(3.3)), at: count / 2)
-      grown.remove(at: count / 2)
+      grown.remove(key: 1 << 45)
       #expect(grown.count == count)
-      for index in 0...count {
-        #expect(grown.prefix(index) == built.prefix(index))
-        #expect(built.prefix(index) == runs[0..<index].reduce(.zero) { $0 + $1.total })
+      #expect(grown.root == built.root)
+      func prefix(_ key: Int64) -> ExactLength {
+        sorted.indices.filter { sorted[$0] < key }.reduce(.zero) { $0 + runs[$1].total }
+      }
+      var probes: [Int64] = sorted.flatMap { [$0, $0 + 1] } + [0, 1 << 50]
+      probes += (0..<8).map { _ in Int64(random.below(1 << 30)) << 10 }
+      for key in probes {
+        #expect(grown.prefix(key) == built.prefix(key))
+        #expect(built.prefix(key) == prefix(key))
         // Brute force: pages reaching past a point, with the totals before them.
         let position = Double(random.below(12_000)) / 3 - 200
-        var expected: [Int] = []
-        for page in 0..<index where built.prefix(page).points + runs[page].reachAfter >= position {
-          expected.append(page)
+        var expected: [Int64] = []
+        for (page, at) in sorted.enumerated()
+        where at < key && prefix(at).points + runs[page].reachAfter >= position {
+          expected.append(at)
         }
-        var found: [Int] = []
-        grown.pages(reachingAfter: position, before: index) { page, offset in
-          found.append(page)
-          #expect(offset == built.prefix(page))
+        var found: [Int64] = []
+        grown.pages(reachingAfter: position, before: key) { at, offset in
+          found.append(at)
+          #expect(offset == prefix(at))
         }
         #expect(found == expected)
-        expected = (0..<count).filter {
-          $0 > index - 1 && built.prefix($0).points + runs[$0].reachBefore <= position
-        }
+        expected = sorted.enumerated().filter {
+          $0.element >= key && prefix($0.element).points + runs[$0.offset].reachBefore <= position
+        }.map(\.element)
         found = []
-        grown.pages(reachingBefore: position, after: index - 1) { page, _ in found.append(page) }
+        grown.pages(reachingBefore: position, from: key) { at, _ in found.append(at) }
         #expect(found == expected)
-        // The descent: the last page up to a bound, each candidate with its prefix.
-        if count > 0 {
-          let bound = random.below(count + 2)
-          let last = grown.last(below: index) { page, before in
-            #expect(before == built.prefix(page))
-            return page <= bound
-          }
-          #expect(last == max(0, min(bound, index - 1, count - 1)))
+        // The descent: the last key up to a bound, each candidate with its prefix.
+        let last = grown.last(below: Int64.max) { at, before in
+          #expect(before == prefix(at))
+          return at <= key
         }
+        // At the key, or below it with no page between (past the keys the tree covers).
+        #expect(last <= key && sorted.allSatisfy { $0 <= last || $0 > key })
       }
     }
   }

@@ -115,6 +115,32 @@ final class MeasuredPage {
     }
   }
 
+  /// Stores the shape of repetition `local` and updates `summary` to what `summarize` would
+  /// make of it, without summing the page again, when that is simple: no repetition of the
+  /// page reaches past the template's reach (a reach moves with every delta before it) and
+  /// the page's largest cross extent does not shrink. The total changes by the difference of
+  /// two exact lengths, so it holds the same bits as a sum made anew (docs/ARCHITECTURE.md,
+  /// "Exact sums"). Returns false, and changes nothing, otherwise.
+  /// - Complexity: O(1).
+  func restate(_ shape: RepetitionShape, at local: Int) -> Bool {
+    guard reaches == nil, !shape.outgrows else { return false }
+    var result = summary
+    if tracksCross {
+      let old = crosses[local]
+      if !shape.cross.isNaN && shape.cross >= result.largestCross {
+        result.largestCross = shape.cross
+      } else if !old.isNaN && old >= result.largestCross {
+        // It was the largest and may no longer be.
+        return false
+      }
+      crosses[local] = shape.cross
+    }
+    result.total = result.total - ExactLength(deltas[local]) + ExactLength(shape.delta)
+    deltas[local] = shape.delta
+    summary = result
+    return true
+  }
+
   /// The smallest Float32 at or above `value` (NaN stays NaN).
   private static func roundedUp(_ value: Double) -> Float32 {
     let rounded = Float32(value)

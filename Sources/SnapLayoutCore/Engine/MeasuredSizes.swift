@@ -152,14 +152,14 @@ final class MeasuredSizes {
     guard rebuilding else { return }
     if page.measured == 0 {
       // Its deltas are all 0 once none of its cells is measured.
+      tree.remove(key: key)
       keys.remove(at: index)
       pages.remove(at: index)
-      tree.remove(at: index)
       if !MeasuredSummary().covers(page.summary) { rebuildSummary() } else { setTotals() }
     } else if opened {
       // A new page: nothing measured moves yet, only the shared lengths may grow.
       if !uniformFlags.isEmpty { summarize(index) }
-      tree.insert(page.run, at: index)
+      tree.set(page.run, key: key)
       summary.widen(to: page.summary)
       setTotals()
     } else if !uniformFlags.isEmpty {
@@ -252,12 +252,24 @@ final class MeasuredSizes {
   }
 
   /// Records what repetition `repetition` changes (`RepetitionSolver.shape`).
-  /// - Complexity: O(log pages + page).
+  /// - Complexity: O(log pages) (`MeasuredPage.restate`); O(log pages + page) when the page
+  ///   is summed again.
   func setShape(_ shape: RepetitionShape, repetition: Int64) {
     let key = repetition / repetitionsPerPage
     let (index, found) = search(key)
     guard found else { return }
-    pages[index].store(shape, at: Int(repetition - key * repetitionsPerPage))
+    let local = Int(repetition - key * repetitionsPerPage)
+    // The shared lengths come from the sizes, not the shapes: a page restated keeps them.
+    if pages[index].restate(shape, at: local) {
+      // The page's extremes can only have grown.
+      tree.set(pages[index].run, key: key)
+      var result = summary
+      result.widen(to: pages[index].summary)
+      summary = result
+      setTotals()
+      return
+    }
+    pages[index].store(shape, at: local)
     pageChanged(index)
   }
 
@@ -299,7 +311,7 @@ final class MeasuredSizes {
       let local = Int(repetition - key * repetitionsPerPage)
       for j in 0..<local { sum += page.delta(j) }
     }
-    return Shifts(pages: tree.prefix(index), page: sum, next: repetition)
+    return Shifts(pages: tree.prefix(key), page: sum, next: repetition)
   }
 
   /// The shift of the walk's repetition; then the walk moves on past it, whose delta is
@@ -308,7 +320,7 @@ final class MeasuredSizes {
     let shift = walk.shift
     walk.next += 1
     if walk.next % repetitionsPerPage == 0 {
-      walk.pages = tree.prefix(search(walk.next / repetitionsPerPage).index)
+      walk.pages = tree.prefix(walk.next / repetitionsPerPage)
       walk.page = 0
     } else {
       walk.page += delta
@@ -331,7 +343,11 @@ final class MeasuredSizes {
     }
     var low = 0
     if !keys.isEmpty && starts(0, .zero) {
-      low = tree.last(below: keys.count) { starts($0, $1) } + 1
+      // The last key whose page would start there, then the last page at or before it.
+      let key = tree.last(below: Int64.max) { key, before in
+        ExactLength(Double(key) * pageLength) + before <= end
+      }
+      low = search(key + 1).index
     }
     var result: Int64
     if low == 0 {
@@ -339,7 +355,7 @@ final class MeasuredSizes {
     } else {
       let index = low - 1
       let page = pages[index]
-      var start = Double(keys[index]) * pageLength + tree.prefix(index).points
+      var start = Double(keys[index]) * pageLength + tree.prefix(keys[index]).points
       let first = keys[index] * repetitionsPerPage
       result = -1
       for local in 0..<Int(repetitionsPerPage) {
@@ -372,10 +388,10 @@ final class MeasuredSizes {
   {
     let target = position - MeasuredSizes.slack(position)
     guard summary.reachAfter >= target else { return }
-    let key = limit / repetitionsPerPage
-    let (end, found) = search(key)
-    tree.pages(reachingAfter: target, before: found ? end + 1 : end) { index, offset in
-      forEachReach(page: index, offset: offset) { repetition, start, reaches, local in
+    var hint = 0
+    let end = limit / repetitionsPerPage
+    tree.pages(reachingAfter: target, before: end == .max ? end : end + 1) { key, offset in
+      forEachReach(page: search(key, hint: &hint).index, offset: offset) { repetition, start, reaches, local in
         if repetition < limit, !reaches[4 * local].isNaN,
           start + Double(reaches[4 * local]) >= target
         {
@@ -392,9 +408,9 @@ final class MeasuredSizes {
   {
     let target = position + MeasuredSizes.slack(position)
     guard summary.reachBefore <= target else { return }
-    let (start, _) = search(limit / repetitionsPerPage)
-    tree.pages(reachingBefore: target, after: start - 1) { index, offset in
-      forEachReach(page: index, offset: offset) { repetition, start, reaches, local in
+    var hint = 0
+    tree.pages(reachingBefore: target, from: limit / repetitionsPerPage) { key, offset in
+      forEachReach(page: search(key, hint: &hint).index, offset: offset) { repetition, start, reaches, local in
         if repetition > limit, !reaches[4 * local + 1].isNaN,
           start + Double(reaches[4 * local + 1]) <= target
         {
@@ -433,7 +449,7 @@ final class MeasuredSizes {
     let old = pages[index].summary
     summarize(index)
     let new = pages[index].summary
-    tree.update(pages[index].run, at: index)
+    tree.set(pages[index].run, key: keys[index])
     if new.covers(old) {
       // The section's extremes can only have grown.
       var result = summary
@@ -447,7 +463,7 @@ final class MeasuredSizes {
 
   private func rebuildTree() {
     let pages = self.pages
-    tree = MeasuredSummaryTree(count: pages.count) { pages[$0].run }
+    tree = MeasuredSummaryTree(keys: keys) { pages[$0].run }
     rebuildSummary()
   }
 

@@ -64,178 +64,204 @@ struct MeasuredRun: Equatable {
   }
 }
 
-/// A segment tree of the pages' runs: the summary of any prefix of pages, and the pages whose
-/// reach passes a point, in O(log pages). Each node is computed from its two children (never
-/// updated incrementally), so the tree — and every sum read from it — depends only on the pages
-/// as they are, not on the reports that made them (issue 16, defect 7).
+/// A segment tree of the pages' runs over the space of page keys (a page's index among all the
+/// section's pages, measured or not): the summary of the pages before any key, and the pages
+/// whose reach passes a point, in O(log keys).
+///
+/// Sparse: only the nodes above a page exist, so a section holds O(pages · log keys) nodes
+/// however many items it has, and a page that opens or goes adds or removes one path —
+/// O(log keys), not a rebuild of the directory (issue 19). Each node covers a fixed, aligned
+/// range of keys and is computed from its two children (an absent child is the empty run), never
+/// updated by differences: its value, and every sum read from the tree, depend only on the
+/// pages as they are — not on the order of the reports that made them, nor on how tall the tree
+/// grew for a key once present (issue 16, defect 7; the empty run is `combine`'s identity).
 struct MeasuredSummaryTree {
-  /// `nodes[1]` is the root; the leaves are `nodes[leaves ..< leaves + count]`.
-  private var nodes: [MeasuredRun]
-  private var leaves: Int
-  private(set) var count: Int
-
-  init() {
-    count = 0
-    leaves = 1
-    nodes = Array(repeating: MeasuredRun(), count: 2)
+  private struct Node {
+    var run = MeasuredRun()
+    /// The children's indices in `nodes`, or -1 where no page is below.
+    var left: Int32 = -1
+    var right: Int32 = -1
   }
 
-  /// A tree over `run(0) ..< run(count)`. - Complexity: O(count).
-  init(count: Int, _ run: (Int) -> MeasuredRun) {
-    self.init()
-    rebuild(count: count, run)
-  }
+  /// `nodes[0]` is the root: it covers the keys `0 ..< 1 << height`.
+  private var nodes = [Node()]
+  /// At least 1: the root is never a leaf.
+  private var height = 1
+  /// Indices of nodes no longer in the tree, for reuse.
+  private var unused: [Int32] = []
+  /// The number of pages.
+  private(set) var count = 0
 
-  /// Holds `run(0) ..< run(count)` from now on; the array is reused when it has room.
-  private mutating func rebuild(count: Int, _ run: (Int) -> MeasuredRun) {
-    self.count = count
-    var capacity = 1
-    while capacity < count { capacity *= 2 }
-    if capacity != leaves {
-      leaves = capacity
-      nodes = Array(repeating: MeasuredRun(), count: 2 * leaves)
-    }
-    for index in 0..<leaves { nodes[leaves + index] = index < count ? run(index) : MeasuredRun() }
-    recompute(from: 0)
-  }
+  init() {}
 
-  /// Recomputes the ancestors of leaves `first ..< count`. - Complexity: O(count − first +
-  /// log pages).
-  private mutating func recompute(from first: Int) {
-    var low = (leaves + first) / 2
-    var high = (leaves + max(count, first + 1) - 1) / 2
-    while low >= 1 {
-      for node in low...high {
-        nodes[node] = MeasuredRun.combine(nodes[2 * node], nodes[2 * node + 1])
-      }
-      if low == 1 { break }
-      low /= 2
-      high /= 2
-    }
-  }
-
-  /// Inserts a page's run before page `index`, moving the later ones up.
-  /// - Complexity: O(pages − index + log pages).
-  mutating func insert(_ run: MeasuredRun, at index: Int) {
-    guard count < leaves else {
-      let old = self
-      rebuild(count: count + 1) {
-        $0 < index ? old.nodes[old.leaves + $0] : $0 == index ? run : old.nodes[old.leaves + $0 - 1]
-      }
-      return
-    }
-    var position = leaves + count
-    while position > leaves + index {
-      nodes[position] = nodes[position - 1]
-      position -= 1
-    }
-    nodes[leaves + index] = run
-    count += 1
-    recompute(from: index)
-  }
-
-  /// Removes page `index`, moving the later ones down.
-  /// - Complexity: O(pages − index + log pages).
-  mutating func remove(at index: Int) {
-    for position in leaves + index..<leaves + count - 1 { nodes[position] = nodes[position + 1] }
-    count -= 1
-    nodes[leaves + count] = MeasuredRun()
-    recompute(from: index)
+  /// A tree of `run(key)` for each of `keys`. - Complexity: O(keys · log keys).
+  init(keys: [Int64], _ run: (Int) -> MeasuredRun) {
+    for index in keys.indices { set(run(index), key: keys[index]) }
   }
 
   /// The run of every page.
-  var root: MeasuredRun { nodes[1] }
+  var root: MeasuredRun { nodes[0].run }
 
-  /// Replaces the summary of page `index`. - Complexity: O(log pages).
-  mutating func update(_ summary: MeasuredRun, at index: Int) {
-    var node = leaves + index
-    nodes[node] = summary
-    node /= 2
-    while node >= 1 {
-      nodes[node] = MeasuredRun.combine(nodes[2 * node], nodes[2 * node + 1])
-      node /= 2
-    }
+  private func run(_ node: Int32) -> MeasuredRun {
+    node < 0 ? MeasuredRun() : nodes[Int(node)].run
   }
 
-  /// The sum of the totals of pages `0 ..< index`, exactly. - Complexity: O(log pages).
-  func prefix(_ index: Int) -> ExactLength {
-    var sum = ExactLength.zero
-    var node = 1
-    var low = 0
-    var width = leaves
-    while index > low && width > 1 {
-      width /= 2
-      if index >= low + width {
-        sum = sum + nodes[2 * node].total
-        node = 2 * node + 1
-        low += width
-      } else {
-        node = 2 * node
+  private mutating func allocate() -> Int32 {
+    if let reused = unused.popLast() {
+      nodes[Int(reused)] = Node()
+      return reused
+    }
+    nodes.append(Node())
+    return Int32(nodes.count - 1)
+  }
+
+  /// Holds `run` as the page at `key` (a page added or changed). - Complexity: O(log keys).
+  mutating func set(_ run: MeasuredRun, key: Int64) {
+    precondition(key >= 0, "page keys are not negative")
+    while key >> height != 0 {
+      // A level above: the old root becomes the new one's left child, with the same value.
+      if nodes[0].left >= 0 || nodes[0].right >= 0 {
+        let child = allocate()
+        nodes[Int(child)] = nodes[0]
+        nodes[0].left = child
+        nodes[0].right = -1
       }
+      height += 1
     }
-    if width == 1 && index > low { sum = sum + nodes[node].total }
-    return sum
+    if set(run, key: key, node: 0, level: height) { count += 1 }
   }
 
-  /// The largest page index `k < end` for which `holds(k, prefix(k))`, for a condition that
-  /// holds for 0 and, once false, stays false: a descent of the tree, O(log pages) evaluations.
-  func last(below end: Int, where holds: (Int, ExactLength) -> Bool) -> Int {
-    var node = 1
-    var low = 0
-    var width = leaves
+  /// Sets the leaf of `key` below `node` (at `level`) and recomputes the path up; true when the
+  /// leaf is new.
+  private mutating func set(_ run: MeasuredRun, key: Int64, node: Int, level: Int) -> Bool {
+    guard level > 0 else {
+      nodes[node].run = run
+      return false
+    }
+    let right = (key >> (level - 1)) & 1 == 1
+    var child = right ? nodes[node].right : nodes[node].left
+    var added = false
+    if child < 0 {
+      child = allocate()
+      if right { nodes[node].right = child } else { nodes[node].left = child }
+      added = level == 1
+    }
+    let grown = set(run, key: key, node: Int(child), level: level - 1)
+    nodes[node].run = MeasuredRun.combine(self.run(nodes[node].left), self.run(nodes[node].right))
+    return added || grown
+  }
+
+  /// Removes the page at `key` (nothing when there is none). - Complexity: O(log keys).
+  mutating func remove(key: Int64) {
+    guard key >= 0, key >> height == 0 else { return }
+    if remove(key: key, node: 0, level: height) { count -= 1 }
+  }
+
+  /// Removes the leaf of `key` below `node`, freeing the nodes left without pages; true when
+  /// there was one.
+  private mutating func remove(key: Int64, node: Int, level: Int) -> Bool {
+    guard level > 0 else { return true }
+    let right = (key >> (level - 1)) & 1 == 1
+    let child = right ? nodes[node].right : nodes[node].left
+    guard child >= 0, remove(key: key, node: Int(child), level: level - 1) else { return false }
+    if level == 1 || (nodes[Int(child)].left < 0 && nodes[Int(child)].right < 0) {
+      unused.append(child)
+      if right { nodes[node].right = -1 } else { nodes[node].left = -1 }
+    }
+    nodes[node].run = MeasuredRun.combine(run(nodes[node].left), run(nodes[node].right))
+    return true
+  }
+
+  /// The sum of the totals of the pages before `key`, exactly. - Complexity: O(log keys).
+  func prefix(_ key: Int64) -> ExactLength {
+    guard key >> height == 0 else { return key < 0 ? .zero : root.total }
+    let height = self.height
+    return nodes.withUnsafeBufferPointer { nodes in
+      var sum = ExactLength.zero
+      var node = 0
+      var level = height
+      while level > 0 {
+        level -= 1
+        let left = nodes[node].left
+        if (key >> level) & 1 == 1 {
+          if left >= 0 { sum = sum + nodes[Int(left)].run.total }
+          let right = nodes[node].right
+          guard right >= 0 else { break }
+          node = Int(right)
+        } else {
+          guard left >= 0 else { break }
+          node = Int(left)
+        }
+      }
+      return sum
+    }
+  }
+
+  /// The largest key `k < end` (below the keys the tree covers) for which `holds(k, prefix(k))`, for a condition that holds for
+  /// key 0 and, once false, stays false: a descent of the tree, O(log keys) evaluations. Keys
+  /// without a page count too; the caller takes the last page at or before the key found.
+  func last(below end: Int64, where holds: (Int64, ExactLength) -> Bool) -> Int64 {
+    var node: Int32 = 0
+    var low: Int64 = 0
+    var level = height
     var before = ExactLength.zero
-    while width > 1 {
-      width /= 2
-      let middle = low + width
-      let candidate = before + nodes[2 * node].total
-      if middle < end && middle < count && holds(middle, candidate) {
+    while level > 0 {
+      let middle = low + (1 << (level - 1))
+      let left = node < 0 ? Int32(-1) : nodes[Int(node)].left
+      let candidate = before + run(left).total
+      if middle < end && holds(middle, candidate) {
         before = candidate
-        node = 2 * node + 1
+        node = node < 0 ? -1 : nodes[Int(node)].right
         low = middle
       } else {
-        node = 2 * node
+        node = left
       }
+      level -= 1
     }
+    // Keys past those the tree covers hold no page: the last page at or before any of them is
+    // the last at or before `low`.
     return low
   }
 
-  /// Calls `body` with each page `p < end`, in order, whose `reachAfter` — offset by the totals
-  /// of the pages before it (`prefix(p)`, also handed to `body`) — is at least `position`.
-  /// - Complexity: O(log pages) per page found.
-  func pages(reachingAfter position: Double, before end: Int, _ body: (Int, ExactLength) -> Void)
+  /// Calls `body` with the key of each page before `end`, in order, whose `reachAfter` —
+  /// offset by the totals of the pages before it (`prefix(key)`, also handed to `body`) — is
+  /// at least `position`. - Complexity: O(log keys) per page found.
+  func pages(reachingAfter position: Double, before end: Int64, _ body: (Int64, ExactLength) -> Void)
   {
-    visit(node: 1, low: 0, width: leaves, offset: .zero) { node, low, width, offset in
-      guard low < end, offset.points + nodes[node].reachAfter >= position else { return false }
+    visit(node: 0, low: 0, level: height, offset: .zero) { node, low, width, offset in
+      guard low < end, offset.points + nodes[node].run.reachAfter >= position else { return false }
       if width == 1 { body(low, offset) }
       return true
     }
   }
 
-  /// Calls `body` with each page `p > start`, in order, whose `reachBefore` — offset by the
-  /// totals of the pages before it — is at most `position`.
-  /// - Complexity: O(log pages) per page found.
-  func pages(reachingBefore position: Double, after start: Int, _ body: (Int, ExactLength) -> Void)
+  /// Calls `body` with the key of each page from `start` on, in order, whose `reachBefore` —
+  /// offset by the totals of the pages before it — is at most `position`.
+  /// - Complexity: O(log keys) per page found.
+  func pages(reachingBefore position: Double, from start: Int64, _ body: (Int64, ExactLength) -> Void)
   {
-    visit(node: 1, low: 0, width: leaves, offset: .zero) { node, low, width, offset in
-      guard low + width - 1 > start, offset.points + nodes[node].reachBefore <= position else {
-        return false
-      }
+    visit(node: 0, low: 0, level: height, offset: .zero) { node, low, width, offset in
+      guard low + width - 1 >= start, offset.points + nodes[node].run.reachBefore <= position
+      else { return false }
       if width == 1 { body(low, offset) }
       return true
     }
   }
 
   /// Walks the tree depth first, left to right, entering the children of the nodes for which
-  /// `enter(node, first page, pages, totals before it)` is true.
+  /// `enter(node, first key, keys covered, totals before it)` is true.
   private func visit(
-    node: Int, low: Int, width: Int, offset: ExactLength,
-    _ enter: (Int, Int, Int, ExactLength) -> Bool
+    node: Int, low: Int64, level: Int, offset: ExactLength,
+    _ enter: (Int, Int64, Int64, ExactLength) -> Bool
   ) {
-    guard low < count, enter(node, low, width, offset), width > 1 else { return }
-    let half = width / 2
-    visit(node: 2 * node, low: low, width: half, offset: offset, enter)
-    visit(
-      node: 2 * node + 1, low: low + half, width: half, offset: offset + nodes[2 * node].total,
-      enter)
+    guard count > 0, enter(node, low, Int64(1) << level, offset), level > 0 else { return }
+    let left = nodes[node].left
+    let right = nodes[node].right
+    if left >= 0 { visit(node: Int(left), low: low, level: level - 1, offset: offset, enter) }
+    if right >= 0 {
+      visit(
+        node: Int(right), low: low + (1 << (level - 1)), level: level - 1,
+        offset: offset + run(left).total, enter)
+    }
   }
 }
