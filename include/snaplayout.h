@@ -1527,9 +1527,10 @@ SL_API int sl_layout_get_measured_supplementary_size(const sl_layout *layout, in
  * Lines break again from the line before the first changed item until the breaks fall where
  * they were (docs/FLOW-LAYOUT.md); frames, the content size and the scroll containers follow,
  * and the visible content stays in place (the moves come back in `out_report`, may be NULL). A
- * flow section keeps sizes of its own for at most 67,108,864 items (16 bytes each, 32 in a
- * self-sizing section whose items were also given sizes, plus about 48 bytes per line of items
- * of their own sizes; a run of items of the flow's size costs 48 bytes in all).
+ * flow section keeps sizes of its own for at most 67,108,864 items (16 bytes each, 32 while
+ * items of a self-sizing section given sizes are measured, plus about 56 bytes per line of
+ * items of their own sizes; a run of items of the flow's size costs 56 bytes in all). Sizes
+ * given in chunks cost what one call costs: the lines of each chunk break again once.
  *
  * @param sizes `count` sizes in the host's orientation: finite, greater than 0, at most
  *              SL_MAX_MEASURED_LENGTH.

@@ -19,11 +19,10 @@ public func sl_layout_set_item_sizes(
       SL_ERANGE, "count \(UInt(bitPattern: count)) is more sizes than a section keeps",
       path: "count")
   }
-  let values = (0..<count).map { index in
-    Size(width: sizes![index].width, height: sizes![index].height)
-  }
   return report(layout, outReport) { target throws(LayoutError) in
-    try target.setItemSizes(values, section: Int(section), from: first)
+    try target.setItemSizes(count: count, section: Int(section), from: first) { index in
+      Size(width: sizes![index].width, height: sizes![index].height)
+    }
   }
 }
 

@@ -73,6 +73,18 @@ struct ExactLengthTests {
     for index in stride(from: 0, through: values.count, by: 97) {
       #expect(drifting.prefix(index) == tree.prefix(index))
     }
+    // Cut and grown again value by value, it holds the tree built from the values.
+    for keep in [0, 1, 5, 64, values.count / 2, values.count] {
+      var grown = tree
+      grown.truncate(to: keep)
+      #expect(grown.count == keep && grown.total == FenwickTree(values[..<keep].map { ExactLength($0) }).total)
+      for value in values[keep...] { grown.append(ExactLength(value)) }
+      #expect(grown.count == values.count)
+      for index in 0...values.count where index % 13 == 0 || index == values.count {
+        #expect(grown.prefix(index) == tree.prefix(index))
+      }
+      #expect(grown.count(atOrBelow: tree.prefix(values.count / 3)).count == tree.count(atOrBelow: tree.prefix(values.count / 3)).count)
+    }
   }
 
   @Test("steps: how many whole lengths fit, exactly, at most a limit")

@@ -155,6 +155,50 @@ struct FlowItemSizesTests {
     #expect(layout.measuredCellCount == measured.compactMap { $0 }.count)
   }
 
+  @Test("given sizes outlive measurements: measured, given again, forgotten, in every order")
+  func givenSizesThroughMeasurements() throws {
+    let uniform = Size(width: 80, height: 40)
+    let count = 40
+    let layout = try solve([flowSection(items: Int64(count), itemSize: uniform, selfSizing: true, inset: 5)])
+    var given = Array(repeating: uniform, count: count)
+    var measured: [Size?] = Array(repeating: nil, count: count)
+    func check(_ note: String) throws {
+      try expectMatches(layout, (0..<count).map { measured[$0] ?? given[$0] }, uniform: uniform, inset: 5)
+      #expect(layout.measuredCellCount == measured.compactMap { $0 }.count, "\(note)")
+    }
+    func give(_ item: Int, _ size: Size) throws {
+      _ = try layout.setItemSizes([size], section: 0, from: Int64(item))
+      given[item] = size
+    }
+    func measure(_ item: Int, _ size: Size?) throws {
+      _ = try layout.reportItemSize(size, section: 0, item: Int64(item))
+      measured[item] = size
+    }
+    // Measured before any size is given, then given: the measurement stays until forgotten.
+    try measure(3, Size(width: 200, height: 70))
+    try give(3, Size(width: 120, height: 30))
+    try give(4, Size(width: 250, height: 50))
+    try check("measured, then given")
+    try measure(3, nil)
+    try check("forgotten: the given size")
+    // None measured now; given sizes changed, then measured over and forgotten again.
+    try give(5, Size(width: 60, height: 90))
+    try measure(5, Size(width: 300, height: 20))
+    try give(5, Size(width: 61, height: 91))
+    try measure(4, Size(width: 33, height: 33))
+    try check("two measured over given sizes")
+    try measure(5, nil)
+    try measure(4, nil)
+    try check("all forgotten")
+    // Given back to the estimate in one call, some measured meanwhile.
+    try measure(7, Size(width: 150, height: 45))
+    _ = try layout.setItemSizes(Array(repeating: uniform, count: count), section: 0, from: 0)
+    for item in 0..<count { given[item] = uniform }
+    try check("given back to the estimate")
+    try measure(7, nil)
+    try check("nothing of its own")
+  }
+
   @Test("sizes given in chunks of any length give one call's frames, bit for bit")
   func chunksMatchOneCall() throws {
     let uniform = Size(width: 80, height: 40)

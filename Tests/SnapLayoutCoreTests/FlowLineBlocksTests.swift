@@ -23,6 +23,18 @@ struct FlowLineBlocksTests {
     return blocks
   }
 
+  /// Blocks of one short line each tiling `from ..< to`: many blocks, which overflow chunks.
+  static func randomLines(_ random: inout Lcg, from: Int, to: Int) -> [LineBlock] {
+    var blocks: [LineBlock] = []
+    var first = from
+    while first < to {
+      let period = min(to - first, 1 + random.below(3))
+      blocks.append(LineBlock(first: first, period: period, lines: 1, value: Double(4 + random.below(50)) / 4))
+      first += period
+    }
+    return blocks
+  }
+
   /// Every line of `blocks` as (first item, end, start).
   static func lines(_ blocks: [LineBlock]) -> [(first: Int, end: Int, start: Double)] {
     var result: [(first: Int, end: Int, start: Double)] = []
@@ -47,10 +59,15 @@ struct FlowLineBlocksTests {
       // Replace the lines between two line starts by new lines.
       let current = Self.lines(model)
       let a = random.below(current.count)
-      let b = a + random.below(min(8, current.count - a)) + 1
+      // Every seventh change replaces the lines to the end by many short ones (chunks added at
+      // the end, as a host giving sizes in order makes them), the others a few lines.
+      let suffix = step % 7 == 0
+      let b = suffix ? current.count : a + random.below(min(8, current.count - a)) + 1
       let from = current[a].first
       let to = b < current.count ? current[b].first : items
-      let fresh = Self.randomBlocks(&random, from: from, to: to)
+      let fresh =
+        suffix && random.below(2) == 0
+        ? Self.randomLines(&random, from: from, to: to) : Self.randomBlocks(&random, from: from, to: to)
       blocks.replace(from: from, to: to, with: fresh)
       // The model, cut at the same places.
       var updated: [LineBlock] = []

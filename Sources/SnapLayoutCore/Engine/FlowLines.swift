@@ -50,7 +50,7 @@ final class FlowLines {
   /// Breaks every line again. - Complexity: O(blocks + the items of lines not in runs of the
   /// flow's size).
   func rebuild() {
-    blocks.reset(breakLines(from: 0, changed: nil).blocks)
+    blocks.reset { add in _ = breakLines(from: 0, changed: nil, into: add) }
     let words = (sizes.count + 63) / 64
     widthLeaves = 1
     while widthLeaves < words { widthLeaves *= 2 }
@@ -90,20 +90,19 @@ final class FlowLines {
     return block.first + (item - block.first + block.period - 1) / block.period * block.period
   }
 
-  /// The lines from line start `start` on, as blocks, up to the item count — or, after a
+  /// The lines from line start `start` on, as blocks handed to `add` in order, up to the item count — or, after a
   /// change of `changed`, up to the first line start past it where a line started before (the
   /// lines from there on are as they were). `cursor` is a place in the lines as they are.
-  private func breakLines(from start: Int, changed: Int?, cursor: Cursor? = nil)
-    -> (blocks: [LineBlock], end: Int)
-  {
+  private func breakLines(
+    from start: Int, changed: Int?, cursor: Cursor? = nil, into add: (LineBlock) -> Void
+  ) -> Int {
     let n = sizes.count
     let runValue = sizes.uniform.height + lineSpacing
-    var result: [LineBlock] = []
     var cursor = cursor
     var first = start
     while first < n {
       if let changed, first > changed, self.start(atOrAfter: first, &cursor) == first {
-        return (result, first)
+        return first
       }
       // A run of items of the flow's size with one more after each line: `period` per line.
       let runEnd = sizes.nextDiffering(from: first)
@@ -117,24 +116,24 @@ final class FlowLines {
           if from <= last {
             let old = self.start(atOrAfter: from, &cursor)
             if old <= last && (old - first) % period == 0 {
-              result.append(
+              add(
                 LineBlock(first: first, period: period, lines: (old - first) / period, value: runValue))
-              return (result, old)
+              return old
             }
           }
         }
-        result.append(LineBlock(first: first, period: period, lines: lines, value: runValue))
+        add(LineBlock(first: first, period: period, lines: lines, value: runValue))
         first += lines * period
         continue
       }
       let end = lineEnd(from: first)
-      result.append(
+      add(
         LineBlock(
           first: first, period: end - first, lines: 1,
           value: extent(from: first, to: end) + lineSpacing))
       first = end
     }
-    return (result, n)
+    return n
   }
 
   /// The widest item (a line it overflows widens the content). - Complexity: O(1).
@@ -404,8 +403,10 @@ final class FlowLines {
     } else if let previous = blocks.previous(before: found.node) {
       first = previous.first + (previous.lines - 1) * previous.period
     }
-    let (lines, end) = breakLines(
-      from: first, changed: range.upperBound - 1, cursor: Cursor(node: found.node, block: block))
+    var lines: [LineBlock] = []
+    let end = breakLines(
+      from: first, changed: range.upperBound - 1, cursor: Cursor(node: found.node, block: block)
+    ) { lines.append($0) }
     blocks.replace(from: first, to: end, with: lines)
   }
 }

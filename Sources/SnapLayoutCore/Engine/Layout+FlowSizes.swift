@@ -10,30 +10,40 @@ extension Layout {
   public func setItemSizes(_ sizes: [Size], section: Int, from first: Int64) throws(LayoutError)
     -> SizeReport
   {
+    try setItemSizes(count: sizes.count, section: section, from: first) { sizes[$0] }
+  }
+
+  /// `setItemSizes(_:section:from:)` with item `first + i` taking `size(i)`, read where the
+  /// host keeps them (no copy of a million sizes).
+  public func setItemSizes(
+    count: Int, section: Int, from first: Int64, _ size: (Int) -> Size
+  ) throws(LayoutError) -> SizeReport {
     try checkSection(section)
     try requireFlow(section, "item sizes of their own")
-    let count = entries[section].itemCount
-    guard first >= 0, first <= count else {
+    let items = entries[section].itemCount
+    guard first >= 0, first <= items else {
       throw LayoutError(
-        .outOfRange, "item \(first) does not exist; section \(section) has \(count) items",
+        .outOfRange, "item \(first) does not exist; section \(section) has \(items) items",
         path: "first")
     }
-    guard Int64(sizes.count) <= count - first else {
+    guard count >= 0, Int64(count) <= items - first else {
       throw LayoutError(
         .outOfRange,
-        "items \(first) ..< \(first) + \(sizes.count) run past the \(count) items of section "
+        "items \(first) ..< \(first) + \(count) run past the \(items) items of section "
           + "\(section)", path: "count")
     }
-    for (index, size) in sizes.enumerated() {
-      try Layout.checkGivenLength(size.width, "width", index: index)
-      try Layout.checkGivenLength(size.height, "height", index: index)
+    for index in 0..<count {
+      let value = size(index)
+      try Layout.checkGivenLength(value.width, "width", index: index)
+      try Layout.checkGivenLength(value.height, "height", index: index)
     }
     let storage = try flowStorage(section)
     let before = isSolved ? anchors(section: section) : nil
-    for (index, size) in sizes.enumerated() {
-      storage.setGiven(transposed ? size.transposed : size, item: Int(first) + index)
+    let transposed = self.transposed
+    storage.setGiven(from: Int(first), count: count) { index in
+      transposed ? size(index).transposed : size(index)
     }
-    return try relayFlow(section, changed: Int(first)..<Int(first) + sizes.count, anchors: before)
+    return try relayFlow(section, changed: Int(first)..<Int(first) + count, anchors: before)
   }
 
   /// Refuses a given size's length that is not finite, positive and at most

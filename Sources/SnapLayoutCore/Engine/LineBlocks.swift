@@ -96,6 +96,24 @@ final class LineBlocks {
     reindex()
   }
 
+  /// Holds the blocks `fill` hands over (in order, tiling the items) instead, chunked as they
+  /// come: no array of all of them is made first. - Complexity: O(blocks).
+  func reset(_ fill: ((LineBlock) -> Void) -> Void) {
+    var built: [Chunk] = []
+    var pending: [LineBlock] = []
+    pending.reserveCapacity(LineBlocks.chunkLimit / 2)
+    fill { block in
+      pending.append(block)
+      if pending.count == LineBlocks.chunkLimit / 2 {
+        built.append(Chunk(pending[...]))
+        pending.removeAll(keepingCapacity: true)
+      }
+    }
+    if !pending.isEmpty { built.append(Chunk(pending[...])) }
+    chunks = built
+    reindex()
+  }
+
   private static func chunked(_ blocks: ArraySlice<LineBlock>) -> [Chunk] {
     var result: [Chunk] = []
     var start = blocks.startIndex
@@ -210,7 +228,7 @@ final class LineBlocks {
   /// Replaces the blocks of items `from ..< to` by `blocks`, which tile the same items. Both
   /// ends must be line starts (or `to` the item count); a block running across one is cut.
   /// - Complexity: O(log blocks + the blocks of the chunks touched); O(chunks) when chunks
-  ///   are split or emptied.
+  ///   are split or emptied, except at the end (O(the new chunks · log chunks)).
   func replace(from: Int, to: Int, with blocks: [LineBlock]) {
     guard !chunks.isEmpty else { return reset(blocks) }
     let start = position(ofItem: from)
@@ -276,6 +294,22 @@ final class LineBlocks {
         chunks[chunk] = piece
       }
       lineCount += linesChange
+      length = chunkLength.total
+    } else if lastChunk == chunks.count - 1 {
+      // The last chunks: the index keeps the chunks before them and grows by the new ones
+      // (a host giving sizes in order, chunk after chunk, replaces the lines to the end).
+      for chunk in start.chunk...lastChunk { blockCount -= chunks[chunk].blocks.count }
+      chunks.replaceSubrange(start.chunk..., with: pieces)
+      chunkFirsts.removeSubrange(start.chunk...)
+      chunkLines.truncate(to: start.chunk)
+      chunkLength.truncate(to: start.chunk)
+      for piece in pieces {
+        chunkFirsts.append(piece.blocks[0].first)
+        chunkLines.append(piece.lines)
+        chunkLength.append(piece.length)
+        blockCount += piece.blocks.count
+      }
+      lineCount = chunkLines.total
       length = chunkLength.total
     } else {
       chunks.replaceSubrange(start.chunk...lastChunk, with: pieces)

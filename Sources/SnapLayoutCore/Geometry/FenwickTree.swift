@@ -51,6 +51,19 @@ struct FenwickTree<Value: AdditiveArithmetic & Comparable> {
     return sum
   }
 
+  /// Keeps the first `count` values only. - Complexity: O(1) (amortised).
+  mutating func truncate(to count: Int) {
+    nodes.removeSubrange((count + 1)...)
+  }
+
+  /// Adds a value after the last. - Complexity: O(log count).
+  mutating func append(_ value: Value) {
+    // The new node sums the values `node − lowbit(node) ..< node`: the value and the ones
+    // before it in its span.
+    let node = nodes.count
+    nodes.append(value + (prefix(node - 1) - prefix(node - (node & -node))))
+  }
+
   var total: Value { prefix(count) }
 
   /// The largest `k` below `end` such that `holds(k, sum of values 0 ..< k)`, for a condition
