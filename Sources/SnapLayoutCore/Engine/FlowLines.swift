@@ -404,6 +404,8 @@ final class FlowLines {
       first = previous.first + (previous.lines - 1) * previous.period
     }
     var lines: [LineBlock] = []
+    // About a line per two items of their own sizes, and the lines past the range.
+    lines.reserveCapacity(min(range.count / 2, 1 << 16) + 8)
     let end = breakLines(
       from: first, changed: range.upperBound - 1, cursor: Cursor(node: found.node, block: block)
     ) { lines.append($0) }

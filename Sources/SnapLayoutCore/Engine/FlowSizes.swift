@@ -35,13 +35,26 @@ final class FlowSizes {
   init(count: Int, uniform: Size, isSelfSizing: Bool, given: [Size]? = nil) {
     self.uniform = uniform
     self.isSelfSizing = isSelfSizing
-    sizes = []
-    sizes.reserveCapacity(2 * count)
     let words = (count + 63) / 64
     differingBits = Array(repeating: 0, count: words)
+    measuredBits = Array(repeating: 0, count: words)
+    guard let given else {
+      // Every item at the flow's size, written in one pass.
+      sizes = Array(unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
+        for index in 0..<count {
+          buffer[2 * index] = uniform.width
+          buffer[2 * index + 1] = uniform.height
+        }
+        initialized = 2 * count
+      }
+      differingWords = FenwickTree(count: words)
+      return
+    }
+    sizes = []
+    sizes.reserveCapacity(2 * count)
     var counts = [Int32](repeating: 0, count: words)
     for index in 0..<count {
-      let size = given.flatMap { index < $0.count ? $0[index] : nil } ?? uniform
+      let size = index < given.count ? given[index] : uniform
       sizes.append(size.width)
       sizes.append(size.height)
       if size != uniform {
@@ -52,7 +65,6 @@ final class FlowSizes {
     }
     differingWords = FenwickTree(counts)
     hasGiven = isSelfSizing && differing > 0
-    measuredBits = Array(repeating: 0, count: words)
   }
 
   /// The sizes a (canonical) flow section gives its items, or nil when it gives none other

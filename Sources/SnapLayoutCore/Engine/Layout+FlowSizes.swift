@@ -34,8 +34,11 @@ extension Layout {
     }
     for index in 0..<count {
       let value = size(index)
-      try Layout.checkGivenLength(value.width, "width", index: index)
-      try Layout.checkGivenLength(value.height, "height", index: index)
+      guard Layout.isGivenLength(value.width), Layout.isGivenLength(value.height) else {
+        try Layout.checkGivenLength(value.width, "width", index: index)
+        try Layout.checkGivenLength(value.height, "height", index: index)
+        continue
+      }
     }
     let storage = try flowStorage(section)
     let before = isSolved ? anchors(section: section) : nil
@@ -44,6 +47,12 @@ extension Layout {
       transposed ? size(index).transposed : size(index)
     }
     return try relayFlow(section, changed: Int(first)..<Int(first) + count, anchors: before)
+  }
+
+  /// Whether a given size's length is finite, positive and at most `maxMeasuredLength`.
+  @inline(__always)
+  private static func isGivenLength(_ value: Double) -> Bool {
+    value > 0 && value <= Layout.maxMeasuredLength
   }
 
   /// Refuses a given size's length that is not finite, positive and at most

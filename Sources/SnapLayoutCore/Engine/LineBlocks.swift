@@ -59,6 +59,8 @@ final class LineBlocks {
     mutating func summarize(from index: Int = 0) {
       linesBefore.removeSubrange(index...)
       lengthBefore.removeSubrange(index...)
+      linesBefore.reserveCapacity(blocks.count)
+      lengthBefore.reserveCapacity(blocks.count)
       lines = index > 0 ? linesBefore[index - 1] + blocks[index - 1].lines : 0
       length =
         index > 0
