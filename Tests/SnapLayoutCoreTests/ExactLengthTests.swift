@@ -87,6 +87,33 @@ struct ExactLengthTests {
     }
   }
 
+  @Test("two exact doubles of at least 2^-7 pt: the exact sum rounded once is their double sum")
+  func exactSumOfDoublesIsTheDoubleSum() {
+    // The claim MeasuredSizes.Shifts.shift rests on: where both terms convert exactly, the
+    // 128-bit sum rounded once (ties to even) is IEEE addition's result, bit for bit.
+    var random = Lcg(state: 23)
+    func value() -> Double {
+      let magnitude = Double(sign: .plus, exponent: random.below(90) - 7, significand: 1 + Double(random.below(1 << 30)) / Double(1 << 30))
+      let rounded = random.below(3) == 0 && magnitude >= 1 ? magnitude.rounded() : magnitude
+      return random.below(2) == 0 ? rounded : -rounded
+    }
+    var checked = 0
+    for _ in 0..<200_000 {
+      let a = value()
+      let b = random.below(10) == 0 ? 0 : random.below(5) == 0 ? -a + value() / 1e6 : value()
+      guard ExactLength(a).points == a, ExactLength(b).points == b else { continue }
+      #expect((ExactLength(a) + ExactLength(b)).points.bitPattern == (a + b).bitPattern, "\(a) + \(b)")
+      checked += 1
+    }
+    #expect(checked > 100_000)
+    // A zero total is +0 (`points`), so a page sum of −0 adds to +0 either way.
+    #expect((ExactLength(0) + ExactLength(-0.0)).points.bitPattern == (ExactLength(0).points + -0.0).bitPattern)
+    // Ties: halfway between two doubles, to the even one.
+    let big = 0x1p53
+    #expect((ExactLength(big) + ExactLength(1)).points == big + 1)
+    #expect((ExactLength(big + 2) + ExactLength(1)).points == (big + 2) + 1)
+  }
+
   @Test("steps: how many whole lengths fit, exactly, at most a limit")
   func steps() {
     let step = ExactLength(0.1)

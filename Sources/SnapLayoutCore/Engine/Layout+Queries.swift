@@ -156,7 +156,14 @@ extension Layout {
     }
     let (id, start) = entries.locate(section)
     let offset = frameOffset(id)
-    if entries.slots[id].solved.measured != nil || entries.slots[id].solved.flowLines != nil {
+    if let lines = entries.slots[id].solved.flowLines {
+      let origin = placedSection(section).placement.origin
+      lines.forEachFrame(items: Int(first)..<Int(first + count), origin: origin) { item, frame in
+        body(Int64(item) - first, space.physical(frame))
+      }
+      return
+    }
+    if entries.slots[id].solved.measured != nil {
       placedSection(section).forEachFrame(items: first..<first + count, offset: offset) {
         item, frame in body(item - first, space.physical(frame))
       }

@@ -296,9 +296,35 @@ final class MeasuredSizes {
     /// The deltas of the current page's repetitions before `next`, summed in order.
     fileprivate var page: Double
     fileprivate var next: Int64
+    /// `pages` as a double when it is one exactly, else NaN.
+    fileprivate var pagesPoints: Double
 
-    /// The shift of the walk's repetition: the one formula of every shift.
-    fileprivate var shift: Double { (pages + ExactLength(page)).points }
+    fileprivate init(pages: ExactLength, page: Double, next: Int64) {
+      self.pages = pages
+      self.page = page
+      self.next = next
+      pagesPoints = Shifts.exactly(pages)
+    }
+
+    /// `length` as a double when it is one exactly, else NaN.
+    fileprivate static func exactly(_ length: ExactLength) -> Double {
+      let points = length.points
+      return ExactLength(points) == length ? points : .nan
+    }
+
+    /// The shift of the walk's repetition: the one formula of every shift, the exact sum
+    /// rounded once. When both terms are exact doubles — the pages' total is one, and the
+    /// page's sum is 0 or at least 2⁻⁷ pt, so a whole number of ExactLength's units — that
+    /// rounding is the double addition's, which gives the same bits without the 128-bit sum.
+    fileprivate var shift: Double {
+      let magnitude = Swift.abs(page)
+      if pagesPoints == pagesPoints && (magnitude >= 0x1p-7 || page == 0)
+        && magnitude < ExactLength.limit
+      {
+        return pagesPoints + page
+      }
+      return (pages + ExactLength(page)).points
+    }
   }
 
   /// A walk from `repetition` on. - Complexity: O(log pages + repetitionsPerPage).
@@ -321,11 +347,65 @@ final class MeasuredSizes {
     walk.next += 1
     if walk.next % repetitionsPerPage == 0 {
       walk.pages = tree.prefix(walk.next / repetitionsPerPage)
+      walk.pagesPoints = Shifts.exactly(walk.pages)
       walk.page = 0
     } else {
       walk.page += delta
     }
     return shift
+  }
+
+  /// Calls `body` with each repetition of `range` in order, its measurements, delta and shift
+  /// — each as `repetition(_:)` and `shift(before:)` give it, bit for bit — finding each page
+  /// once and walking its repetitions (a batch of frames).
+  /// - Complexity: O(log pages · pages walked + repetitions).
+  func forEachRepetition(
+    _ range: Range<Int64>, _ body: (Int64, LeafMeasurements, Double, Double) -> Void
+  ) {
+    guard !range.isEmpty else { return }
+    var walk = shifts(from: range.lowerBound)
+    let none = LeafMeasurements(page: nil, base: 0, sectionUniform: sectionUniform)
+    let cells = Int(itemsPerGroup)
+    var hint = 0
+    var repetition = range.lowerBound
+    while repetition < range.upperBound {
+      let key = repetition / repetitionsPerPage
+      let pageEnd = Swift.min(range.upperBound, (key + 1) * repetitionsPerPage)
+      let (index, found) = search(key, hint: &hint)
+      if found {
+        let page = pages[index]
+        var local = Int(repetition - key * repetitionsPerPage)
+        page.sizes.withUnsafeBufferPointer { sizes in
+          while repetition < pageEnd {
+            let delta = page.delta(local)
+            var measurements = none
+            let first = local * cells
+            for cell in first..<first + cells where !sizes[2 * cell].isNaN {
+              measurements = LeafMeasurements(
+                page: page, base: 2 * first, sectionUniform: sectionUniform)
+              break
+            }
+            body(repetition, measurements, delta, walk.shift)
+            walk.page += delta
+            local += 1
+            repetition += 1
+          }
+        }
+      } else {
+        // No page: nothing measured, every shift the same.
+        while repetition < pageEnd {
+          body(repetition, none, 0, walk.shift)
+          repetition += 1
+        }
+      }
+      // The next page starts after the totals of the pages up to this one.
+      walk.next = repetition
+      if repetition < range.upperBound {
+        walk.pages = tree.prefix(repetition / repetitionsPerPage)
+        walk.pagesPoints = Shifts.exactly(walk.pages)
+        walk.page = 0
+      }
+    }
   }
 
   /// The last repetition `r` in `0 ..< repetitions` whose start `r · stride + shift(before: r)`

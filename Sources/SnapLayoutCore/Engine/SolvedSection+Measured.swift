@@ -52,29 +52,23 @@ extension SolvedSection {
       }
       return
     }
-    var repetition = items.lowerBound / n
-    var walk = measured.shifts(from: repetition)
-    var hint = 0
-    var item = items.lowerBound
-    while item < items.upperBound {
-      let (measurements, delta) = measured.repetition(repetition, hint: &hint)
-      let shift = measured.step(&walk, delta: delta)
-      let end = Swift.min(items.upperBound, (repetition + 1) * n)
-      if repetitionSolver.singleCell != nil {
+    let repetitions = items.lowerBound / n..<(items.upperBound - 1) / n + 1
+    let single = repetitionSolver.singleCell != nil
+    measured.forEachRepetition(repetitions) { repetition, measurements, _, shift in
+      if single {
         let slot = repetitionSolver.singleCellFrame(template.leaves[0].frame, measurements)
-        body(item, placement.place(slot, repetition: repetition, offset: offset, shift: shift))
-      } else {
-        let solved = repetitionSolver.template(measurements, or: template)
-        for cell in item..<end {
-          body(
-            cell,
-            placement.place(
-              solved.leaves[Int(cell % n)].frame, repetition: repetition, offset: offset,
-              shift: shift))
-        }
+        body(repetition, placement.place(slot, repetition: repetition, offset: offset, shift: shift))
+        return
       }
-      item = end
-      repetition += 1
+      let solved = repetitionSolver.template(measurements, or: template)
+      let first = Swift.max(items.lowerBound, repetition * n)
+      for cell in first..<Swift.min(items.upperBound, (repetition + 1) * n) {
+        body(
+          cell,
+          placement.place(
+            solved.leaves[Int(cell % n)].frame, repetition: repetition, offset: offset,
+            shift: shift))
+      }
     }
   }
 
