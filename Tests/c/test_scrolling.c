@@ -1256,6 +1256,50 @@ static void test_motion_errors(void) {
         "before time 0: %g, %g, %d", before.offset, before.velocity, (int)before.settled);
 }
 
+/* A motion of absurd numbers (no library makes one: a start velocity near the largest double)
+ * is refused by name wherever it is sampled or continued, and changes nothing (found by CI's
+ * fuzzing: fuzz/regressions/api/wheel-catches-motion-of-absurd-velocity). */
+static void test_absurd_motions(void) {
+  sl_motion absurd = seed_motion(0, 1.7e308, 20, 1);
+  sl_motion_state state;
+  sl_motion out;
+  fill_sentinel(&state, sizeof state);
+  CHECK_ERROR(sl_motion_sample(&absurd, 0.1, &state), SL_EINVAL, "motion", "too large");
+  CHECK_UNTOUCHED(state);
+  fill_sentinel(&out, sizeof out);
+  CHECK_ERROR(sl_motion_retarget(&absurd, 0.1, 100, &out), SL_EINVAL, "motion", "1e150");
+  CHECK_UNTOUCHED(out);
+  /* At its start it is only a fast motion: sampled there, not continued. */
+  CHECK_STATUS(sl_motion_sample(&absurd, 0, &state), SL_OK);
+
+  sl_layout *layout = create_layout(CAROUSEL_STANDARD);
+  if (!layout) return;
+  CHECK_STATUS(sl_layout_set_container_size(layout, 390, 844), SL_OK);
+  double before = 0;
+  CHECK_STATUS(sl_layout_get_scroll_offset(layout, SL_SCROLL_MAIN, &before), SL_OK);
+  sl_snap_result result;
+  fill_sentinel(&result, sizeof result);
+  CHECK_ERROR(sl_layout_navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, &absurd, 0.1,
+                                 &result),
+              SL_EINVAL, "in_flight", "1e101");
+  CHECK_UNTOUCHED(result);
+  sl_scroll_input wheel;
+  memset(&wheel, 0, sizeof wheel);
+  wheel.version = SL_SCROLL_INPUT_VERSION;
+  wheel.device = SL_INPUT_WHEEL;
+  wheel.delta = 1;
+  wheel.time = 0.1;
+  sl_scroll_input_result input_result;
+  fill_sentinel(&input_result, sizeof input_result);
+  CHECK_ERROR(sl_layout_scroll_input(layout, SL_SCROLL_MAIN, &wheel, &absurd, 0.1, &input_result),
+              SL_EINVAL, "in_flight", "1e101");
+  CHECK_UNTOUCHED(input_result);
+  double after = 1;
+  CHECK_STATUS(sl_layout_get_scroll_offset(layout, SL_SCROLL_MAIN, &after), SL_OK);
+  CHECK(after == before, "a refused wheel event moved the container: %g -> %g", before, after);
+  sl_layout_destroy(layout);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * 4. Interrupted gestures
  * ------------------------------------------------------------------------------------------- */
@@ -2300,6 +2344,7 @@ int main(void) {
   test_motion_sampling();
   test_motion_retarget();
   test_motion_errors();
+  test_absurd_motions();
   test_interrupted_gestures();
   test_scroll_offsets();
   test_offset_for_item();
