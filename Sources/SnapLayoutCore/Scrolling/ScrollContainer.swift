@@ -149,10 +149,9 @@ final class ScrollContainer {
   func range(_ index: Int64) -> (low: Double, high: Double) {
     let snapport = snapportLength
     if let looped {
-      let (lap, k) = looped.split(index)
+      let k = looped.canonicalIndex(index)
       let canonical = snaps.range(k, alignment: settings.alignment, snapport: snapport)
       let shift = looped.offset(index) - snaps.offset(k)
-      _ = lap
       return (canonical.low + shift, canonical.high + shift)
     }
     return snaps.range(index, alignment: settings.alignment, snapport: snapport)
