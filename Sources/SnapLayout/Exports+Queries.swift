@@ -109,7 +109,8 @@ public func sl_layout_get_elements_in_rect(
   var visitor = ElementBuffer(buffer: elements, capacity: room)
   let status = LayoutHandle.with(layout) { handle in
     do throws(LayoutError) {
-      try handle.layout.visitElements(in: Rect(rect), &visitor)
+      // The hot path: the emission code compiled for the buffer itself.
+      try handle.layout.visitElementsInline(in: Rect(rect), &visitor)
       if handle.handlerCount > 0 { visitor.callHandlers(handle) }
       return SL_OK
     } catch {
