@@ -257,14 +257,19 @@ struct ElementEmitter {
     }
     // Repetitions whose cells outgrow their group reach the query from outside the range the
     // template's reach gives (docs/SELF-SIZING.md): before it, the range, after it. Each shift
-    // is `shift(before:)`'s, walked or not.
+    // is `shift(before:)`'s, walked or not. Those outside the range, fewer, share one
+    // out-of-line copy of `emit` (docs/PERFORMANCE.md, "Library size").
+    @inline(never)
+    func emitOutside(_ repetition: Int64) -> Bool {
+      emit(repetition) { _ in measured.shift(before: repetition) }
+    }
     let alongX = placement.isOrthogonal
     let base = alongX ? placement.origin.x - offset : placement.origin.y
     var finished = false
     measured.forEachRepetition(
       reachingAfter: (alongX ? query.minX : query.minY) - base, before: repetitions.lowerBound
     ) { repetition in
-      if !finished { finished = !emit(repetition) { _ in measured.shift(before: repetition) } }
+      if !finished { finished = !emitOutside(repetition) }
     }
     var shifts = measured.shifts(from: repetitions.lowerBound)
     for repetition in repetitions {
@@ -276,7 +281,7 @@ struct ElementEmitter {
     measured.forEachRepetition(
       reachingBefore: (alongX ? query.maxX : query.maxY) - base, after: repetitions.upperBound
     ) { repetition in
-      if !finished { finished = !emit(repetition) { _ in measured.shift(before: repetition) } }
+      if !finished { finished = !emitOutside(repetition) }
     }
   }
 
