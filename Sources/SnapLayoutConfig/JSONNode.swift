@@ -239,7 +239,7 @@ struct JSONNode {
     throws(ConfigError) -> Double
   {
     let number = try number()
-    guard range.contains(number) else { throw outOfRange("\(number)", rule: rule()) }
+    guard range.contains(number) else { throw outOfRange(number, rule: rule()) }
     return number
   }
 
@@ -291,12 +291,12 @@ struct JSONNode {
     if number == Int64.max && json_object_get_uint64(value) > UInt64(Int64.max) {
       return .invalid("the integer does not fit in 64 bits: \(rule)", at: path)
     }
-    return outOfRange("\(number)", rule: rule)
+    return .invalid("\(number) is out of range: \(rule)", at: path)
   }
 
   /// The error of a number outside the range `rule` describes.
   @inline(never)
-  private func outOfRange(_ number: String, rule: String) -> ConfigError {
+  private func outOfRange(_ number: Double, rule: String) -> ConfigError {
     .invalid("\(number) is out of range: \(rule)", at: path)
   }
 
