@@ -109,14 +109,9 @@ public func sl_layout_get_elements_in_rect(
   var visitor = ElementBuffer(buffer: elements, capacity: room)
   let status = LayoutHandle.with(layout) { handle in
     do throws(LayoutError) {
-      if handle.handlerCount == 0 || elements == nil {
-        try handle.layout.visitElements(in: Rect(rect), &visitor)
-      } else {
-        var handled = HandlingBuffer(buffer: visitor, handle: handle)
-        try handle.layout.visitElements(in: Rect(rect), &handled)
-        handled.flush()
-        visitor = handled.buffer
-      }
+      // The hot path: the emission code compiled for the buffer itself.
+      try handle.layout.visitElementsInline(in: Rect(rect), &visitor)
+      if handle.handlerCount > 0 { visitor.callHandlers(handle) }
       return SL_OK
     } catch {
       return ErrorRecord.fail(error)
@@ -233,40 +228,29 @@ struct ElementBuffer: ElementVisitor {
   }
 }
 
-/// An `ElementBuffer` that hands each section's written elements to that section's
-/// visible-items handler once the section is done (elements of a section are contiguous).
-struct HandlingBuffer: ElementVisitor {
-  var buffer: ElementBuffer
-  let handle: LayoutHandle
-  private var section: Int32 = Int32.min
-  private var start = 0
-
-  init(buffer: ElementBuffer, handle: LayoutHandle) {
-    self.buffer = buffer
-    self.handle = handle
-  }
-
-  var isFinished: Bool { buffer.isFinished }
-  mutating func expect(atLeast more: Int64) { buffer.expect(atLeast: more) }
-  mutating func examine(_ cells: Int64) { buffer.examine(cells) }
-
-  mutating func visit(_ element: LayoutElement) {
-    if element.section != section {
-      flush()
-      section = element.section
-      start = buffer.count
+extension ElementBuffer {
+  /// Hands each section's written elements to that section's visible-items handler, run by run
+  /// (the elements of a section are contiguous; a looping main scroll gives a section one run
+  /// per copy), in the order they were written.
+  func callHandlers(_ handle: LayoutHandle) {
+    guard let elements = buffer else { return }
+    let written = min(count, capacity)
+    var start = 0
+    while start < written {
+      let section = elements[start].section
+      var end = start + 1
+      while end < written && elements[end].section == section { end += 1 }
+      callHandler(handle, section: section, elements: elements + start, count: end - start)
+      start = end
     }
-    buffer.visit(element)
   }
 
-  /// Calls the current section's handler on its elements that fit in the buffer.
-  mutating func flush() {
-    defer { section = Int32.min }
-    guard section >= 0, let handler = handle.handler(section: Int(section)),
-      let elements = buffer.buffer
-    else { return }
-    let end = min(buffer.count, buffer.capacity)
-    guard end > start else { return }
+  /// Calls the handler of `section`, if it has one, on its `count` elements at `elements`.
+  private func callHandler(
+    _ handle: LayoutHandle, section: Int32, elements: UnsafeMutablePointer<sl_element>,
+    count: Int
+  ) {
+    guard section >= 0, let handler = handle.handler(section: Int(section)) else { return }
     let layout = handle.layout
     let orthogonal = (try? layout.scrollsOrthogonally(section: Int(section))) ?? false
     let container = orthogonal ? section : SL_SCROLL_MAIN
@@ -278,7 +262,7 @@ struct HandlingBuffer: ElementVisitor {
     // while it runs: the changes it must not make are refused (`refusedInsideHandler`).
     sl__call_handler(
       UnsafeRawPointer(Unmanaged.passUnretained(handle).toOpaque()), handler.function,
-      handler.userData, &context, elements + start, end - start)
+      handler.userData, &context, elements, count)
   }
 }
 

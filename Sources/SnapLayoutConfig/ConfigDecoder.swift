@@ -275,12 +275,12 @@ public enum ConfigDecoder {
     }
     var seen = NameIndex()
     var places: [(String, inherited: Bool)] = []
+    // Out of line: called from two loops.
+    @inline(never)
     func claim(_ kind: String, _ place: (String, inherited: Bool)) throws(ConfigError) {
       let (id, inserted) = seen.insert(kind)
       guard inserted else {
-        throw .invalid(
-          "element kind '\(kind)' is already used in this section at "
-            + pointer(places[Int(id)]), at: pointer(place))
+        throw kindUsedTwice(kind, earlier: pointer(places[Int(id)]), at: pointer(place))
       }
       places.append(place)
     }
@@ -301,11 +301,18 @@ public enum ConfigDecoder {
     let groupInherited = inherits("group")
     for entry in itemKinds {
       if let earlier = seen.id(of: entry.kind) {
-        throw .invalid(
-          "element kind '\(entry.kind)' is already used in this section at "
-            + pointer(places[Int(earlier)]), at: pointer((entry.place, inherited: groupInherited)))
+        throw kindUsedTwice(
+          entry.kind, earlier: pointer(places[Int(earlier)]),
+          at: pointer((entry.place, inherited: groupInherited)))
       }
     }
+  }
+
+  /// The error of an element kind used a second time in one section, at the pointer `place`.
+  private static func kindUsedTwice(_ kind: String, earlier: String, at place: String)
+    -> ConfigError
+  {
+    .invalid("element kind '\(kind)' is already used in this section at " + earlier, at: place)
   }
 
   private static func collectSupplementaryKinds(

@@ -219,6 +219,7 @@ struct JSONNode {
   // MARK: Scalars
 
   /// A finite number.
+  @inline(never)
   func number() throws(ConfigError) -> Double {
     guard isType(json_type_double) || isType(json_type_int) else { throw typeError("a number") }
     let number = json_object_get_double(value)
@@ -229,13 +230,16 @@ struct JSONNode {
   }
 
   /// A finite number within `range`, described by `rule` in the error.
+  ///
+  /// Inlined, so that each caller builds its rule's text only on failure; what is not the rule
+  /// is out of line and compiled once (`number()`, `outOfRange`), not once per caller
+  /// (docs/PERFORMANCE.md, "Library size").
+  @inline(__always)
   func number(in range: ClosedRange<Double>, _ rule: @autoclosure () -> String)
     throws(ConfigError) -> Double
   {
     let number = try number()
-    guard range.contains(number) else {
-      throw .invalid("\(number) is out of range: \(rule())", at: path)
-    }
+    guard range.contains(number) else { throw outOfRange(number, rule: rule()) }
     return number
   }
 
@@ -253,10 +257,21 @@ struct JSONNode {
       "an offset must be between -\(ConfigLimits.maxLength) and \(ConfigLimits.maxLength) points")
   }
 
-  /// A JSON integer (not a number with a fraction or exponent) within `range`.
+  /// A JSON integer (not a number with a fraction or exponent) within `range`, described by
+  /// `rule` in the error; inlined like `number(in:_:)`.
+  @inline(__always)
   func integer(in range: ClosedRange<Int64>, _ rule: @autoclosure () -> String)
     throws(ConfigError) -> Int64
   {
+    guard let number = try integer(), range.contains(number) else {
+      throw integerOutOfRange(rule: rule())
+    }
+    return number
+  }
+
+  /// A JSON integer, or nil when it does not fit in 64 bits.
+  @inline(never)
+  private func integer() throws(ConfigError) -> Int64? {
     guard isType(json_type_int) else {
       if isType(json_type_double) {
         throw .invalid("expected an integer, found \(json_object_get_double(value))", at: path)
@@ -265,13 +280,24 @@ struct JSONNode {
     }
     let number = json_object_get_int64(value)
     // json-c saturates integers beyond int64 (it keeps them as uint64).
-    if number == Int64.max && json_object_get_uint64(value) > UInt64(Int64.max) {
-      throw .invalid("the integer does not fit in 64 bits: \(rule())", at: path)
-    }
-    guard range.contains(number) else {
-      throw .invalid("\(number) is out of range: \(rule())", at: path)
-    }
+    if number == Int64.max && json_object_get_uint64(value) > UInt64(Int64.max) { return nil }
     return number
+  }
+
+  /// The error of an integer beyond 64 bits or outside the range `rule` describes.
+  @inline(never)
+  private func integerOutOfRange(rule: String) -> ConfigError {
+    let number = json_object_get_int64(value)
+    if number == Int64.max && json_object_get_uint64(value) > UInt64(Int64.max) {
+      return .invalid("the integer does not fit in 64 bits: \(rule)", at: path)
+    }
+    return .invalid("\(number) is out of range: \(rule)", at: path)
+  }
+
+  /// The error of a number outside the range `rule` describes.
+  @inline(never)
+  private func outOfRange(_ number: Double, rule: String) -> ConfigError {
+    .invalid("\(number) is out of range: \(rule)", at: path)
   }
 
   func bool() throws(ConfigError) -> Bool {

@@ -39,8 +39,12 @@ public enum LayoutJSONWriter {
       let info = try layout.sectionInfo(index)
       out.write(index == 0 ? "\n    {\"frame\": " : ",\n    {\"frame\": ")
       out.write(rect: info.frame)
-      out.write(", \"itemCount\": \(info.itemCount), \"groupCount\": \(info.groupCount)")
-      out.write(", \"itemsPerGroup\": \(info.itemsPerGroup)")
+      out.write(", \"itemCount\": ")
+      out.write(integer: info.itemCount)
+      out.write(", \"groupCount\": ")
+      out.write(integer: info.groupCount)
+      out.write(", \"itemsPerGroup\": ")
+      out.write(integer: info.itemsPerGroup)
       out.write(", \"orthogonalScrollingBehavior\": ")
       out.write(string: behaviorName(info.behavior))
       out.write(", \"orthogonalContentLength\": ")
@@ -50,7 +54,8 @@ public enum LayoutJSONWriter {
       // The variant in force, for a section described with variants (docs/C-API.md,
       // "The layout as JSON"): its index, -1 for the section's own keys.
       if try layout.hasVariants(section: index) {
-        out.write(", \"variant\": \(try layout.sectionVariant(index) ?? -1)")
+        out.write(", \"variant\": ")
+        out.write(integer: Int64(try layout.sectionVariant(index) ?? -1))
       }
       out.write("}")
     }
@@ -61,7 +66,9 @@ public enum LayoutJSONWriter {
       guard let info = try? layout.scrollInfo(container) else { continue }
       out.write(firstContainer ? "\n    " : ",\n    ")
       firstContainer = false
-      out.write("{\"container\": \(container), \"offset\": ")
+      out.write("{\"container\": ")
+      out.write(integer: Int64(container))
+      out.write(", \"offset\": ")
       out.write(number: info.offset)
       out.write(", \"minOffset\": ")
       out.write(number: info.minimumOffset)
@@ -71,7 +78,9 @@ public enum LayoutJSONWriter {
       out.write(number: info.viewportLength)
       out.write(", \"contentLength\": ")
       out.write(number: info.contentLength)
-      out.write(", \"snapCount\": \(info.snapCount)}")
+      out.write(", \"snapCount\": ")
+      out.write(integer: Int64(info.snapCount))
+      out.write("}")
     }
     out.write("\n  ],\n  \"elements\": [")
     var writer = ElementWriter(out: out, names: layout.kinds.names)
@@ -135,9 +144,14 @@ public enum LayoutJSONWriter {
       out.write(", \"kind\": ")
       let kind = Int(element.kind)
       out.write(string: kind >= 0 && kind < names.count ? names[kind] : "cell")
-      out.write(", \"section\": \(element.section), \"item\": \(element.item), \"frame\": ")
+      out.write(", \"section\": ")
+      out.write(integer: Int64(element.section))
+      out.write(", \"item\": ")
+      out.write(integer: element.item)
+      out.write(", \"frame\": ")
       out.write(rect: element.frame)
-      out.write(", \"zIndex\": \(element.zIndex)")
+      out.write(", \"zIndex\": ")
+      out.write(integer: Int64(element.zIndex))
       if element.alpha != 1 {
         out.write(", \"alpha\": ")
         out.write(number: element.alpha)
@@ -148,7 +162,10 @@ public enum LayoutJSONWriter {
       }
       if element.isPinned { out.write(", \"pinned\": true") }
       // The lap of a looping container's copy (docs/SNAPPING.md, "Looping"); 0 is left out.
-      if element.copy != 0 { out.write(", \"copy\": \(element.copy)") }
+      if element.copy != 0 {
+        out.write(", \"copy\": ")
+        out.write(integer: Int64(element.copy))
+      }
       out.write("}")
     }
   }
@@ -163,10 +180,22 @@ public enum LayoutJSONWriter {
         write("null")
       } else if number == number.rounded(.towardZero) && abs(number) < 1e15 {
         // Whole numbers without the ".0" Swift would add: 390 rather than 390.0.
-        write("\(Int64(number))")
+        write(integer: Int64(number))
       } else {
         write("\(number)")
       }
+    }
+
+    /// An integer in decimal, its digits written straight into the bytes (no string between).
+    mutating func write(integer: Int64) {
+      if integer < 0 { bytes.append(UInt8(ascii: "-")) }
+      var magnitude = integer.magnitude
+      let start = bytes.count
+      repeat {
+        bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        magnitude /= 10
+      } while magnitude > 0
+      bytes[start...].reverse()
     }
 
     mutating func write(rect: Rect) {

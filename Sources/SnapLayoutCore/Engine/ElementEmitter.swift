@@ -123,19 +123,19 @@ struct ElementEmitter {
     _ slots: [SectionEntry], id: Int, start: Double, index: Int, offset: Double,
     scroll: ScrollContainer, effects: EffectContext?, into visitor: inout V
   ) {
-    CopyVisitor.around(&visitor, copy: 0) { copy in
+    ForwardingVisitor.around(&visitor, copy: 0) { copy in
       emitCopies(
         slots, id: id, start: start, index: index, offset: offset, scroll: scroll,
         effects: effects, into: &copy)
     }
   }
 
-  /// `emitLoopedCells` through one copy visitor, whatever visitor it wraps: this code is
+  /// `emitLoopedCells` through one forwarding visitor, whatever visitor it wraps: this code is
   /// specialised once.
   @inline(never)
   private func emitCopies(
     _ slots: [SectionEntry], id: Int, start: Double, index: Int, offset: Double,
-    scroll: ScrollContainer, effects: EffectContext?, into copy: inout CopyVisitor
+    scroll: ScrollContainer, effects: EffectContext?, into copy: inout ForwardingVisitor
   ) {
     let laps = LoopCopies(scroll: scroll, offset: offset)
     let placement = slots[id].solved.placement
@@ -257,14 +257,19 @@ struct ElementEmitter {
     }
     // Repetitions whose cells outgrow their group reach the query from outside the range the
     // template's reach gives (docs/SELF-SIZING.md): before it, the range, after it. Each shift
-    // is `shift(before:)`'s, walked or not.
+    // is `shift(before:)`'s, walked or not. Those outside the range, fewer, share one
+    // out-of-line copy of `emit` (docs/PERFORMANCE.md, "Library size").
+    @inline(never)
+    func emitOutside(_ repetition: Int64) -> Bool {
+      emit(repetition) { _ in measured.shift(before: repetition) }
+    }
     let alongX = placement.isOrthogonal
     let base = alongX ? placement.origin.x - offset : placement.origin.y
     var finished = false
     measured.forEachRepetition(
       reachingAfter: (alongX ? query.minX : query.minY) - base, before: repetitions.lowerBound
     ) { repetition in
-      if !finished { finished = !emit(repetition) { _ in measured.shift(before: repetition) } }
+      if !finished { finished = !emitOutside(repetition) }
     }
     var shifts = measured.shifts(from: repetitions.lowerBound)
     for repetition in repetitions {
@@ -276,7 +281,7 @@ struct ElementEmitter {
     measured.forEachRepetition(
       reachingBefore: (alongX ? query.maxX : query.maxY) - base, after: repetitions.upperBound
     ) { repetition in
-      if !finished { finished = !emit(repetition) { _ in measured.shift(before: repetition) } }
+      if !finished { finished = !emitOutside(repetition) }
     }
   }
 
@@ -500,29 +505,38 @@ struct LoopCopies {
   }
 }
 
-/// Hands a copy's elements on, naming the copy and moving them by the host-coordinate shift of
-/// its lap: a looping main scroll's copy (`own` false), or a looping orthogonal section's
-/// (`own` true; no shift, its offset places them), whose lap an enclosing main scroll's copy
-/// keeps (`visitOwnCopy`). One type for every visitor it wraps, which it reaches through a
-/// pointer and three small functions: the emission code is specialised once for copies, not
-/// once more for each visitor and each nesting (docs/PERFORMANCE.md, the library's size).
-struct CopyVisitor: ElementVisitor {
+/// Hands elements on to any visitor, which it reaches through a pointer and three small
+/// functions: one type for every visitor it wraps, so the emission code is compiled once for all
+/// of them instead of once for each (docs/PERFORMANCE.md, "Library size"). Unchanged, or as a
+/// copy of a looping container's content (`copy` set): naming the copy and moving the elements
+/// by the host-coordinate shift of its lap: a looping main scroll's copy (`own` false), or a
+/// looping orthogonal section's (`own` true; no shift, its offset places them), whose lap an
+/// enclosing main scroll's copy keeps (`visitOwnCopy`).
+struct ForwardingVisitor: ElementVisitor {
   private let target: UnsafeMutableRawPointer
   private let visitTarget: (UnsafeMutableRawPointer, LayoutElement, Bool) -> Void
   private let targetFinished: (UnsafeMutableRawPointer) -> Bool
   private let tellTarget: (UnsafeMutableRawPointer, Int64, Bool) -> Void
-  var copy: Int32
+  /// The copy the elements belong to, or nil to hand them on unchanged.
+  var copy: Int32?
   let dx: Double
   let dy: Double
   let own: Bool
 
-  /// Runs `body` with a copy visitor around `visitor`.
+  /// Runs `body` with a visitor that hands the elements on to `visitor` unchanged.
   static func around<V: ElementVisitor>(
-    _ visitor: inout V, copy: Int32, dx: Double = 0, dy: Double = 0, own: Bool = true,
-    _ body: (inout CopyVisitor) -> Void
+    _ visitor: inout V, _ body: (inout ForwardingVisitor) -> Void
+  ) {
+    around(&visitor, copy: nil, dx: 0, dy: 0, own: false, body)
+  }
+
+  /// Runs `body` with a visitor that hands the elements of copy `copy` on to `visitor`.
+  static func around<V: ElementVisitor>(
+    _ visitor: inout V, copy: Int32?, dx: Double = 0, dy: Double = 0, own: Bool = true,
+    _ body: (inout ForwardingVisitor) -> Void
   ) {
     withUnsafeMutablePointer(to: &visitor) { pointer in
-      var wrapper = CopyVisitor(
+      var wrapper = ForwardingVisitor(
         target: UnsafeMutableRawPointer(pointer),
         visitTarget: { raw, element, own in
           let target = raw.assumingMemoryBound(to: V.self)
@@ -542,6 +556,7 @@ struct CopyVisitor: ElementVisitor {
   mutating func examine(_ count: Int64) { tellTarget(target, count, false) }
 
   mutating func visit(_ element: LayoutElement) {
+    guard let copy else { return visitTarget(target, element, false) }
     var moved = element
     moved.copy = copy
     moved.frame.x += dx
@@ -550,6 +565,7 @@ struct CopyVisitor: ElementVisitor {
   }
 
   mutating func visitOwnCopy(_ element: LayoutElement) {
+    guard copy != nil else { return visitTarget(target, element, true) }
     var moved = element
     moved.frame.x += dx
     moved.frame.y += dy

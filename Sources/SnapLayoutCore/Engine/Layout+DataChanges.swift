@@ -63,9 +63,7 @@ extension Layout {
       map = { item in item < at ? item : item + inserted }
     case .delete(let at, let deleted):
       guard at >= 0, at <= count else {
-        throw LayoutError(
-          .outOfRange,
-          "item \(at) does not exist; section \(section) has \(count) items", path: "at")
+        throw itemOutOfRange(at, section: section, count: count, path: "at")
       }
       guard deleted >= 0, deleted <= count - at else {
         throw LayoutError(
@@ -80,9 +78,7 @@ extension Layout {
       kept = { item in item >= at && item - at < deleted ? at + deleted : item }
     case .move(let from, let to):
       for (index, name) in [(from, "from"), (to, "to")] where index < 0 || index >= count {
-        throw LayoutError(
-          .outOfRange,
-          "item \(index) does not exist; section \(section) has \(count) items", path: name)
+        throw itemOutOfRange(index, section: section, count: count, path: name)
       }
       newCount = count
       map = { item in

@@ -195,10 +195,43 @@ extension Layout {
   /// Visits every element whose frame intersects `rect` (host coordinates), in the order
   /// layout-level items, then per section: decorations, cells each followed by its item
   /// supplementary items, boundary items.
+  ///
+  /// The elements reach `visitor` through a `ForwardingVisitor`, one call each: the emission
+  /// code is compiled once for every visitor (docs/PERFORMANCE.md, "Library size").
+  /// `visitElementsInline(in:_:)` compiles it for the visitor itself, for a hot path.
   /// - Complexity: O(log sections + elements visited).
   public func visitElements<V: ElementVisitor>(in rect: Rect, _ visitor: inout V)
     throws(LayoutError)
   {
+    try checkQuery(rect)
+    ForwardingVisitor.around(&visitor) { forwarding in walk(query: rect, &forwarding) }
+  }
+
+  /// `visitElements(in:_:)` with the emission code compiled for `V` itself: no call per
+  /// element, for the one hot path that needs it (the C export's buffer), at the cost of a
+  /// copy of that code in the library (docs/PERFORMANCE.md, "Library size").
+  /// - Complexity: O(log sections + elements visited).
+  public func visitElementsInline<V: ElementVisitor>(in rect: Rect, _ visitor: inout V)
+    throws(LayoutError)
+  {
+    try checkQuery(rect)
+    walk(query: rect, &visitor)
+  }
+
+  /// Visits every element, including those of orthogonal sections scrolled out of the
+  /// content rect, in the order of `visitElements(in:_:)`, through a `ForwardingVisitor`.
+  public func visitAllElements<V: ElementVisitor>(_ visitor: inout V) throws(LayoutError) {
+    try requireSolved()
+    let far = 1e300
+    ForwardingVisitor.around(&visitor) { forwarding in
+      walk(
+        query: Rect(x: -far, y: -far, width: 2 * far, height: 2 * far), singleCopy: true,
+        &forwarding)
+    }
+  }
+
+  /// Refuses a query rect that is not finite or has a negative size, or a layout not solved.
+  private func checkQuery(_ rect: Rect) throws(LayoutError) {
     guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite,
       rect.width >= 0, rect.height >= 0
     else {
@@ -206,23 +239,15 @@ extension Layout {
         .invalidArgument, "the rect must be finite with a non-negative width and height",
         path: "rect")
     }
-    try visitElements(query: rect, &visitor)
-  }
-
-  /// Visits every element, including those of orthogonal sections scrolled out of the
-  /// content rect, in the order of `visitElements(in:_:)`.
-  public func visitAllElements<V: ElementVisitor>(_ visitor: inout V) throws(LayoutError) {
-    let far = 1e300
-    try visitElements(
-      query: Rect(x: -far, y: -far, width: 2 * far, height: 2 * far), singleCopy: true, &visitor)
-  }
-
-  /// The walk of both: a looping container gives every copy of its content the query reaches,
-  /// or with `singleCopy` the one of the lap its offset is in (docs/SNAPPING.md, "Looping").
-  private func visitElements<V: ElementVisitor>(
-    query rect: Rect, singleCopy: Bool = false, _ visitor: inout V
-  ) throws(LayoutError) {
     try requireSolved()
+  }
+
+  /// The walk of both (on a solved layout): a looping container gives every copy of its
+  /// content the query reaches, or with `singleCopy` the one of the lap its offset is in
+  /// (docs/SNAPPING.md, "Looping").
+  private func walk<V: ElementVisitor>(
+    query rect: Rect, singleCopy: Bool = false, _ visitor: inout V
+  ) {
     let space = self.space
     let query = space.canonical(rect)
     let main = solved.mainScroll
@@ -255,7 +280,7 @@ extension Layout {
       lap.visibleMax += offsetShift
       // The shift along canonical y, in the host's coordinates (`CoordinateSpace.physical`).
       let across = transposed && rightToLeft ? -shift : shift
-      CopyVisitor.around(
+      ForwardingVisitor.around(
         &visitor, copy: laps.copyNumber(j), dx: transposed ? across : 0,
         dy: transposed ? 0 : shift, own: false
       ) { copy in emitMain(lap, offsetShift: offsetShift, &copy) }

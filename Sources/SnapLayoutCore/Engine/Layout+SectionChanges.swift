@@ -29,9 +29,7 @@ extension SectionChange {
       }
     case .delete(let at, let deleted):
       guard at >= 0, at <= count else {
-        throw LayoutError(
-          .outOfRange, "section \(at) does not exist; the layout has \(count) sections",
-          path: "at")
+        throw .sectionOutOfRange(at, count: count, path: "at")
       }
       guard deleted >= 0, deleted <= count - at else {
         throw LayoutError(
@@ -43,15 +41,11 @@ extension SectionChange {
       }
     case .move(let from, let to):
       for (index, name) in [(from, "from"), (to, "to")] where index < 0 || index >= count {
-        throw LayoutError(
-          .outOfRange, "section \(index) does not exist; the layout has \(count) sections",
-          path: name)
+        throw .sectionOutOfRange(index, count: count, path: name)
       }
     case .replace(_, let at):
       guard at >= 0, at < count else {
-        throw LayoutError(
-          .outOfRange, "section \(at) does not exist; the layout has \(count) sections",
-          path: "section")
+        throw .sectionOutOfRange(at, count: count)
       }
     }
   }

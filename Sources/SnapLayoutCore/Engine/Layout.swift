@@ -220,10 +220,7 @@ public final class Layout {
 
   func checkSection(_ section: Int) throws(LayoutError) {
     guard section >= 0, section < entries.count else {
-      throw LayoutError(
-        .outOfRange,
-        "section \(section) does not exist; the layout has \(entries.count) sections",
-        path: "section")
+      throw .sectionOutOfRange(section, count: entries.count)
     }
   }
 
@@ -237,10 +234,12 @@ public final class Layout {
   }
 
   @inline(never)
-  func itemOutOfRange(_ item: Int64, section: Int, count: Int64) -> LayoutError {
+  func itemOutOfRange(_ item: Int64, section: Int, count: Int64, path: String = "item")
+    -> LayoutError
+  {
     LayoutError(
       .outOfRange, "item \(item) does not exist; section \(section) has \(count) items",
-      path: "item")
+      path: path)
   }
 
   func requireSolved() throws(LayoutError) {

@@ -23,3 +23,16 @@ public struct LayoutError: Error, Equatable, Sendable {
     self.path = path
   }
 }
+
+extension LayoutError {
+  /// The error of a section index outside `0 ..< count`, at `path`: one builder for every
+  /// check (docs/PERFORMANCE.md, "Library size").
+  @inline(never)
+  static func sectionOutOfRange(_ section: Int, count: Int, path: String = "section")
+    -> LayoutError
+  {
+    LayoutError(
+      .outOfRange, "section \(section) does not exist; the layout has \(count) sections",
+      path: path)
+  }
+}
