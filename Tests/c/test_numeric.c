@@ -1887,6 +1887,38 @@ static void check_targeted(void) {
     sl_layout_destroy(layout);
   }
 
+  /* Rows of three measured cells, 2^63 - 1 items: the last row's cells in a batch are the
+   * frames one call per item gives. Before 2026-11-26 the batch walk computed the end of the
+   * last row, one past Int64.max, and trapped (found by fuzzing:
+   * fuzz/regressions/api/item-frames-of-the-last-row-of-2p63-items). */
+  snprintf(context, sizeof context, "targeted: rows of 3 measured cells, 2^63 - 1 items");
+  snprintf(json, sizeof json,
+           "{\"sections\": [{\"itemCount\": 9223372036854775807, \"group\": {\"group\": "
+           "\"horizontal\", \"layoutSize\": {\"widthDimension\": {\"fractionalWidth\": 1}, "
+           "\"heightDimension\": {\"estimated\": 50}}, \"subitems\": [{\"layoutSize\": "
+           "{\"widthDimension\": {\"fractionalWidth\": 0.3333}, \"heightDimension\": "
+           "{\"estimated\": 50}}}]}}]}");
+  layout = targeted_layout(390, 844);
+  if (layout != NULL) {
+    const int64_t last = INT64_MAX - 1;
+    int status = TIMED(F_REPORT_ITEM, sl_layout_report_item_size(layout, 0, last, 100, 80, NULL));
+    EXPECT(status == SL_OK, "report of the last item: %d", status);
+    status = TIMED(F_REPORT_ITEM, sl_layout_report_item_size(layout, 0, last - 4, 100, 30, NULL));
+    EXPECT(status == SL_OK, "report of item 2^63 - 6: %d", status);
+    sl_rect frames[6];
+    status = TIMED(F_ITEM_FRAMES, sl_layout_get_item_frames(layout, 0, last - 5, 6, frames));
+    EXPECT(status == SL_OK, "the last six frames: %d %s", status, sl_error_last()->message);
+    for (int k = 0; status == SL_OK && k < 6; k++) {
+      sl_rect one;
+      int single = TIMED(F_ITEM_FRAME, sl_layout_get_item_frame(layout, 0, last - 5 + k, &one));
+      EXPECT(single == SL_OK && memcmp(&one, &frames[k], sizeof one) == 0,
+             "item 2^63 - %d: batch {%.17g, %.17g, %g, %g}, alone {%.17g, %.17g, %g, %g}", 7 - k,
+             frames[k].x, frames[k].y, frames[k].width, frames[k].height, one.x, one.y,
+             one.width, one.height);
+    }
+    sl_layout_destroy(layout);
+  }
+
   /* Offsets and containers at their documented limits (1e100, 1e12): what they move stays
    * finite. Before 2026-11-21 offsets were unbounded, and at DBL_MAX the distance of a
    * carousel's 0.001-pt cards from the viewport's centre was -inf (the offset over a 0.001

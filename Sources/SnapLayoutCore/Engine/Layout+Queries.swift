@@ -164,7 +164,7 @@ extension Layout {
       return
     }
     if entries.slots[id].solved.measured != nil {
-      placedSection(section).forEachFrame(items: first..<first + count, offset: offset) {
+      placedSection(section).forEachMeasuredFrame(items: first..<first + count, offset: offset) {
         item, frame in body(item - first, space.physical(frame))
       }
       return

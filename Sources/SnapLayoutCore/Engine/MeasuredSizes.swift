@@ -370,7 +370,11 @@ final class MeasuredSizes {
     var repetition = range.lowerBound
     while repetition < range.upperBound {
       let key = repetition / repetitionsPerPage
-      let pageEnd = Swift.min(range.upperBound, (key + 1) * repetitionsPerPage)
+      // The page's repetitions within `range` (its end may lie past Int64.max: no overflow).
+      let pageStart = key * repetitionsPerPage
+      let pageEnd =
+        range.upperBound - pageStart <= repetitionsPerPage
+        ? range.upperBound : pageStart + repetitionsPerPage
       let (index, found) = search(key, hint: &hint)
       if found {
         let page = pages[index]

@@ -31,27 +31,14 @@ extension SolvedSection {
   }
 
   /// Calls `body` with each cell of `items` and its frame, as `frame(ofItem:offset:)` gives
-  /// it, bit for bit, walking the lines or repetitions instead of looking each cell up: a
-  /// measured repetition is found and solved once for all its cells, its shift carried from
-  /// the one before (`MeasuredSizes.step`).
+  /// it, bit for bit, walking the repetitions instead of looking each cell up: a measured
+  /// repetition is found and solved once for all its cells, its shift carried from the one
+  /// before (`MeasuredSizes.forEachRepetition`). Flow sections walk their lines
+  /// (`FlowLines.forEachFrame`). - Precondition: the section has measured cells.
   /// - Complexity: O(log n + the cells and repetitions walked).
-  func forEachFrame(items: Range<Int64>, offset: Double, _ body: (Int64, Rect) -> Void) {
-    guard !items.isEmpty else { return }
-    if let flowLines {
-      flowLines.forEachFrame(
-        items: Int(items.lowerBound)..<Int(items.upperBound), origin: placement.origin
-      ) { item, frame in body(Int64(item), frame) }
-      return
-    }
+  func forEachMeasuredFrame(items: Range<Int64>, offset: Double, _ body: (Int64, Rect) -> Void) {
+    guard !items.isEmpty, let measured else { return }
     let n = placement.itemsPerGroup
-    guard let measured else {
-      for item in items {
-        body(
-          item,
-          placement.place(template.leaves[Int(item % n)].frame, repetition: item / n, offset: offset))
-      }
-      return
-    }
     let repetitions = items.lowerBound / n..<(items.upperBound - 1) / n + 1
     let single = repetitionSolver.singleCell != nil
     measured.forEachRepetition(repetitions) { repetition, measurements, _, shift in
@@ -61,8 +48,10 @@ extension SolvedSection {
         return
       }
       let solved = repetitionSolver.template(measurements, or: template)
-      let first = Swift.max(items.lowerBound, repetition * n)
-      for cell in first..<Swift.min(items.upperBound, (repetition + 1) * n) {
+      // The repetition's cells within `items` (its end may lie past Int64.max: no overflow).
+      let start = repetition * n
+      let end = items.upperBound - start <= n ? items.upperBound : start + n
+      for cell in Swift.max(items.lowerBound, start)..<end {
         body(
           cell,
           placement.place(
