@@ -15,6 +15,52 @@ struct CompactLengths {
 
   var count: Int { wide?.count ?? narrow.count }
 
+  /// The lengths `0 ..< end` summed in order, in double precision: `self[0] + self[1] + ...`
+  /// to the bit, without a check per length.
+  func sum(upTo end: Int) -> Double {
+    var sum = 0.0
+    if let wide {
+      wide.withUnsafeBufferPointer { for index in 0..<end { sum += $0[index] } }
+    } else {
+      narrow.withUnsafeBufferPointer { for index in 0..<end { sum += Double($0[index]) } }
+    }
+    return sum
+  }
+
+  /// Walks consecutive spans from `start`, span `i` `stride + self[i]` long (added in that
+  /// order, as a walk one by one adds them), and returns the first whose end is past
+  /// `position` with its start, or nil and the end of the last.
+  func firstSpan(from start: Double, stride: Double, past position: Double)
+    -> (index: Int?, start: Double)
+  {
+    var start = start
+    var found: Int?
+    if let wide {
+      wide.withUnsafeBufferPointer { lengths in
+        for index in lengths.indices {
+          let next = start + stride + lengths[index]
+          if next > position {
+            found = index
+            return
+          }
+          start = next
+        }
+      }
+    } else {
+      narrow.withUnsafeBufferPointer { lengths in
+        for index in lengths.indices {
+          let next = start + stride + Double(lengths[index])
+          if next > position {
+            found = index
+            return
+          }
+          start = next
+        }
+      }
+    }
+    return (found, start)
+  }
+
   subscript(index: Int) -> Double {
     @inline(__always) get {
       if let wide { return wide[index] }

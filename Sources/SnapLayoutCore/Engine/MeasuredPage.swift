@@ -96,6 +96,18 @@ final class MeasuredPage {
     summary = page.summary
   }
 
+  /// The deltas of repetitions `0 ..< local` summed in order (a shift inside the page).
+  func deltaSum(upTo local: Int) -> Double { deltas.sum(upTo: local) }
+
+  /// The first repetition whose end, the page starting at `start` with repetitions `stride`
+  /// apart, is past `position`, with its start; or nil and the page's end.
+  func firstRepetition(from start: Double, stride: Double, past position: Double)
+    -> (local: Int?, start: Double)
+  {
+    let (index, end) = deltas.firstSpan(from: start, stride: stride, past: position)
+    return (index, end)
+  }
+
   /// The delta of repetition `local` of the page.
   @inline(__always)
   func delta(_ local: Int) -> Double { deltas[local] }

@@ -334,8 +334,7 @@ final class MeasuredSizes {
     var sum = 0.0
     if found {
       let page = pages[index]
-      let local = Int(repetition - key * repetitionsPerPage)
-      for j in 0..<local { sum += page.delta(j) }
+      sum = page.deltaSum(upTo: Int(repetition - key * repetitionsPerPage))
     }
     return Shifts(pages: tree.prefix(key), page: sum, next: repetition)
   }
@@ -439,17 +438,10 @@ final class MeasuredSizes {
     } else {
       let index = low - 1
       let page = pages[index]
-      var start = Double(keys[index]) * pageLength + tree.prefix(keys[index]).points
+      let pageStart = Double(keys[index]) * pageLength + tree.prefix(keys[index]).points
       let first = keys[index] * repetitionsPerPage
-      result = -1
-      for local in 0..<Int(repetitionsPerPage) {
-        let next = start + stride + page.delta(local)
-        if next > position {
-          result = first + Int64(local)
-          break
-        }
-        start = next
-      }
+      let (local, start) = page.firstRepetition(from: pageStart, stride: stride, past: position)
+      result = local.map { first + Int64($0) } ?? -1
       if result < 0 {
         // Past the page: unmeasured repetitions up to the next measured page.
         result =
