@@ -55,6 +55,44 @@ final class LineBlocks {
       summarize()
     }
 
+    /// Puts `replacement` in place of blocks `range` and sums the new blocks; the sums of the
+    /// blocks after them move by what the range's lines and length changed by — exact sums, so
+    /// the same as summing them again, without converting each block's length.
+    mutating func replace(_ range: Range<Int>, with replacement: [LineBlock]) {
+      let linesAfter = range.upperBound < linesBefore.count ? linesBefore[range.upperBound] : lines
+      let lengthAfter =
+        range.upperBound < lengthBefore.count ? lengthBefore[range.upperBound] : length
+      var lines = range.lowerBound < linesBefore.count ? linesBefore[range.lowerBound] : self.lines
+      var length =
+        range.lowerBound < lengthBefore.count ? lengthBefore[range.lowerBound] : self.length
+      var newLines: [Int] = []
+      var newLengths: [ExactLength] = []
+      newLines.reserveCapacity(replacement.count)
+      newLengths.reserveCapacity(replacement.count)
+      for block in replacement {
+        newLines.append(lines)
+        newLengths.append(length)
+        lines += block.lines
+        length = length + block.lines * block.length
+      }
+      let linesChange = lines - linesAfter
+      let lengthChange = length - lengthAfter
+      blocks.replaceSubrange(range, with: replacement)
+      linesBefore.replaceSubrange(range, with: newLines)
+      lengthBefore.replaceSubrange(range, with: newLengths)
+      let moved = range.lowerBound + replacement.count..<blocks.count
+      if linesChange != 0 {
+        linesBefore.withUnsafeMutableBufferPointer { for index in moved { $0[index] += linesChange } }
+      }
+      if lengthChange != .zero {
+        lengthBefore.withUnsafeMutableBufferPointer { sums in
+          for index in moved { sums[index] = sums[index] + lengthChange }
+        }
+      }
+      self.lines += linesChange
+      self.length = self.length + lengthChange
+    }
+
     /// Recomputes the sums from block `index` on (the blocks before it did not change).
     mutating func summarize(from index: Int = 0) {
       linesBefore.removeSubrange(index...)
@@ -349,8 +387,7 @@ final class LineBlocks {
     let linesBefore = chunks[chunk].lines
     let lengthBefore = chunks[chunk].length
     blockCount += count - chunks[chunk].blocks.count
-    chunks[chunk].blocks.replaceSubrange(start.index..<last, with: replacement)
-    chunks[chunk].summarize(from: start.index)
+    chunks[chunk].replace(start.index..<last, with: replacement)
     chunkLines.add(chunks[chunk].lines - linesBefore, at: chunk)
     chunkLength.add(chunks[chunk].length - lengthBefore, at: chunk)
     lineCount += chunks[chunk].lines - linesBefore
