@@ -140,11 +140,7 @@ final class FlowLines {
   var widest: Double { widths.count > 1 ? widths[1] : 0 }
 
   private func widest(inWord word: Int) -> Double {
-    var result = 0.0
-    for item in word << 6..<min(sizes.count, (word + 1) << 6) {
-      result = max(result, sizes.width(item))
-    }
-    return result
+    sizes.widest(in: word << 6..<min(sizes.count, (word + 1) << 6))
   }
 
   /// The length of all the lines and the spacing between them.

@@ -89,6 +89,15 @@ final class FlowSizes {
   @inline(__always) func height(_ item: Int) -> Double { sizes[2 * item + 1] }
   func size(_ item: Int) -> Size { Size(width: width(item), height: height(item)) }
 
+  /// The largest width of the items of `range` (0 for none), read without a check per item.
+  func widest(in range: Range<Int>) -> Double {
+    sizes.withUnsafeBufferPointer { sizes in
+      var result = 0.0
+      for item in range { result = max(result, sizes[2 * item]) }
+      return result
+    }
+  }
+
   func isMeasured(_ item: Int) -> Bool { measuredBits[item >> 6] & (1 << UInt64(item & 63)) != 0 }
 
   /// The measured size of an item, or nil.
