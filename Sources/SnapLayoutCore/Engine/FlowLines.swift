@@ -241,9 +241,19 @@ final class FlowLines {
     guard lineCount > 0 else { return }
     let exact = ExactLength(position)
     let found = blocks.find(position: exact)
+    walkLines(from: found, line: FlowLines.line(at: exact, in: found), body)
+  }
+
+  /// Calls `body` with the first item, the end and the start of each line from line `index`
+  /// of `found`'s block on, until it returns false: the one walk of the lines, whose starts
+  /// are those of `start(ofLineAt:)`, bit for bit (exact sums).
+  @inline(__always)
+  private func walkLines(
+    from found: LineBlocks.Found, line index: Int, _ body: (Int, Int, Double) -> Bool
+  ) {
     var node = found.node
     var block = found.block
-    var index = FlowLines.line(at: exact, in: found)
+    var index = index
     var length = block.length
     var start = found.lengthBefore + index * length
     while true {
@@ -308,27 +318,12 @@ final class FlowLines {
   func forEachFrame(items: Range<Int>, origin: Point, _ body: (Int, Rect) -> Void) {
     guard !items.isEmpty else { return }
     let found = blocks.find(item: items.lowerBound)
-    var node = found.node
-    var block = found.block
-    var index = (items.lowerBound - block.first) / block.period
-    var length = block.length
-    var start = found.lengthBefore + index * length
-    while true {
-      let first = block.first + index * block.period
-      let end = first + block.period
-      let top = start.points
+    let line = (items.lowerBound - found.block.first) / found.block.period
+    walkLines(from: found, line: line) { first, end, top in
       forEachItem(first: first, end: end) { item, slot in
         if items.contains(item) { body(item, FlowLines.place(slot, lineStart: top, origin: origin)) }
       }
-      guard end < items.upperBound else { return }
-      start = start + length
-      index += 1
-      if index == block.lines {
-        guard let next = blocks.next(after: node) else { return }
-        (node, block) = next
-        length = block.length
-        index = 0
-      }
+      return end < items.upperBound
     }
   }
 
