@@ -228,6 +228,39 @@ static void test_section_changes(void) {
  * items"): the size the host gave it, into a section with sizes of its own or without (which
  * then keeps them, its own size for the others), and its measured size into a self-sizing one.
  * An item of a section that keeps no sizes takes the destination's size. */
+/* A self-sizing section given a size of its own and then given the estimate back is a section
+ * never given one: an item moved out of it takes the destination's size, as FLOW-LAYOUT.md
+ * ("Moving items") says, with or without the detour (found by review: the section remembered
+ * that a size had once been given). */
+static void test_given_and_given_back(void) {
+  static const char TWO[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+      " \"flowLayout\": {\"estimatedItemSize\": {\"width\": 50, \"height\": 50}},"
+      " \"sections\": [{\"itemCount\": 10}, {\"itemCount\": 10, \"estimatedItemSize\":"
+      " {\"width\": 60, \"height\": 60}}]}";
+  sl_rect frames[2][20];
+  for (int detour = 0; detour < 2; detour++) {
+    sl_layout *layout = create_layout(TWO);
+    if (layout == NULL) return;
+    CHECK_STATUS(sl_layout_report_item_size(layout, 0, 0, 70, 70, NULL), SL_OK);
+    if (detour) {
+      sl_size size = {80, 80};
+      CHECK_STATUS(sl_layout_set_item_sizes(layout, 0, 1, &size, 1, NULL), SL_OK);
+      size = (sl_size){50, 50};
+      CHECK_STATUS(sl_layout_set_item_sizes(layout, 0, 1, &size, 1, NULL), SL_OK);
+    }
+    CHECK_STATUS(sl_layout_move_item(layout, 0, 2, 1, 0, NULL), SL_OK);
+    CHECK_STATUS(sl_layout_get_item_frames(layout, 0, 0, 9, frames[detour]), SL_OK);
+    CHECK_STATUS(sl_layout_get_item_frames(layout, 1, 0, 11, frames[detour] + 9), SL_OK);
+    CHECK(frames[detour][9].width == 60 && frames[detour][9].height == 60,
+          "detour %d: the moved item is %g x %g, not the destination's 60 x 60", detour,
+          frames[detour][9].width, frames[detour][9].height);
+    sl_layout_destroy(layout);
+  }
+  CHECK(memcmp(frames[0], frames[1], sizeof frames[0]) == 0,
+        "a size given and given back changed where items are");
+}
+
 static void test_move_item_sizes(void) {
   static const char MOVING[] =
       "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
@@ -368,5 +401,6 @@ int main(void) {
   test_flow_item_sizes();
   test_section_changes();
   test_move_item_sizes();
+  test_given_and_given_back();
   return test_finish("test_data_changes");
 }

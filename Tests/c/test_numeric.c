@@ -1919,6 +1919,33 @@ static void check_targeted(void) {
     sl_layout_destroy(layout);
   }
 
+  /* A list of 2^63 - 1 rows, two measured far apart, queried beyond 2e19 pt: there a stride
+   * is below the sums' grid and the row at a position is monotonic only within a few rows. The
+   * query answers; before 2026-11-26 its range of rows came out reversed and trapped (found by
+   * review of the own-sizes work). */
+  snprintf(context, sizeof context, "targeted: 2^63 - 1 measured rows queried at 2.24e19 pt");
+  snprintf(json, sizeof json,
+           "{\"sections\": [{\"itemCount\": 9223372036854775807, \"interGroupSpacing\": 3.3, "
+           "\"group\": {\"group\": \"vertical\", \"layoutSize\": {\"widthDimension\": "
+           "{\"fractionalWidth\": 1}, \"heightDimension\": {\"estimated\": 50.7}}, "
+           "\"subitems\": [{\"layoutSize\": {\"widthDimension\": {\"fractionalWidth\": 1}, "
+           "\"heightDimension\": {\"estimated\": 50.7}}}]}}]}");
+  layout = targeted_layout(390, 844);
+  if (layout != NULL) {
+    int status = TIMED(F_REPORT_ITEM, sl_layout_report_item_size(
+                                          layout, 0, INT64_C(415046577684444430), 390,
+                                          68545.995389484742, NULL));
+    EXPECT(status == SL_OK, "report far out: %d", status);
+    status = TIMED(F_REPORT_ITEM, sl_layout_report_item_size(
+                                      layout, 0, INT64_C(253280132889081846), 390, 66.2, NULL));
+    EXPECT(status == SL_OK, "report nearer: %d", status);
+    sl_rect rect = {-10, 2.2412515194959999e+19, 400, 4000};
+    size_t count = 0;
+    status = TIMED(F_ELEMENTS_IN_RECT, sl_layout_get_elements_in_rect(layout, rect, NULL, 0, &count));
+    EXPECT(status == SL_OK, "the query far out: %d %s", status, sl_error_last()->message);
+    sl_layout_destroy(layout);
+  }
+
   /* Offsets and containers at their documented limits (1e100, 1e12): what they move stays
    * finite. Before 2026-11-21 offsets were unbounded, and at DBL_MAX the distance of a
    * carousel's 0.001-pt cards from the viewport's centre was -inf (the offset over a 0.001

@@ -90,9 +90,10 @@ final class FlowLines {
     return block.first + (item - block.first + block.period - 1) / block.period * block.period
   }
 
-  /// The lines from line start `start` on, as blocks handed to `add` in order, up to the item count — or, after a
-  /// change of `changed`, up to the first line start past it where a line started before (the
-  /// lines from there on are as they were). `cursor` is a place in the lines as they are.
+  /// The lines from line start `start` on, as blocks handed to `add` in order, up to the item
+  /// count — or, after a change of `changed`, up to the first line start past it where a line
+  /// started before (the lines from there on are as they were). `cursor` is a place in the
+  /// lines as they are. Returns where the lines handed over end.
   private func breakLines(
     from start: Int, changed: Int?, cursor: Cursor? = nil, into add: (LineBlock) -> Void
   ) -> Int {
@@ -321,7 +322,8 @@ final class FlowLines {
     let line = (items.lowerBound - found.block.first) / found.block.period
     walkLines(from: found, line: line) { first, end, top in
       forEachItem(first: first, end: end) { item, slot in
-        if items.contains(item) { body(item, FlowLines.place(slot, lineStart: top, origin: origin)) }
+        guard items.contains(item) else { return }
+        body(item, FlowLines.place(slot, lineStart: top, origin: origin))
       }
       return end < items.upperBound
     }

@@ -14,9 +14,11 @@ final class FlowSizes {
   let isSelfSizing: Bool
   /// Canonical width and height of each item, as laid out (two per item).
   private(set) var sizes: [Double]
-  /// Whether the host gave an item a size other than `uniform` (self-sizing sections: their
-  /// items then have given sizes besides measured ones).
-  private var hasGiven = false
+  /// Items the host gave a size other than `uniform` (self-sizing sections: their items then
+  /// have given sizes besides measured ones). A count, not a flag, so that sizes given and given
+  /// back leave what a section never given them has (state, not history).
+  private var givenDiffering = 0
+  private var hasGiven: Bool { givenDiffering > 0 }
   /// The given sizes items return to when a measurement is forgotten, kept apart from `sizes`
   /// only while an item is measured in a self-sizing section given sizes of its own: with none
   /// measured, `sizes` are the given sizes (16 bytes per item saved; issue 19).
@@ -64,7 +66,7 @@ final class FlowSizes {
       }
     }
     differingWords = FenwickTree(counts)
-    hasGiven = isSelfSizing && differing > 0
+    givenDiffering = isSelfSizing ? differing : 0
   }
 
   /// The sizes a (canonical) flow section gives its items, or nil when it gives none other
@@ -122,17 +124,17 @@ final class FlowSizes {
   /// Sets the size an item has when not measured; a measured item keeps its measured size.
   func setGiven(_ size: Size, item: Int) {
     if isSelfSizing {
-      if !hasGiven {
-        // Every item's given size is the estimate: setting it again changes nothing.
-        guard size != uniform else { return }
-        hasGiven = true
-        if measuredCount > 0 { given = uniformSizes() }
-      }
+      let change = (size != uniform ? 1 : 0) - (givenSize(item) != uniform ? 1 : 0)
+      let had = hasGiven
+      givenDiffering += change
+      // The given sizes are kept apart while items are measured and some differ.
+      if !had && hasGiven && measuredCount > 0 { given = uniformSizes() }
       if given != nil {
         given![2 * item] = size.width
         given![2 * item + 1] = size.height
-        if isMeasured(item) { return }
       }
+      if !hasGiven { given = nil }
+      if isMeasured(item) { return }
     }
     place(size, item: item)
   }
@@ -154,12 +156,15 @@ final class FlowSizes {
   /// O(count + n / 64) when most words change.
   func setGiven(from first: Int, count: Int, _ size: (Int) -> Size) {
     guard count > 0 else { return }
-    if isSelfSizing && !hasGiven {
-      // The first given size that differs from the estimate gives the section sizes of its own.
-      var index = 0
-      while index < count && size(index) == uniform { index += 1 }
-      guard index < count else { return }
-      setGiven(size(index), item: first + index)
+    if isSelfSizing {
+      // The items given a size of their own, counted again over the range first.
+      var change = 0
+      for index in 0..<count {
+        change += (size(index) != uniform ? 1 : 0) - (givenSize(first + index) != uniform ? 1 : 0)
+      }
+      let had = hasGiven
+      givenDiffering += change
+      if !had && hasGiven && measuredCount > 0 { given = uniformSizes() }
     }
     for index in 0..<count {
       let value = size(index)
@@ -167,11 +172,12 @@ final class FlowSizes {
       if given != nil {
         given![2 * item] = value.width
         given![2 * item + 1] = value.height
-        if isMeasured(item) { continue }
       }
+      if isSelfSizing && isMeasured(item) { continue }
       sizes[2 * item] = value.width
       sizes[2 * item + 1] = value.height
     }
+    if !hasGiven { given = nil }
     let words = first >> 6...(first + count - 1) >> 6
     var counts: [Int32] = []
     let rebuilding = words.count > differingBits.count / 8

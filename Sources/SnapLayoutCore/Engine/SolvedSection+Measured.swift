@@ -90,6 +90,10 @@ extension SolvedSection {
     let end = measured.repetition(
       at: high - base - overhangBefore, stride: placement.stride,
       repetitions: placement.groupCount)
-    return max(0, first - 1)...min(last, end + 1)
+    // Far out (beyond ~1e18 pt) a stride is below the grid of the sums, and the repetition at
+    // a position stops being monotonic by a few: the range spans both answers either way,
+    // never a lower bound above the upper (found by review: a 2^63-item list queried at 2e19 pt
+    // trapped). The elements found are tested against the rect one by one.
+    return max(0, min(first, end) - 1)...min(last, max(first, end) + 1)
   }
 }
