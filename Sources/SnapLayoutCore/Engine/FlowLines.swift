@@ -118,7 +118,8 @@ final class FlowLines {
             let old = self.start(atOrAfter: from, &cursor)
             if old <= last && (old - first) % period == 0 {
               add(
-                LineBlock(first: first, period: period, lines: (old - first) / period, value: runValue))
+                LineBlock(
+                  first: first, period: period, lines: (old - first) / period, value: runValue))
               return old
             }
           }

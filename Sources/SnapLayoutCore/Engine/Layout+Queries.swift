@@ -139,7 +139,8 @@ extension Layout {
     try requireSolved()
     try checkSection(section)
     guard count >= 0 else {
-      throw LayoutError(.invalidArgument, "count must not be negative (got \(count))", path: "count")
+      throw LayoutError(
+        .invalidArgument, "count must not be negative (got \(count))", path: "count")
     }
     let items = entries[section].itemCount
     guard first >= 0, first <= items, count <= items - first else {
@@ -174,7 +175,8 @@ extension Layout {
     let leaves = entries.slots[id].solved.template.leaves
     for item in first..<first + count {
       let slot = leaves[Int(item % n)].frame
-      body(item - first, space.physical(placement.place(slot, repetition: item / n, offset: offset)))
+      body(
+        item - first, space.physical(placement.place(slot, repetition: item / n, offset: offset)))
     }
   }
 

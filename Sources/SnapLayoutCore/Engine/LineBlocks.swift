@@ -82,7 +82,9 @@ final class LineBlocks {
       lengthBefore.replaceSubrange(range, with: newLengths)
       let moved = range.lowerBound + replacement.count..<blocks.count
       if linesChange != 0 {
-        linesBefore.withUnsafeMutableBufferPointer { for index in moved { $0[index] += linesChange } }
+        linesBefore.withUnsafeMutableBufferPointer {
+          for index in moved { $0[index] += linesChange }
+        }
       }
       if lengthChange != .zero {
         lengthBefore.withUnsafeMutableBufferPointer { sums in

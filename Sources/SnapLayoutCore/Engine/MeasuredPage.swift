@@ -172,8 +172,9 @@ final class MeasuredPage {
     var start = origin
     for local in 0..<repetitions {
       let delta = self.delta(local)
-      if let reaches, !reaches[4 * local].isNaN || !reaches[4 * local + 1].isNaN
-        || !reaches[4 * local + 2].isNaN || !reaches[4 * local + 3].isNaN
+      if let reaches,
+        !reaches[4 * local].isNaN || !reaches[4 * local + 1].isNaN
+          || !reaches[4 * local + 2].isNaN || !reaches[4 * local + 3].isNaN
       {
         // NaN leaves max and min alone: only the values that are there count.
         let repetitionStart = start + Double(local) * stride
@@ -202,7 +203,9 @@ final class MeasuredPage {
     if !uniformFlags.isEmpty {
       for cell in 0..<sizes.count / 2 where !sizes[2 * cell].isNaN {
         let flags = uniformFlags[cell % itemsPerGroup]
-        if flags & 1 != 0 { result.uniform.width = max(result.uniform.width, Double(sizes[2 * cell])) }
+        if flags & 1 != 0 {
+          result.uniform.width = max(result.uniform.width, Double(sizes[2 * cell]))
+        }
         if flags & 2 != 0 {
           result.uniform.height = max(result.uniform.height, Double(sizes[2 * cell + 1]))
         }

@@ -460,14 +460,16 @@ final class MeasuredSizes {
   /// origin along the repeat axis), give or take a rounding error: the rect walk adds them to
   /// the repetitions it takes from the template's reach.
   /// - Complexity: O(log pages + page) per page holding such a repetition.
-  func forEachRepetition(reachingAfter position: Double, before limit: Int64, _ body: (Int64) -> Void)
-  {
+  func forEachRepetition(
+    reachingAfter position: Double, before limit: Int64, _ body: (Int64) -> Void
+  ) {
     let target = position - MeasuredSizes.slack(position)
     guard summary.reachAfter >= target else { return }
     var hint = 0
     let end = limit / repetitionsPerPage
     tree.pages(reachingAfter: target, before: end == .max ? end : end + 1) { key, offset in
-      forEachReach(page: search(key, hint: &hint).index, offset: offset) { repetition, start, reaches, local in
+      forEachReach(page: search(key, hint: &hint).index, offset: offset) {
+        repetition, start, reaches, local in
         if repetition < limit, !reaches[4 * local].isNaN,
           start + Double(reaches[4 * local]) >= target
         {
@@ -480,13 +482,15 @@ final class MeasuredSizes {
   /// Calls `body`, in order, with each repetition after `limit` whose elements reach before
   /// what the template's reach covers back to `position` or before it.
   /// - Complexity: O(log pages + page) per page holding such a repetition.
-  func forEachRepetition(reachingBefore position: Double, after limit: Int64, _ body: (Int64) -> Void)
-  {
+  func forEachRepetition(
+    reachingBefore position: Double, after limit: Int64, _ body: (Int64) -> Void
+  ) {
     let target = position + MeasuredSizes.slack(position)
     guard summary.reachBefore <= target else { return }
     var hint = 0
     tree.pages(reachingBefore: target, from: limit / repetitionsPerPage) { key, offset in
-      forEachReach(page: search(key, hint: &hint).index, offset: offset) { repetition, start, reaches, local in
+      forEachReach(page: search(key, hint: &hint).index, offset: offset) {
+        repetition, start, reaches, local in
         if repetition > limit, !reaches[4 * local + 1].isNaN,
           start + Double(reaches[4 * local + 1]) <= target
         {

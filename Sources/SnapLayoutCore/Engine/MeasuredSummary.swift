@@ -197,9 +197,10 @@ struct MeasuredSummaryTree {
     }
   }
 
-  /// The largest key `k < end` (below the keys the tree covers) for which `holds(k, prefix(k))`, for a condition that holds for
-  /// key 0 and, once false, stays false: a descent of the tree, O(log keys) evaluations. Keys
-  /// without a page count too; the caller takes the last page at or before the key found.
+  /// The largest key `k` below `end` and among the keys the tree covers for which
+  /// `holds(k, prefix(k))`, for a condition that holds for key 0 and, once false, stays false:
+  /// a descent of the tree, O(log keys) evaluations. Keys without a page count too; the caller
+  /// takes the last page at or before the key found (none lies past the keys covered).
   func last(below end: Int64, where holds: (Int64, ExactLength) -> Bool) -> Int64 {
     var node: Int32 = 0
     var low: Int64 = 0
@@ -226,8 +227,9 @@ struct MeasuredSummaryTree {
   /// Calls `body` with the key of each page before `end`, in order, whose `reachAfter` —
   /// offset by the totals of the pages before it (`prefix(key)`, also handed to `body`) — is
   /// at least `position`. - Complexity: O(log keys) per page found.
-  func pages(reachingAfter position: Double, before end: Int64, _ body: (Int64, ExactLength) -> Void)
-  {
+  func pages(
+    reachingAfter position: Double, before end: Int64, _ body: (Int64, ExactLength) -> Void
+  ) {
     visit(node: 0, low: 0, level: height, offset: .zero) { node, low, width, offset in
       guard low < end, offset.points + nodes[node].run.reachAfter >= position else { return false }
       if width == 1 { body(low, offset) }
@@ -238,8 +240,9 @@ struct MeasuredSummaryTree {
   /// Calls `body` with the key of each page from `start` on, in order, whose `reachBefore` —
   /// offset by the totals of the pages before it — is at most `position`.
   /// - Complexity: O(log keys) per page found.
-  func pages(reachingBefore position: Double, from start: Int64, _ body: (Int64, ExactLength) -> Void)
-  {
+  func pages(
+    reachingBefore position: Double, from start: Int64, _ body: (Int64, ExactLength) -> Void
+  ) {
     visit(node: 0, low: 0, level: height, offset: .zero) { node, low, width, offset in
       guard low + width - 1 >= start, offset.points + nodes[node].run.reachBefore <= position
       else { return false }

@@ -44,7 +44,8 @@ extension SolvedSection {
     measured.forEachRepetition(repetitions) { repetition, measurements, _, shift in
       if single {
         let slot = repetitionSolver.singleCellFrame(template.leaves[0].frame, measurements)
-        body(repetition, placement.place(slot, repetition: repetition, offset: offset, shift: shift))
+        body(
+          repetition, placement.place(slot, repetition: repetition, offset: offset, shift: shift))
         return
       }
       let solved = repetitionSolver.template(measurements, or: template)
