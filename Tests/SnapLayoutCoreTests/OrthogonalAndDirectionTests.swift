@@ -5,8 +5,7 @@ import Testing
 /// "Right-to-left".
 @Suite("Orthogonal sections, horizontal and right-to-left layouts (LAYOUT-RULES.md)")
 struct OrthogonalAndDirectionTests {
-  /// Apple's OrthogonalScrollBehaviorViewController section (docs/REFERENCES.md,
-  /// [APPLE-MODERN-CV]): a container group of fractionalWidth(0.85) (1.0 for .none) x
+  /// The sample OrthogonalScrollBehavior's section (docs/LAYOUT-RULES.md §13): a container group of fractionalWidth(0.85) (1.0 for .none) x
   /// fractionalHeight(0.4) holding a leading item (0.7 x 1.0, insets 10) and a trailing vertical
   /// group (0.3 x 1.0) of two items (1.0 x 0.3 with subitem:count: 2, insets 10), with an
   /// estimated(44) header.

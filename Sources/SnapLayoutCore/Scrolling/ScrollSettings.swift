@@ -138,8 +138,8 @@ struct ScrollSettings {
   }
 
   /// Where an unhindered deceleration from a release at velocity `v` (pt/ms) comes to rest,
-  /// relative to the release point: `v·d/(1 − d)` (UIKit, WWDC 2018 "Designing Fluid
-  /// Interfaces"; docs/SNAPPING.md, "The release pipeline", step 2).
+  /// relative to the release point: `v·d/(1 − d)` (UIKit's projection: docs/SNAPPING.md,
+  /// "The release pipeline", step 2).
   func projection(_ velocity: Double) -> Double {
     velocity * decelerationRate / (1 - decelerationRate)
   }
