@@ -1430,6 +1430,34 @@ SL_API int sl_layout_report_item_size(sl_layout *layout, int32_t section, int64_
                                       double width, double height, sl_size_report *out_report);
 
 /**
+ * Reports the sizes the host measured for cells `first` ..< `first + count` of a section, cell
+ * `first + i` measuring `sizes[i]` (since 0.2). The layout ends as `count` calls of
+ * sl_layout_report_item_size() in item order leave it, frame for frame, but as one change: the
+ * section is solved again once, its flow lines break again once, and the visible content stays
+ * in place once (`out_report` has the whole move). A host that measures a screenful of cells
+ * after a layout pass, or every cell up front, pays for one report plus a little per cell
+ * (docs/SELF-SIZING.md, "Many sizes at once").
+ *
+ * Costs O(count log n + the repetitions the cells touch), plus O(log sections).
+ *
+ * @param sizes `count` measured sizes in the host's orientation: finite, 0 ...
+ *              SL_MAX_MEASURED_LENGTH; may be NULL when `count` is 0.
+ * @param[out] out_report receives what changed; may be NULL.
+ * @return SL_OK; SL_EINVAL for a NULL layout, NULL `sizes` with a `count`, a bad size (the
+ *         message names "sizes/<i>/width" or "sizes/<i>/height"), or a flow section as
+ *         sl_layout_report_item_size() refuses it ("section"); SL_ERANGE for a bad section,
+ *         `first` ("first") or a range past the items ("count"); SL_ESTATE if no container size
+ *         is set. On failure nothing changes.
+ *
+ * **Ownership** Nothing to free; `sizes` is read during the call only.
+ *
+ * **Thread safety** Changes the layout: exclusive access.
+ */
+SL_API int sl_layout_report_item_sizes(sl_layout *layout, int32_t section, int64_t first,
+                                       const sl_size *sizes, size_t count,
+                                       sl_size_report *out_report);
+
+/**
  * Forgets a cell's measured size: its estimate applies again. Forgetting a cell that has no
  * measured size changes nothing and succeeds.
  *

@@ -13,6 +13,26 @@ public func sl_layout_report_item_size(
   return reportSize(layout, Size(width: width, height: height), section, item, outReport)
 }
 
+@implementation @_cdecl("sl_layout_report_item_sizes")
+public func sl_layout_report_item_sizes(
+  _ layout: OpaquePointer?, _ section: Int32, _ first: Int64, _ sizes: UnsafePointer<sl_size>?,
+  _ count: Int, _ outReport: UnsafeMutablePointer<sl_size_report>?
+) -> Int32 {
+  if let refused = refusedInsideHandler(layout, "sl_layout_report_item_sizes") { return refused }
+  guard layout != nil else { return ErrorRecord.null("layout") }
+  guard count == 0 || sizes != nil else { return ErrorRecord.null("sizes") }
+  guard count >= 0 else {
+    return ErrorRecord.fail(
+      SL_ERANGE, "count \(UInt(bitPattern: count)) is more sizes than a section has items",
+      path: "count")
+  }
+  return report(layout, outReport) { target throws(LayoutError) in
+    try target.reportItemSizes(count: count, section: Int(section), from: first) { index in
+      Size(width: sizes![index].width, height: sizes![index].height)
+    }
+  }
+}
+
 @implementation @_cdecl("sl_layout_reset_item_size")
 public func sl_layout_reset_item_size(
   _ layout: OpaquePointer?, _ section: Int32, _ item: Int64,

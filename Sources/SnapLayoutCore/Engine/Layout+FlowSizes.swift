@@ -72,13 +72,7 @@ extension Layout {
   func reportFlowItemSize(_ size: Size?, section: Int, item: Int64) throws(LayoutError)
     -> SizeReport
   {
-    guard entries[section].flowItems?.isSelfSizing == true else {
-      throw LayoutError(
-        .invalidArgument,
-        "the items of section \(section) have a fixed itemSize, so they do not size themselves; "
-          + "give the flow layout an estimatedItemSize, or set their sizes with "
-          + "sl_layout_set_item_sizes", path: "section")
-    }
+    try requireSelfSizingFlow(section)
     if size == nil && entries[section].flowSizes == nil {
       // Nothing measured yet: forgetting changes nothing, also in sections too long to keep
       // sizes of their own (found by Tests/c/test_numeric.c).
@@ -90,6 +84,30 @@ extension Layout {
     let old = storage.size(Int(item))
     storage.setMeasured(size, item: Int(item))
     return try relayFlow(section, changed: Int(item)..<Int(item) + 1, old: old, anchors: before)
+  }
+
+  /// Measured sizes (canonical) for items `first ..< first + count` of a self-sizing flow
+  /// section, as one change: the lines of the range break again once
+  /// (`Layout.reportItemSizes`, which checked the arguments).
+  func reportFlowItemSizes(
+    count: Int, section: Int, from first: Int64, _ size: (Int) -> Size
+  ) throws(LayoutError) -> SizeReport {
+    try requireSelfSizingFlow(section)
+    let storage = try flowStorage(section)
+    let before = anchors(section: section)
+    for index in 0..<count { storage.setMeasured(size(index), item: Int(first) + index) }
+    return try relayFlow(section, changed: Int(first)..<Int(first) + count, anchors: before)
+  }
+
+  /// Refuses a flow section whose items do not size themselves.
+  private func requireSelfSizingFlow(_ section: Int) throws(LayoutError) {
+    guard entries[section].flowItems?.isSelfSizing == true else {
+      throw LayoutError(
+        .invalidArgument,
+        "the items of section \(section) have a fixed itemSize, so they do not size themselves; "
+          + "give the flow layout an estimatedItemSize, or set their sizes with "
+          + "sl_layout_set_item_sizes", path: "section")
+    }
   }
 
   private func requireFlow(_ section: Int, _ what: String) throws(LayoutError) {

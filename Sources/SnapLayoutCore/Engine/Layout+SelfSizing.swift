@@ -32,63 +32,151 @@ extension Layout {
       return try reportFlowItemSize(canonical, section: section, item: item)
     }
     let before = anchors(section: section)
-
-    let n = placement.itemsPerGroup
-    let repetition = item / n
-    let template = entries[section].solved.template
-    let measured: MeasuredSizes
-    if let existing = entries[section].measured, !existing.isEmpty {
-      measured = existing
-    } else {
-      measured = MeasuredSizes(
-        itemsPerGroup: n, tracksCross: entries[section].solved.repetitionSolver.tracksCross,
-        uniformFlags: template.sectionUniform)
-      measured.setStride(placement.stride)
-      entries[section].measured = measured
-    }
+    let measured = measuredSizes(section)
     let previousSize = measured.size(ofItem: item)
     let previousUniform = measured.sectionUniform
-    // Measures the repetition again with the sizes as they are now.
-    func measureRepetition() {
-      let remainder = placement.itemCount % n
-      let present = repetition == placement.groupCount - 1 && remainder > 0 ? Int(remainder) : Int(n)
-      measured.setShape(
-        entries[section].solved.repetitionSolver.shape(
-          of: repetition, present: present, measured: measured, template: template),
-        repetition: repetition)
-    }
+    let repetition = item / placement.itemsPerGroup
     measured.setSize(canonical, ofItem: item)
     // The repetition takes the shape of its sizes now. Also when the section's share changes
     // below and every measured repetition is solved again: a repetition whose last measured
     // cell was just forgotten is not among them and would keep the extent of a size no cell
     // has any more (docs/SELF-SIZING.md rule 14).
-    measureRepetition()
-    // A root-group cell whose length the section shares changes the section's share: every
-    // repetition is solved again (docs/SELF-SIZING.md rule 5).
-    let refresh = measured.sectionUniform != previousUniform
+    remeasure(section, measured, repetitions: repetition...repetition)
     do throws(LayoutError) {
-      // A new section-wide length solves the section's template again; otherwise only its
-      // deltas changed.
-      try resolveSection(section, reuse: !refresh, refresh: refresh)
+      try resolveMeasured(section, measured, previousUniform: previousUniform)
     } catch {
       // Put everything back: the layout stays as it was.
       measured.setSize(previousSize, ofItem: item)
-      measureRepetition()
+      remeasure(section, measured, repetitions: repetition...repetition)
       throw error
     }
     return keep(before, section: section)
   }
 
-  /// Checks a size the host measured.
-  static func checkMeasured(_ size: Size) throws(LayoutError) {
-    for (value, name) in [(size.width, "width"), (size.height, "height")] {
-      guard value.isFinite, value >= 0, value <= Layout.maxMeasuredLength else {
-        throw LayoutError(
-          .invalidArgument,
-          "a measured \(name) must be finite, at least 0 and at most "
-            + "\(Layout.maxMeasuredLength) points, not \(value)", path: name)
-      }
+  /// Records the sizes the host measured for items `first ..< first + count` of a section,
+  /// item `first + i` measuring `size(i)`: what `count` calls of `reportItemSize` in item
+  /// order leave (the same frames, bit for bit), as one change. The section is solved again
+  /// once and the visible content stays in place once, so a host that measures many cells
+  /// at a time (a screenful after a layout pass, or every cell up front) pays for one report
+  /// plus a little per cell (docs/SELF-SIZING.md, "Many sizes at once").
+  /// - Complexity: O(count · log n + the repetitions they touch · template), plus
+  ///   O(log sections).
+  public func reportItemSizes(
+    count: Int, section: Int, from first: Int64, _ size: (Int) -> Size
+  ) throws(LayoutError) -> SizeReport {
+    try requireSolved()
+    try checkSection(section)
+    let items = entries[section].itemCount
+    guard first >= 0, first <= items else {
+      throw itemOutOfRange(first, section: section, count: items, path: "first")
     }
+    guard count >= 0, Int64(count) <= items - first else {
+      throw LayoutError(
+        .outOfRange,
+        "items \(first) ..< \(first) + \(count) run past the \(items) items of section "
+          + "\(section)", path: "count")
+    }
+    for index in 0..<count { try Layout.checkMeasured(size(index), index: index) }
+    let transposed = self.transposed
+    func canonical(_ index: Int) -> Size { transposed ? size(index).transposed : size(index) }
+    guard count > 0 else {
+      return SizeReport(
+        mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: contentSize ?? .zero)
+    }
+    if entries[section].flowItems != nil {
+      return try reportFlowItemSizes(count: count, section: section, from: first, canonical)
+    }
+    let before = anchors(section: section)
+    let measured = measuredSizes(section)
+    let previousUniform = measured.sectionUniform
+    // What to put back if the section cannot be solved: the cells measured before (the others
+    // were not).
+    var previous: [(item: Int64, size: Size)] = []
+    for index in 0..<count {
+      let item = first + Int64(index)
+      if let old = measured.size(ofItem: item) { previous.append((item, old)) }
+      measured.setSize(canonical(index), ofItem: item)
+    }
+    let n = entries[section].solved.placement.itemsPerGroup
+    let repetitions = first / n...(first + Int64(count) - 1) / n
+    remeasure(section, measured, repetitions: repetitions)
+    do throws(LayoutError) {
+      try resolveMeasured(section, measured, previousUniform: previousUniform)
+    } catch {
+      // Put everything back: the layout stays as it was.
+      for index in 0..<count { measured.setSize(nil, ofItem: first + Int64(index)) }
+      for (item, old) in previous { measured.setSize(old, ofItem: item) }
+      remeasure(section, measured, repetitions: repetitions)
+      throw error
+    }
+    return keep(before, section: section)
+  }
+
+  /// The measured sizes of a compositional section, created empty when it has none.
+  private func measuredSizes(_ section: Int) -> MeasuredSizes {
+    if let existing = entries[section].measured, !existing.isEmpty { return existing }
+    let solvedSection = entries[section].solved
+    let created = MeasuredSizes(
+      itemsPerGroup: solvedSection.placement.itemsPerGroup,
+      tracksCross: solvedSection.repetitionSolver.tracksCross,
+      uniformFlags: solvedSection.template.sectionUniform)
+    created.setStride(solvedSection.placement.stride)
+    entries[section].measured = created
+    return created
+  }
+
+  /// Measures the repetitions of `repetitions` again with the sizes as they are now.
+  private func remeasure(
+    _ section: Int, _ measured: MeasuredSizes, repetitions: ClosedRange<Int64>
+  ) {
+    let solvedSection = entries[section].solved
+    let placement = solvedSection.placement
+    let n = placement.itemsPerGroup
+    let remainder = placement.itemCount % n
+    for repetition in repetitions {
+      let present =
+        repetition == placement.groupCount - 1 && remainder > 0 ? Int(remainder) : Int(n)
+      measured.setShape(
+        solvedSection.repetitionSolver.shape(
+          of: repetition, present: present, measured: measured,
+          template: solvedSection.template),
+        repetition: repetition)
+    }
+  }
+
+  /// Solves a section again after its measured sizes changed: only its deltas, unless a
+  /// root-group cell whose length the section shares changed the section's share, when every
+  /// repetition is solved again (docs/SELF-SIZING.md rule 5).
+  private func resolveMeasured(
+    _ section: Int, _ measured: MeasuredSizes, previousUniform: Size
+  ) throws(LayoutError) {
+    let refresh = measured.sectionUniform != previousUniform
+    try resolveSection(section, reuse: !refresh, refresh: refresh)
+  }
+
+  /// Checks a size the host measured (`index`: the size's place in a call's array, named in
+  /// the error as `sizes/<index>/width`).
+  static func checkMeasured(_ size: Size, index: Int? = nil) throws(LayoutError) {
+    guard isMeasuredLength(size.width), isMeasuredLength(size.height) else {
+      throw refusedMeasured(size, index: index)
+    }
+  }
+
+  @inline(__always)
+  private static func isMeasuredLength(_ value: Double) -> Bool {
+    value >= 0 && value <= Layout.maxMeasuredLength
+  }
+
+  @inline(never)
+  private static func refusedMeasured(_ size: Size, index: Int?) -> LayoutError {
+    let wide = !isMeasuredLength(size.width)
+    let name = wide ? "width" : "height"
+    let path = index.map { "sizes/\($0)/\(name)" } ?? name
+    return LayoutError(
+      .invalidArgument,
+      "a measured \(name) must be finite, at least 0 and at most "
+        + "\(Layout.maxMeasuredLength) points, not \(wide ? size.width : size.height)",
+      path: path)
   }
 
   /// The measured size of a cell, or nil when the host has not reported one.
