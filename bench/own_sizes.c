@@ -233,6 +233,43 @@ static pass_result report_pass(sl_layout *layout, list_floor *f, const int64_t *
   return result;
 }
 
+/*
+ * Reports every row of a fresh list once in item order with sl_layout_report_item_sizes,
+ * `per_call` rows a call, timed BATCH rows at a time (a whole number of calls), each batch
+ * followed by the floor's same batch. Figures are ns per row.
+ */
+static pass_result report_calls_pass(sl_layout *layout, list_floor *f, const double *height,
+                                     int64_t per_call) {
+  int64_t n = f->n, batches = (n + BATCH - 1) / BATCH;
+  double *library = xmalloc((size_t)batches * sizeof *library);
+  double *floor_ns = xmalloc((size_t)batches * sizeof *floor_ns);
+  sl_size *sizes = xmalloc((size_t)BATCH * sizeof *sizes);
+  double adjustments = 0;
+  sl_size_report report;
+  for (int64_t b = 0; b < batches; b++) {
+    int64_t start = b * BATCH, end = start + BATCH < n ? start + BATCH : n;
+    for (int64_t k = start; k < end; k++) sizes[k - start] = (sl_size){LINE_LENGTH, height[k]};
+    double t0 = now_ns();
+    for (int64_t first = start; first < end; first += per_call) {
+      int64_t count = end - first < per_call ? end - first : per_call;
+      SL_CHECK(sl_layout_report_item_sizes(layout, 0, first, sizes + (first - start),
+                                           (size_t)count, &report));
+      adjustments += report.main_offset_adjustment;
+    }
+    library[b] = (now_ns() - t0) / (double)(end - start);
+    t0 = now_ns();
+    for (int64_t k = start; k < end; k++) list_floor_report(f, k, height[k]);
+    floor_ns[b] = (now_ns() - t0) / (double)(end - start);
+  }
+  sink = adjustments + f->total;
+  pass_result result = {summarize(library, (int)batches), summarize(floor_ns, (int)batches),
+                        NAN, NAN};
+  free(library);
+  free(floor_ns);
+  free(sizes);
+  return result;
+}
+
 /* The floor keeps what the library keeps: the content height and where rows start. */
 static void check_reports(const sl_layout *layout, const list_floor *f) {
   check_content_height(layout, f->total, "list reports");
@@ -284,8 +321,30 @@ static sl_layout *bench_reports(const double *height, int64_t n, const char *lab
   sl_layout_destroy(shuffled);
   free(order);
 
+  /* Many rows a call (sl_layout_report_item_sizes): a screenful, and a page of the host's
+     measurements. */
+  static const int64_t PER_CALL[] = {16, BATCH};
+  pass_result calls[2];
+  for (int c = 0; c < 2; c++) {
+    sl_layout *layout = make_list(n);
+    list_floor_init(&f, n);
+    calls[c] = report_calls_pass(layout, &f, height, PER_CALL[c]);
+    check_reports(layout, &f);
+    list_floor_free(&f);
+    sl_layout_destroy(layout);
+  }
+
   add_pass_rows("in order", &first, label);
   add_pass_rows("random order", &random, label);
+  for (int c = 0; c < 2; c++) {
+    char name[64];
+    snprintf(name, sizeof name, "report rows %lld a call, in order", (long long)PER_CALL[c]);
+    row *r = add_row(name, label, calls[c].library, "ns/row");
+    r->ratio = calls[c].library.median / calls[c].floor.median;
+    set_target(r, "<= 1.5x floor", r->ratio <= 1.5);
+    snprintf(name, sizeof name, "floor: C heights + Fenwick, %lld a call", (long long)PER_CALL[c]);
+    add_row(name, label, calls[c].floor, "ns/row");
+  }
   return in_order;
 }
 

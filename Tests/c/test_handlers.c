@@ -85,6 +85,10 @@ static int set_visible_items_handler(sl_layout *l) {
 static int report_item_size(sl_layout *l) {
   return sl_layout_report_item_size(l, 0, 1, 390, 80, NULL);
 }
+static int report_item_sizes(sl_layout *l) {
+  sl_size sizes[3] = {{390, 80}, {390, 90}, {390, 100}};
+  return sl_layout_report_item_sizes(l, 0, 1, sizes, 3, NULL);
+}
 static int reset_item_size(sl_layout *l) { return sl_layout_reset_item_size(l, 0, 1, NULL); }
 static int report_supplementary_size(sl_layout *l) {
   return sl_layout_report_supplementary_size(l, 0, header_kind(l), 390, 60, NULL);
@@ -129,6 +133,7 @@ static const change CHANGES[] = {
     {"sl_layout_scroll_input", scroll_input, GRID_JSON},
     {"sl_layout_set_visible_items_handler", set_visible_items_handler, GRID_JSON},
     {"sl_layout_report_item_size", report_item_size, GRID_JSON},
+    {"sl_layout_report_item_sizes", report_item_sizes, GRID_JSON},
     {"sl_layout_reset_item_size", reset_item_size, GRID_JSON},
     {"sl_layout_report_supplementary_size", report_supplementary_size, GRID_JSON},
     {"sl_layout_reset_supplementary_size", reset_supplementary_size, GRID_JSON},

@@ -92,9 +92,10 @@ extension Layout {
     // What to put back if the section cannot be solved: the cells measured before (the others
     // were not).
     var previous: [(item: Int64, size: Size)] = []
+    var hint = 0
     for index in 0..<count {
       let item = first + Int64(index)
-      if let old = measured.size(ofItem: item) { previous.append((item, old)) }
+      if let old = measured.size(ofItem: item, hint: &hint) { previous.append((item, old)) }
       measured.setSize(canonical(index), ofItem: item)
     }
     let n = entries[section].solved.placement.itemsPerGroup
@@ -133,14 +134,13 @@ extension Layout {
     let placement = solvedSection.placement
     let n = placement.itemsPerGroup
     let remainder = placement.itemCount % n
-    for repetition in repetitions {
+    var hint = 0
+    measured.setShapes(repetitions) { repetition in
       let present =
         repetition == placement.groupCount - 1 && remainder > 0 ? Int(remainder) : Int(n)
-      measured.setShape(
-        solvedSection.repetitionSolver.shape(
-          of: repetition, present: present, measured: measured,
-          template: solvedSection.template),
-        repetition: repetition)
+      return solvedSection.repetitionSolver.shape(
+        present: present, measurements: measured.repetition(repetition, hint: &hint).measurements,
+        template: solvedSection.template)
     }
   }
 

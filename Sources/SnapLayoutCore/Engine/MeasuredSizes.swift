@@ -24,6 +24,9 @@ final class MeasuredSizes {
   private var tree = MeasuredSummaryTree()
   /// Measured cells in the section.
   private(set) var count = 0
+  /// Where the last `setSize` found its page: sizes set in a row find theirs in O(1). Only
+  /// changes read and write it (they have the layout to themselves); lookups keep their own.
+  private var setHint = 0
 
   /// Cells per page: enough to amortise a page's header, few enough that one measurement in a
   /// section with large groups does not allocate much.
@@ -105,8 +108,14 @@ final class MeasuredSizes {
 
   /// The measured size of a cell (canonical), or nil.
   func size(ofItem item: Int64) -> Size? {
+    var hint = 0
+    return size(ofItem: item, hint: &hint)
+  }
+
+  /// `size(ofItem:)` with the caller's cursor, for walks over consecutive cells.
+  func size(ofItem item: Int64, hint: inout Int) -> Size? {
     let (key, cell) = locate(item: item)
-    let (index, found) = search(key)
+    let (index, found) = search(key, hint: &hint)
     guard found else { return nil }
     let width = pages[index].sizes[2 * cell]
     let height = pages[index].sizes[2 * cell + 1]
@@ -122,7 +131,7 @@ final class MeasuredSizes {
 
   private func setSize(_ size: Size?, ofItem item: Int64, rebuilding: Bool) {
     let (key, cell) = locate(item: item)
-    var (index, found) = search(key)
+    var (index, found) = search(key, hint: &setHint)
     var opened = false
     if !found {
       guard size != nil else { return }
@@ -271,6 +280,47 @@ final class MeasuredSizes {
     }
     pages[index].store(shape, at: local)
     pageChanged(index)
+  }
+
+  /// Records the shapes of the repetitions of `repetitions`, `shape(r)` for each, as
+  /// `setShape` on each in turn leaves them (the same bits: a page restated holds what a page
+  /// summed again holds), with the tree and the section's summary updated once per page.
+  /// `shape` may read the sizes, not the shapes. - Complexity: O(repetitions + pages touched ·
+  /// (page + log pages)).
+  func setShapes(_ repetitions: ClosedRange<Int64>, _ shape: (Int64) -> RepetitionShape) {
+    var repetition = repetitions.lowerBound
+    var hint = 0
+    while repetition <= repetitions.upperBound {
+      let key = repetition / repetitionsPerPage
+      let last = min(repetitions.upperBound, (key + 1) * repetitionsPerPage - 1)
+      defer { repetition = last + 1 }
+      let (index, found) = search(key, hint: &hint)
+      guard found else { continue }
+      let page = pages[index]
+      var restated = false
+      var stored = false
+      for each in repetition...last {
+        let local = Int(each - key * repetitionsPerPage)
+        let next = shape(each)
+        // Once one is stored the page is summed again at the end: the rest are stored too.
+        if !stored && page.restate(next, at: local) {
+          restated = true
+        } else {
+          page.store(next, at: local)
+          stored = true
+        }
+      }
+      if stored {
+        pageChanged(index)
+      } else if restated {
+        // The page's extremes can only have grown.
+        tree.set(page.run, key: key)
+        var result = summary
+        result.widen(to: page.summary)
+        summary = result
+        setTotals()
+      }
+    }
   }
 
   /// How much longer than the template repetition `repetition` is.

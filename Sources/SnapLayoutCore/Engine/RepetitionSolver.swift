@@ -192,7 +192,16 @@ struct RepetitionSolver {
   func shape(
     of repetition: Int64, present: Int, measured: MeasuredSizes, template: GroupTemplate
   ) -> RepetitionShape {
-    let measurements = measured.measurements(forRepetition: repetition)
+    shape(
+      present: present, measurements: measured.measurements(forRepetition: repetition),
+      template: template)
+  }
+
+  /// `shape(of:present:measured:template:)` with the repetition's measurements found by the
+  /// caller (a walk over consecutive repetitions finds each in O(1)).
+  func shape(present: Int, measurements: LeafMeasurements, template: GroupTemplate)
+    -> RepetitionShape
+  {
     guard measurements.page != nil else { return .unmeasured }
     var shape = RepetitionShape.unmeasured
     let envelope: Rect
