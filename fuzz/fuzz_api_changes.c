@@ -214,10 +214,12 @@ void op_set_item_sizes(run *r) {
     check_unchanged(r, call, &before);
     return;
   }
-  double least = measure ? 0 : DBL_MIN;
+  /* Given sizes are greater than 0, measured ones at least 0. */
   for (size_t i = 0; i < count && !null; i++)
-    FUZZ_CHECK(isfinite(sizes[i].width) && isfinite(sizes[i].height) && sizes[i].width >= least &&
-                   sizes[i].height >= least && sizes[i].width <= SL_MAX_MEASURED_LENGTH &&
+    FUZZ_CHECK(isfinite(sizes[i].width) && isfinite(sizes[i].height) &&
+                   (measure ? sizes[i].width >= 0 && sizes[i].height >= 0
+                            : sizes[i].width > 0 && sizes[i].height > 0) &&
+                   sizes[i].width <= SL_MAX_MEASURED_LENGTH &&
                    sizes[i].height <= SL_MAX_MEASURED_LENGTH,
                "%s: size %zu, %g x %g, accepted", call, i, sizes[i].width, sizes[i].height);
   FUZZ_CHECK(item_count(r, section) == items, "%s changed the item count", call);
