@@ -1098,6 +1098,15 @@ class Layout : public detail::Queries<Layout> {
   SizeReport report_item_size(std::int32_t section, std::int64_t item, double width, double height) {
     return try_report_item_size(section, item, width, height).value();
   }
+  /// Measured sizes of items first ..< first + sizes.size(), reported as one change.
+  Result<SizeReport> try_report_item_sizes(std::int32_t section, std::int64_t first, Span<const Size> sizes) {
+    return report([&](SizeReport *r) {
+      return sl_layout_report_item_sizes(layout_, section, first, sizes.data(), sizes.size(), r);
+    });
+  }
+  SizeReport report_item_sizes(std::int32_t section, std::int64_t first, Span<const Size> sizes) {
+    return try_report_item_sizes(section, first, sizes).value();
+  }
   Result<SizeReport> try_reset_item_size(std::int32_t section, std::int64_t item) {
     return report([&](SizeReport *r) { return sl_layout_reset_item_size(layout_, section, item, r); });
   }

@@ -42,4 +42,5 @@ void second_unit_handlers(snaplayout::Layout &layout, int *calls) {
       });
   const std::vector<snaplayout::Size> none;
   (void)layout.try_set_item_sizes(0, 0, none);
+  (void)layout.try_report_item_sizes(0, 0, none);
 }

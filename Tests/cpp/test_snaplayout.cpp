@@ -705,6 +705,65 @@ SL_TEST(self_sizing_and_data_changes) {
   CHECK_THROWS(flow.set_item_sizes(0, 0, bad), sl::Status::invalid_argument);
 }
 
+// Many measured sizes in one call leave the layout as single reports in item order do.
+SL_TEST(report_item_sizes_as_single_reports) {
+  constexpr std::string_view list = R"({"version": 1, "environment": {"container": {"width": 390, "height": 844}},
+    "sections": [{"itemCount": 200, "interGroupSpacing": 8, "group": {"group": "vertical",
+      "layoutSize": {"widthDimension": {"fractionalWidth": 1}, "heightDimension": {"estimated": 44}},
+      "subitems": [{"layoutSize": {"widthDimension": {"fractionalWidth": 1},
+                                   "heightDimension": {"estimated": 44}}}]}}]})";
+  sl::Layout single{list};
+  sl::Layout batch{list};
+  single.set_scroll_offset(sl::main_scroll, 1500);
+  batch.set_scroll_offset(sl::main_scroll, 1500);
+  std::vector<sl::Size> sizes;
+  for (int i = 0; i < 60; i++) sizes.push_back({390, 20 + (i * 37 % 101) / 4.0});
+  double moved = 0;
+  for (std::size_t i = 0; i < sizes.size(); i++)
+    moved += single.report_item_size(0, 10 + static_cast<std::int64_t>(i), sizes[i].width,
+                                     sizes[i].height).main_offset_adjustment;
+  const sl::SizeReport report = batch.report_item_sizes(0, 10, sizes);
+  CHECK(moved != 0, "the sizes above the viewport moved the offset: %g", moved);
+  CHECK_NEAR(report.main_offset_adjustment, moved, 1e-6);
+  CHECK_NEAR(report.content_size.height, single.content_size().height, 0);
+  CHECK_NEAR(batch.scroll_offset(sl::main_scroll), single.scroll_offset(sl::main_scroll), 0);
+  const std::vector<sl::Rect> a = single.item_frames(0, 0, 200), b = batch.item_frames(0, 0, 200);
+  int differences = 0;
+  for (std::size_t i = 0; i < a.size(); i++)
+    differences += a[i].x != b[i].x || a[i].y != b[i].y || a[i].width != b[i].width ||
+                   a[i].height != b[i].height;
+  CHECK(differences == 0, "%d frames differ", differences);
+  const std::optional<sl::Size> measured = batch.measured_size(0, 12);
+  CHECK(measured && measured->height == sizes[2].height, "item 12 measured");
+
+  // Refused by name; nothing changes.
+  const sl::Size bad[3] = {{390, 50}, {390, -1}, {390, 70}};
+  auto e = CHECK_THROWS(batch.report_item_sizes(0, 0, bad), sl::Status::invalid_argument);
+  if (e) CHECK(e->path() == "sizes/1/height", "path %s", e->path().c_str());
+  const sl::Size wide[2] = {{1.0 / 0.0, 50}, {390, 60}};
+  e = CHECK_THROWS(batch.report_item_sizes(0, 0, wide), sl::Status::invalid_argument);
+  if (e) CHECK(e->path() == "sizes/0/width", "path %s", e->path().c_str());
+  e = CHECK_THROWS(batch.report_item_sizes(0, 199, bad), sl::Status::range);
+  if (e) CHECK(e->path() == "count", "path %s", e->path().c_str());
+  e = CHECK_THROWS(batch.report_item_sizes(0, -1, sizes), sl::Status::range);
+  if (e) CHECK(e->path() == "first", "path %s", e->path().c_str());
+  e = CHECK_THROWS(batch.report_item_sizes(1, 0, sizes), sl::Status::range);
+  if (e) CHECK(e->path() == "section", "path %s", e->path().c_str());
+  const sl::Result<sl::SizeReport> r = batch.try_report_item_sizes(0, 0, bad);
+  CHECK(!r && r.error().path == "sizes/1/height", "try_ gives the error back");
+  CHECK(!batch.measured_size(0, 0).has_value(), "a refused call measured a cell");
+  CHECK_NEAR(batch.scroll_offset(sl::main_scroll), single.scroll_offset(sl::main_scroll), 0);
+  // Nothing to report.
+  CHECK_NEAR(batch.report_item_sizes(0, 200, sl::Span<const sl::Size>()).main_offset_adjustment, 0, 0);
+
+  // A flow section of a fixed itemSize does not size its items.
+  sl::Layout fixed(R"({"version": 1, "environment": {"container": {"width": 390, "height": 844}},
+    "flowLayout": {"itemSize": {"width": 100, "height": 40}}, "sections": [{"itemCount": 6}]})");
+  e = CHECK_THROWS(fixed.report_item_sizes(0, 0, sl::Span<const sl::Size>(sizes.data(), 2)),
+                   sl::Status::invalid_argument);
+  if (e) CHECK(e->path() == "section", "path %s", e->path().c_str());
+}
+
 // --- 8. through layout changes ----------------------------------------------------------------
 
 namespace {

@@ -74,6 +74,108 @@ def test_report_anchors_the_visible_content() -> None:
         assert raised.value.path == "item"
 
 
+# Tests/c/test_batch_reports.c's grid: three estimated cells a row, a row takes its tallest.
+BATCH_GRID = {
+    "environment": {"container": {"width": 390, "height": 844}},
+    "sections": [
+        {
+            "itemCount": 301,
+            "interGroupSpacing": 4,
+            "group": {
+                "group": "horizontal",
+                "layoutSize": size(fw(1), estimated(60)),
+                "subitem": {"layoutSize": size(fw(0.33), estimated(60))},
+                "count": 3,
+            },
+        }
+    ],
+}
+# And its carousel: estimated widths, scrolling horizontally.
+BATCH_COLUMNS = {
+    "environment": {"container": {"width": 390, "height": 844}},
+    "configuration": {"scrollDirection": "horizontal"},
+    "sections": [
+        {
+            "itemCount": 400,
+            "interGroupSpacing": 2,
+            "group": {
+                "group": "horizontal",
+                "layoutSize": size(estimated(50), fh(1)),
+                "subitems": [{"layoutSize": size(estimated(50), fh(1))}],
+            },
+        }
+    ],
+}
+
+
+def test_batch_reports_match_single_reports() -> None:
+    # Tests/c/test_batch_reports.c: many sizes in one call leave the layout as the same sizes
+    # reported one at a time in item order, frame for frame, from an offset mid-content.
+    generator = random.Random(2026)
+    for config, with_width in (
+        (list_config(700), False),
+        (BATCH_GRID, True),
+        (BATCH_COLUMNS, True),
+    ):
+        with Layout(config) as single, Layout(config) as batch:
+            single.set_scroll_offset(SCROLL_MAIN, 1500)
+            batch.set_scroll_offset(SCROLL_MAIN, 1500)
+            items = single.item_count(0)
+            for _ in range(6):
+                first = generator.randrange(items)
+                count = 1 + generator.randrange(min(items - first, 120))
+                sizes = [
+                    Size(
+                        1 + generator.randrange(1000) / 4 if with_width else 390,
+                        1 + generator.randrange(1000) / 4,
+                    )
+                    for _ in range(count)
+                ]
+                moved = sum(
+                    single.report_item_size(
+                        0, first + i, sizes[i].width, sizes[i].height
+                    ).main_offset_adjustment
+                    for i in range(count)
+                )
+                report = batch.report_item_sizes(0, first, sizes)
+                assert list(batch.item_frames(0)) == list(single.item_frames(0))
+                assert batch.scroll_offset() == single.scroll_offset()
+                assert report.content_size == single.content_size
+                assert report.main_offset_adjustment == pytest.approx(moved, abs=1e-6)
+                assert batch.measured_size(0, first + count - 1) == sizes[-1]
+
+
+def test_batch_reports_anchor_and_refuse_by_name() -> None:
+    with Layout(list_config()) as layout:
+        layout.set_scroll_offset(SCROLL_MAIN, 10 + 52 * 100)  # row 100 at the top
+        # Tuples and dicts; rows 7 and 8 100 and 50 pt taller, above the viewport.
+        report = layout.report_item_sizes(0, 7, [(1, 144), {"width": 1, "height": 94}])
+        assert report.main_offset_adjustment == 150
+        assert layout.scroll_offset() == 10 + 52 * 100 + 150
+        assert layout.measured_size(0, 8) == Size(1, 94)
+        assert layout.item_frame(0, 9).y == 10 + 9 * 52 + 150
+        assert layout.report_item_sizes(0, 2000, []).main_offset_adjustment == 0
+        for sizes, path in (
+            ([(10, 10), (math.nan, 10)], "sizes/1/width"),
+            ([(10, 10), (10, 44), (10, -1)], "sizes/2/height"),
+            ([(10, 2e6)], "sizes/0/height"),
+        ):
+            with pytest.raises(InvalidArgumentError) as raised:
+                layout.report_item_sizes(0, 0, sizes)
+            assert raised.value.path == path
+        for section, first, path in ((0, 1999, "count"), (0, -1, "first"), (1, 0, "section")):
+            with pytest.raises(RangeError) as range_error:
+                layout.report_item_sizes(section, first, [(1, 1), (1, 1)])
+            assert range_error.value.path == path
+        # Nothing changed on the way.
+        assert layout.measured_size(0, 0) is None
+        assert layout.scroll_offset() == 10 + 52 * 100 + 150
+    with Layout(TAGS) as layout:  # a flow section of estimated sizes measures too
+        layout.report_item_sizes(0, 3, [(390, 50), (390, 20)])
+        assert layout.item_frame(0, 3) == Rect(0, 70, 390, 50)
+        assert layout.item_frame(0, 4) == Rect(0, 130, 390, 20)
+
+
 def test_measured_headers(appstore: Layout) -> None:
     # The grid's header is estimated at 44: measured at 60, everything after moves 16 down.
     report = appstore.report_supplementary_size(1, "header", 390, 60)

@@ -88,6 +88,12 @@ def test_errors_of_calls(grid: Layout) -> None:
     raises(InvalidArgumentError, lambda: grid.reference_snap(-1, math.nan), "touch_offset")
     raises(InvalidArgumentError, lambda: grid.report_item_size(0, 0, -1, 10), "width")
     raises(InvalidArgumentError, lambda: grid.report_item_size(0, 0, 10, 2e6), "height")
+    raises(
+        InvalidArgumentError,
+        lambda: grid.report_item_sizes(0, 0, [(1, 1), (1, -1)]),
+        "sizes/1/height",
+    )
+    raises(RangeError, lambda: grid.report_item_sizes(0, 99, [(1, 1), (1, 1)]), "count")
     raises(InvalidArgumentError, lambda: grid.set_item_count(0, -1), "count")
     raises(RangeError, lambda: grid.insert_items(0, 101), "at")
     raises(RangeError, lambda: grid.delete_items(0, 99, 2), "count")
@@ -133,6 +139,8 @@ def test_geometry_before_a_container_size() -> None:
         (lambda g: g.find_element_kind(3), "name must be a str"),
         (lambda g: g.set_item_sizes(0, 0, [(1, 2, 3)]), "sizes[0] must have 2 numbers"),
         (lambda g: g.set_item_sizes(0, 0, 5), "sizes must be an iterable"),
+        (lambda g: g.report_item_sizes(0, 0, [(1, 2, 3)]), "sizes[0] must have 2 numbers"),
+        (lambda g: g.report_item_sizes(0, 0, snaplayout.Size(1, 2)), "sizes must be an iterable"),
         (lambda g: g.insert_sections(0, {"itemCount": 1}), "sections must be a list"),
         (lambda g: g.insert_sections(0, [{"itemCount": {1, 2}}]), "not JSON-serialisable"),
         (lambda g: g.replace_section(0, [1]), "config must be a dict"),

@@ -670,6 +670,19 @@ _prototype(
     c_double,
     POINTER(sl_size_report),
 )
+# int sl_layout_report_item_sizes(sl_layout *layout, int32_t section, int64_t first,
+#                                 const sl_size *sizes, size_t count,
+#                                 sl_size_report *out_report);
+_prototype(
+    "sl_layout_report_item_sizes",
+    c_int,
+    sl_layout_p,
+    c_int32,
+    c_int64,
+    POINTER(sl_size),
+    c_size_t,
+    POINTER(sl_size_report),
+)
 # int sl_layout_reset_item_size(sl_layout *layout, int32_t section, int64_t item,
 #                               sl_size_report *out_report);
 _prototype(

@@ -487,6 +487,17 @@ class Layout:
             cv.real(height, "height"),
         )
 
+    def report_item_sizes(
+        self, section: int, first: int, sizes: Iterable[cv.SizeLike]
+    ) -> SizeReport:
+        """Reports the sizes measured for cells ``first, first + 1, ...``, in one change.
+
+        Leaves the layout as :meth:`report_item_size` for each cell in item order does, but
+        solves it once; the report has the whole move. A bad size is named
+        ``sizes/<i>/width`` or ``sizes/<i>/height``.
+        """
+        return self._report_sizes("sl_layout_report_item_sizes", section, first, sizes)
+
     def reset_item_size(self, section: int, item: int) -> SizeReport:
         """Forgets a cell's measured size (its estimate applies again)."""
         return self._report(
@@ -532,14 +543,20 @@ class Layout:
             )
         return Size.from_c(out) if measured.value else None
 
-    def set_item_sizes(self, section: int, first: int, sizes: Iterable[cv.SizeLike]) -> SizeReport:
-        """Sets the sizes of items ``first, first + 1, ...`` of a flow section (sizeForItemAt)."""
+    def _report_sizes(
+        self, function: str, section: int, first: int, sizes: Iterable[cv.SizeLike]
+    ) -> SizeReport:
+        # A change of items first, first + 1, ... from an array of sl_size.
         s, f = cv.int32(section, "section"), cv.int64(first, "first")
         if isinstance(sizes, (str, bytes, Size)) or not isinstance(sizes, Iterable):
             raise TypeError(f"sizes must be an iterable of sizes, not {type(sizes).__name__}")
         values = [cv.size(value, f"sizes[{i}]") for i, value in enumerate(sizes)]
         array = (ll.sl_size * max(len(values), 1))(*(ll.sl_size(w, h) for w, h in values))
-        return self._report("sl_layout_set_item_sizes", s, f, array, len(values))
+        return self._report(function, s, f, array, len(values))
+
+    def set_item_sizes(self, section: int, first: int, sizes: Iterable[cv.SizeLike]) -> SizeReport:
+        """Sets the sizes of items ``first, first + 1, ...`` of a flow section (sizeForItemAt)."""
+        return self._report_sizes("sl_layout_set_item_sizes", section, first, sizes)
 
     # -- data changes -----------------------------------------------------------------------
 

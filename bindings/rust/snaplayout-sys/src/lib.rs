@@ -440,6 +440,7 @@ sl_functions! {
     pub fn sl_layout_get_item_distance(layout: *const sl_layout, section: i32, item: i64, out_distance: *mut f64) -> c_int;
 
     pub fn sl_layout_report_item_size(layout: *mut sl_layout, section: i32, item: i64, width: f64, height: f64, out_report: *mut sl_size_report) -> c_int;
+    pub fn sl_layout_report_item_sizes(layout: *mut sl_layout, section: i32, first: i64, sizes: *const sl_size, count: usize, out_report: *mut sl_size_report) -> c_int;
     pub fn sl_layout_reset_item_size(layout: *mut sl_layout, section: i32, item: i64, out_report: *mut sl_size_report) -> c_int;
     pub fn sl_layout_get_measured_size(layout: *const sl_layout, section: i32, item: i64, out_size: *mut sl_size, out_measured: *mut c_int) -> c_int;
     pub fn sl_layout_report_supplementary_size(layout: *mut sl_layout, section: i32, kind: i32, width: f64, height: f64, out_report: *mut sl_size_report) -> c_int;

@@ -636,6 +636,19 @@ impl Layout {
             sys::sl_layout_report_item_size(l, section, item, size.width, size.height, r)
         })
     }
+    /// Reports the measured sizes of cells `first ..`, as one change: the layout ends as
+    /// `report_item_size` for each cell in item order leaves it, solved once.
+    pub fn report_item_sizes(
+        &mut self,
+        section: i32,
+        first: i64,
+        sizes: &[Size],
+    ) -> Result<SizeReport> {
+        let raw: Vec<sys::sl_size> = sizes.iter().map(|s| (*s).into()).collect();
+        self.report(|l, r| unsafe {
+            sys::sl_layout_report_item_sizes(l, section, first, raw.as_ptr(), raw.len(), r)
+        })
+    }
     pub fn reset_item_size(&mut self, section: i32, item: i64) -> Result<SizeReport> {
         self.report(|l, r| unsafe { sys::sl_layout_reset_item_size(l, section, item, r) })
     }

@@ -1,7 +1,7 @@
 //! Self-sizing reports, data changes and visible-items handlers.
 mod common;
 use common::*;
-use snaplayout::{Container, Element, Layout, Rect, Size, VisibleItemsContext};
+use snaplayout::{Container, Element, ErrorKind, Layout, Rect, Size, VisibleItemsContext};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -23,6 +23,47 @@ fn self_sizing_moves_what_follows_and_keeps_the_view() {
     let report = layout.reset_item_size(0, 3).unwrap();
     assert_eq!(report.content_size.height, 5030.0);
     assert_eq!(report.main_offset_adjustment, -70.0);
+}
+
+#[test]
+fn many_sizes_in_one_report_as_single_reports() {
+    // Tests/c/test_batch_reports.c: the layout ends as the single reports in item order leave it.
+    let (mut single, mut batch) =
+        (Layout::new(&self_sizing(300)).unwrap(), Layout::new(&self_sizing(300)).unwrap());
+    single.set_scroll_offset(Container::Main, 3000.0).unwrap();
+    batch.set_scroll_offset(Container::Main, 3000.0).unwrap();
+    let sizes: Vec<Size> = (0..80)
+        .map(|i| Size { width: 390.0, height: 20.0 + ((i * 37) % 101) as f64 / 4.0 })
+        .collect();
+    let mut moved = 0.0;
+    for (i, size) in sizes.iter().enumerate() {
+        moved += single.report_item_size(0, 10 + i as i64, *size).unwrap().main_offset_adjustment;
+    }
+    let report = batch.report_item_sizes(0, 10, &sizes).unwrap();
+    assert!(moved != 0.0, "the sizes above the viewport move the offset");
+    assert!(close(report.main_offset_adjustment, moved));
+    assert_eq!(report.content_size, single.content_size().unwrap());
+    assert_eq!(batch.item_frames(0, 0..300).unwrap(), single.item_frames(0, 0..300).unwrap());
+    assert_eq!(
+        batch.scroll_offset(Container::Main).unwrap(),
+        single.scroll_offset(Container::Main).unwrap()
+    );
+    assert_eq!(batch.measured_size(0, 12).unwrap(), Some(sizes[2]));
+    assert_eq!(batch.report_item_sizes(0, 300, &[]).unwrap().main_offset_adjustment, 0.0);
+    // Refused by name; nothing changes.
+    let bad = [Size { width: 390.0, height: 50.0 }, Size { width: 390.0, height: -1.0 }];
+    let e = batch.report_item_sizes(0, 0, &bad).unwrap_err();
+    assert_eq!((e.kind(), e.path()), (ErrorKind::InvalidArgument, "sizes/1/height"));
+    let e = batch.report_item_sizes(0, 0, &[Size { width: f64::NAN, height: 1.0 }]).unwrap_err();
+    assert_eq!((e.kind(), e.path()), (ErrorKind::InvalidArgument, "sizes/0/width"));
+    let e = batch.report_item_sizes(0, 299, &sizes[..2]).unwrap_err();
+    assert_eq!((e.kind(), e.path()), (ErrorKind::Range, "count"));
+    let e = batch.report_item_sizes(0, -1, &sizes[..2]).unwrap_err();
+    assert_eq!((e.kind(), e.path()), (ErrorKind::Range, "first"));
+    let e = batch.report_item_sizes(1, 0, &sizes[..2]).unwrap_err();
+    assert_eq!((e.kind(), e.path()), (ErrorKind::Range, "section"));
+    assert_eq!(batch.measured_size(0, 0).unwrap(), None);
+    assert_eq!(batch.item_frames(0, 0..300).unwrap(), single.item_frames(0, 0..300).unwrap());
 }
 
 #[test]
