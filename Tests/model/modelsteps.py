@@ -38,6 +38,18 @@ class ModelSteps:
             M.report(step["section"], step["item"], tuple(step["size"]))
         elif op == "reset":
             M.report(step["section"], step["item"], None)
+        elif op == "reports":
+            s, first, sizes = step["section"], step["first"], step["sizes"]
+            need(M.container is not None, "SL_ESTATE", "layout")
+            M.check_section(s)
+            need(0 <= first <= count_of(s), "SL_ERANGE", "first")
+            need(len(sizes) <= count_of(s) - first, "SL_ERANGE", "count")
+            for k, size in enumerate(sizes):
+                try:
+                    M.check_measured(*size)
+                except Refused as refused:
+                    raise Refused(refused.status, f"sizes/{k}/{refused.path}") from None
+            M.report_many(s, first, [tuple(v) for v in sizes])
         elif op in ("report_sup", "reset_sup"):
             need(M.container is not None, "SL_ESTATE", "layout")
             need(-1 <= step["section"] < n, "SL_ERANGE", "section")

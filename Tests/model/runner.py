@@ -25,6 +25,7 @@ Json = Dict[str, Any]
 #: others (data and section changes) the host-set offsets are copied from the library.
 MODEL_ANCHORS = {
     "report",
+    "reports",
     "reset",
     "report_sup",
     "reset_sup",
@@ -297,6 +298,8 @@ class Run(ModelSteps, ExactChecks, Misuse):
             return L.report_item_size(step["section"], step["item"], *step["size"])
         if op == "reset":
             return L.reset_item_size(step["section"], step["item"])
+        if op == "reports":
+            return L.report_item_sizes(step["section"], step["first"], step["sizes"])
         if op == "report_sup":
             return L.report_supplementary_size(
                 step["section"], self.kind_id(step["kind"]), *step["size"]

@@ -318,6 +318,10 @@ class Layout:
     def report_item_size(self, s, i, w, h):
         return self._changing(lib().sl_layout_report_item_size, s, i, w, h)
 
+    def report_item_sizes(self, s, first, sizes):
+        buf = (ll.sl_size * max(len(sizes), 1))(*[ll.sl_size(w, h) for w, h in sizes])
+        return self._changing(lib().sl_layout_report_item_sizes, s, first, buf, len(sizes))
+
     def reset_item_size(self, s, i):
         return self._changing(lib().sl_layout_reset_item_size, s, i)
 

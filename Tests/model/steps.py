@@ -107,6 +107,12 @@ class StepGen:
             and not m.desc.canonical_section(m.sections[s])["_flow"].self_sizing
         ):
             return self.item_sizes(m)
+        if self.r.random() < 0.25:
+            # Several cells in one call (sl_layout_report_item_sizes).
+            n = int(m.sections[s]["itemCount"])
+            count = self.r.randint(1, min(n - i, 8))
+            sizes = [self.measured_size(m, s, i + k) for k in range(count)]
+            return {"op": "reports", "section": s, "first": i, "sizes": sizes}
         return {"op": "report", "section": s, "item": i, "size": self.measured_size(m, s, i)}
 
     def reset(self, m: ModelLayout) -> Optional[Json]:

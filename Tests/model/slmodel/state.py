@@ -392,6 +392,17 @@ class ModelLayout:
             return
         self._report(section, item, size)
 
+    def report_many(self, section: int, first: int, sizes: List[Size]) -> None:
+        """SELF-SIZING.md, "Many sizes at once": the sizes of the single reports, one change."""
+        if not sizes:
+            return
+
+        def change() -> None:
+            for k, size in enumerate(sizes):
+                self._report(section, first + k, size)
+
+        anchored(self, section, change)
+
     def _report(self, section: int, item: int, size: Optional[Size]) -> None:
         if self.container is None:
             raise Refused("SL_ESTATE", "layout")
