@@ -35,26 +35,55 @@ struct FlowLineBlocksTests {
     return blocks
   }
 
-  /// Every line of `blocks` as (first item, end, start).
+  /// Every line of `blocks` as (first item, end, start), the starts summed exactly and rounded
+  /// once (docs/ARCHITECTURE.md, "Exact sums").
   static func lines(_ blocks: [LineBlock]) -> [(first: Int, end: Int, start: Double)] {
     var result: [(first: Int, end: Int, start: Double)] = []
-    var start = 0.0
+    var start = ExactLength.zero
     for block in blocks {
       for index in 0..<block.lines {
         let first = block.first + index * block.period
-        result.append((first, first + block.period, start))
-        start += block.value
+        result.append((first, first + block.period, start.points))
+        start = start + ExactLength(block.value)
       }
     }
     return result
   }
 
+  /// Values of lines that are not `Float32`s (kept as doubles, issue 19): `blocks` with every
+  /// `every`-th block's value (counted by first item) so changed.
+  static func widened(_ blocks: [LineBlock], every: Int) -> [LineBlock] {
+    blocks.map { block in
+      guard block.first % every == 0 else { return block }
+      var wide = block
+      wide.value = block.value + 0.1 + Double(block.first) * 1e-9
+      return wide
+    }
+  }
+
   @Test("replacing ranges of blocks keeps every lookup equal to a plain list of lines")
   func blocksMatchList() {
-    var random = Lcg(state: 3)
+    checkBlocksMatchList(seed: 3, wideEvery: nil, checkEvery: 20)
+  }
+
+  @Test(
+    "lines whose lengths are not Float32s: chunks keep doubles and every lookup matches the list",
+    arguments: [2, 7, 61])
+  func wideBlocksMatchList(every: Int) {
+    checkBlocksMatchList(seed: UInt64(every), wideEvery: every, checkEvery: 1)
+  }
+
+  /// Random replacements of ranges of lines, every lookup compared with a plain list of lines;
+  /// `wideEvery`: some values not `Float32`s.
+  func checkBlocksMatchList(seed: UInt64, wideEvery: Int?, checkEvery: Int) {
+    var random = Lcg(state: seed)
     let items = 600
-    var model = Self.randomBlocks(&random, from: 0, to: items)
+    let widen = { (blocks: [LineBlock]) in
+      wideEvery.map { Self.widened(blocks, every: $0) } ?? blocks
+    }
+    var model = widen(Self.randomBlocks(&random, from: 0, to: items))
     let blocks = LineBlocks(model)
+    var sawWide = false
     for step in 0..<400 {
       // Replace the lines between two line starts by new lines.
       let current = Self.lines(model)
@@ -68,22 +97,28 @@ struct FlowLineBlocksTests {
       let fresh =
         suffix && random.below(2) == 0
         ? Self.randomLines(&random, from: from, to: to) : Self.randomBlocks(&random, from: from, to: to)
-      blocks.replace(from: from, to: to, with: fresh)
+      let given = step % 3 == 0 ? fresh : widen(fresh)
+      blocks.replace(from: from, to: to, with: given)
       // The model, cut at the same places.
       var updated: [LineBlock] = []
       for line in current where line.first < from || line.first >= to {
         let block = model.first { $0.first <= line.first && line.first < $0.end }!
         updated.append(LineBlock(first: line.first, period: block.period, lines: 1, value: block.value))
       }
-      updated.append(contentsOf: fresh)
+      updated.append(contentsOf: given)
       updated.sort { $0.first < $1.first }
       model = updated
       let expected = Self.lines(model)
       #expect(blocks.lineCount == expected.count)
-      var length = 0.0
-      for block in model { length += Double(block.lines) * block.value }
-      #expect(blocks.length.points == length)  // exact sums (docs/ARCHITECTURE.md)
-      guard step % 20 == 0 || step == 399 else { continue }
+      var length = ExactLength.zero
+      for block in model { length = length + block.lines * ExactLength(block.value) }
+      #expect(blocks.length == length)  // exact sums (docs/ARCHITECTURE.md)
+      if wideEvery == nil {
+        #expect(blocks.wideChunkCount == 0)
+      } else {
+        sawWide = sawWide || blocks.wideChunkCount > 0
+      }
+      guard step % checkEvery == 0 || step == 399 else { continue }
       for (index, line) in expected.enumerated() {
         let byItem = blocks.find(item: line.end - 1)
         let offset = (line.end - 1 - byItem.block.first) / byItem.block.period
@@ -92,8 +127,13 @@ struct FlowLineBlocksTests {
         #expect((byItem.lengthBefore + offset * byItem.block.length).points == line.start)
         let byLine = blocks.find(line: index)
         #expect(byLine.block.first + (index - byLine.linesBefore) * byLine.block.period == line.first)
-        let byPosition = blocks.find(position: ExactLength(line.start + 0.5))
+        let byPosition = blocks.find(position: ExactLength(line.start + 0.01))
         #expect(byPosition.block.first <= line.first && line.first < byPosition.block.end)
+        #expect(byPosition.block.value == byItem.block.value)
+        let positionOffset = (line.first - byPosition.block.first) / byPosition.block.period
+        #expect(byPosition.linesBefore + positionOffset == index)
+        #expect(
+          (byPosition.lengthBefore + positionOffset * byPosition.block.length).points == line.start)
       }
       // The chain visits the blocks in order, tiling the items.
       var found = blocks.find(item: 0)
@@ -108,6 +148,7 @@ struct FlowLineBlocksTests {
       #expect(end == items)
       #expect(count == blocks.blockCount)
     }
+    #expect(wideEvery == nil || sawWide)
   }
 
   @Test("measuring a million-item flow one by one from the top keeps its runs whole")

@@ -156,16 +156,21 @@ final class FlowLines {
   /// with `interitem` between them; the first always does.
   func lineEnd(from first: Int) -> Int {
     let n = sizes.count
-    var used = sizes.width(first)
-    var end = first + 1
-    while end < n && end - first < FlowLines.maxItemsPerLine {
-      let width = sizes.width(end)
-      let next = used + interitem + width
-      guard FlowLines.fits(next, width: width, interitem: interitem, length: length) else { break }
-      used = next
-      end += 1
+    precondition(first >= 0 && first < n)
+    return sizes.withLengths { sizes in
+      var used = sizes.width(first)
+      var end = first + 1
+      while end < n && end - first < FlowLines.maxItemsPerLine {
+        let width = sizes.width(end)
+        let next = used + interitem + width
+        guard FlowLines.fits(next, width: width, interitem: interitem, length: length) else {
+          break
+        }
+        used = next
+        end += 1
+      }
+      return end
     }
-    return end
   }
 
   /// Whether a line `used` long, whose last item is `width` long, fits (F1's tolerance).
@@ -177,9 +182,12 @@ final class FlowLines {
 
   /// The tallest item of `first ..< end` (F4: the line's extent).
   func extent(from first: Int, to end: Int) -> Double {
-    var tallest = 0.0
-    for item in first..<end { tallest = max(tallest, sizes.height(item)) }
-    return tallest
+    precondition(first >= 0 && first <= end && end <= sizes.count)
+    return sizes.withLengths { sizes in
+      var tallest = 0.0
+      for item in first..<end { tallest = max(tallest, sizes.height(item)) }
+      return tallest
+    }
   }
 
   /// The first item of the next line after `item`'s, or the item count.
@@ -279,26 +287,29 @@ final class FlowLines {
   @inline(__always)
   func forEachItem(first: Int, end: Int, _ body: (Int, Rect) -> Void) {
     let extent = self.extent(from: first, to: end)
-    let count = end - first
-    var x = 0.0
-    var gap = interitem
-    // Some item differs from the flow's size: with none, the section is periodic (F13,
-    // SectionSolver) and has no FlowLines.
-    if end == sizes.count {
-      // F12: the last line starts at the leading edge with the minimum spacing.
-    } else if count == 1 {
-      let width = sizes.width(first)
-      if width < length { x = (length - width) / 2 }  // F3
-    } else {
-      var used = 0.0
-      for item in first..<end { used += sizes.width(item) }
-      gap = (length - used) / Double(count - 1)  // F2: justified
-    }
-    for item in first..<end {
-      let width = sizes.width(item)
-      let height = sizes.height(item)
-      body(item, Rect(x: x, y: (extent - height) / 2, width: width, height: height))
-      x += width + gap
+    let last = end == sizes.count
+    sizes.withLengths { sizes in
+      let count = end - first
+      var x = 0.0
+      var gap = interitem
+      // Some item differs from the flow's size: with none, the section is periodic (F13,
+      // SectionSolver) and has no FlowLines.
+      if last {
+        // F12: the last line starts at the leading edge with the minimum spacing.
+      } else if count == 1 {
+        let width = sizes.width(first)
+        if width < length { x = (length - width) / 2 }  // F3
+      } else {
+        var used = 0.0
+        for item in first..<end { used += sizes.width(item) }
+        gap = (length - used) / Double(count - 1)  // F2: justified
+      }
+      for item in first..<end {
+        let width = sizes.width(item)
+        let height = sizes.height(item)
+        body(item, Rect(x: x, y: (extent - height) / 2, width: width, height: height))
+        x += width + gap
+      }
     }
   }
 

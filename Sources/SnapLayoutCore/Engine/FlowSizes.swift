@@ -3,7 +3,11 @@
 /// (`sizeForItemAt`) or measured (self-sizing). Kept by the layout across container sizes;
 /// `FlowLines` breaks them into lines for one container.
 ///
-/// Dense: two lengths per item, so a section keeps at most `maxItems` of them.
+/// Dense: two lengths per item, so a section keeps at most `maxItems` of them. They are kept as
+/// `Float32`s while every one is exactly a `Float32` (hosts give small integers and halves: 8
+/// bytes per item), and as `Double`s from the first that is not, converted in place: either way
+/// every read gives the double that was set, so lines and frames do not depend on the storage
+/// (issue 19).
 final class FlowSizes {
   /// The most items a flow section with per-item sizes may hold.
   static let maxItems = FlowItems.maxItemsWithSizes
@@ -12,8 +16,16 @@ final class FlowSizes {
   let uniform: Size
   /// Whether reports of measured sizes apply (`estimatedItemSize`).
   let isSelfSizing: Bool
-  /// Canonical width and height of each item, as laid out (two per item).
-  private(set) var sizes: [Double]
+  /// The number of items.
+  let count: Int
+  /// Canonical width and height of each item, as laid out (two per item), while `isWide` is
+  /// false (empty after).
+  private var narrow: [Float32]
+  /// The same as doubles once a length is not exactly a `Float32` (empty before).
+  private var wide: [Double] = []
+  /// Whether the sizes are kept as doubles (`wide`): from the first length set that is not
+  /// exactly a `Float32` on, for the life of the storage.
+  private(set) var isWide = false
   /// Items the host gave a size other than `uniform` (self-sizing sections: their items then
   /// have given sizes besides measured ones). A count, not a flag, so that sizes given and given
   /// back leave what a section never given them has (state, not history).
@@ -37,28 +49,38 @@ final class FlowSizes {
   init(count: Int, uniform: Size, isSelfSizing: Bool, given: [Size]? = nil) {
     self.uniform = uniform
     self.isSelfSizing = isSelfSizing
+    self.count = count
     let words = (count + 63) / 64
     differingBits = Array(repeating: 0, count: words)
     measuredBits = Array(repeating: 0, count: words)
-    guard let given else {
-      // Every item at the flow's size, written in one pass.
-      sizes = Array(unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
+    differingWords = FenwickTree(count: given == nil ? words : 0)
+    // Every item at the flow's size, written in one pass.
+    if FlowSizes.isNarrow(uniform) {
+      let width = Float32(uniform.width)
+      let height = Float32(uniform.height)
+      narrow = Array(unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
+        for index in 0..<count {
+          buffer[2 * index] = width
+          buffer[2 * index + 1] = height
+        }
+        initialized = 2 * count
+      }
+    } else {
+      narrow = []
+      isWide = true
+      wide = Array(unsafeUninitializedCapacity: 2 * count) { buffer, initialized in
         for index in 0..<count {
           buffer[2 * index] = uniform.width
           buffer[2 * index + 1] = uniform.height
         }
         initialized = 2 * count
       }
-      differingWords = FenwickTree(count: words)
-      return
     }
-    sizes = []
-    sizes.reserveCapacity(2 * count)
+    guard let given else { return }
     var counts = [Int32](repeating: 0, count: words)
-    for index in 0..<count {
-      let size = index < given.count ? given[index] : uniform
-      sizes.append(size.width)
-      sizes.append(size.height)
+    for index in 0..<min(count, given.count) {
+      let size = given[index]
+      store(size, at: index)
       if size != uniform {
         differing += 1
         differingBits[index >> 6] |= 1 << UInt64(index & 63)
@@ -80,23 +102,98 @@ final class FlowSizes {
       isSelfSizing: flow.isSelfSizing, given: given)
   }
 
-  var count: Int { sizes.count / 2 }
-
   /// Whether every item has the flow's size and none is measured: the section is then as if it
   /// kept no sizes, and the layout drops them (one state for one layout, docs/ARCHITECTURE.md,
   /// "Exact sums").
   var isUniform: Bool { differing == 0 && measuredCount == 0 }
 
-  @inline(__always) func width(_ item: Int) -> Double { sizes[2 * item] }
-  @inline(__always) func height(_ item: Int) -> Double { sizes[2 * item + 1] }
+  @inline(__always) func width(_ item: Int) -> Double {
+    isWide ? wide[2 * item] : Double(narrow[2 * item])
+  }
+  @inline(__always) func height(_ item: Int) -> Double {
+    isWide ? wide[2 * item + 1] : Double(narrow[2 * item + 1])
+  }
   func size(_ item: Int) -> Size { Size(width: width(item), height: height(item)) }
 
   /// The largest width of the items of `range` (0 for none), read without a check per item.
   func widest(in range: Range<Int>) -> Double {
-    sizes.withUnsafeBufferPointer { sizes in
-      var result = 0.0
+    if isWide {
+      return wide.withUnsafeBufferPointer { sizes in
+        var result = 0.0
+        for item in range { result = max(result, sizes[2 * item]) }
+        return result
+      }
+    }
+    return narrow.withUnsafeBufferPointer { sizes in
+      var result: Float32 = 0
       for item in range { result = max(result, sizes[2 * item]) }
-      return result
+      return Double(result)
+    }
+  }
+
+  /// The lengths, read in loops without a check per item (`withLengths`).
+  struct Lengths {
+    let isWide: Bool
+    let narrow: UnsafePointer<Float32>?
+    let wide: UnsafePointer<Double>?
+
+    @inline(__always) func width(_ item: Int) -> Double {
+      isWide ? wide.unsafelyUnwrapped[2 * item] : Double(narrow.unsafelyUnwrapped[2 * item])
+    }
+    @inline(__always) func height(_ item: Int) -> Double {
+      isWide
+        ? wide.unsafelyUnwrapped[2 * item + 1] : Double(narrow.unsafelyUnwrapped[2 * item + 1])
+    }
+  }
+
+  /// Calls `body` with the lengths as they are kept. - Precondition: `body` reads items below
+  /// `count` only.
+  @inline(__always)
+  func withLengths<Result>(_ body: (Lengths) -> Result) -> Result {
+    narrow.withUnsafeBufferPointer { narrow in
+      wide.withUnsafeBufferPointer { wide in
+        body(Lengths(isWide: isWide, narrow: narrow.baseAddress, wide: wide.baseAddress))
+      }
+    }
+  }
+
+  /// Whether both lengths of `size` are exactly `Float32`s (NaN is not).
+  @inline(__always)
+  static func isNarrow(_ size: Size) -> Bool {
+    Double(Float32(size.width)) == size.width && Double(Float32(size.height)) == size.height
+  }
+
+  /// Writes item `item`'s size, converting the storage to doubles first when `size` is not
+  /// exactly two `Float32`s.
+  @inline(__always)
+  private func store(_ size: Size, at item: Int) {
+    if !isWide {
+      if FlowSizes.isNarrow(size) {
+        narrow[2 * item] = Float32(size.width)
+        narrow[2 * item + 1] = Float32(size.height)
+        return
+      }
+      widen()
+    }
+    wide[2 * item] = size.width
+    wide[2 * item + 1] = size.height
+  }
+
+  /// Every length as a double: `wide` takes over from `narrow`, once.
+  private func widen() {
+    wide = allLengths()
+    narrow = []
+    isWide = true
+  }
+
+  /// Two lengths per item, as doubles.
+  private func allLengths() -> [Double] {
+    if isWide { return wide }
+    return narrow.withUnsafeBufferPointer { narrow in
+      Array(unsafeUninitializedCapacity: narrow.count) { buffer, initialized in
+        for index in 0..<narrow.count { buffer[index] = Double(narrow[index]) }
+        initialized = narrow.count
+      }
     }
   }
 
@@ -142,7 +239,7 @@ final class FlowSizes {
   /// Two lengths per item, every one `uniform`.
   private func uniformSizes() -> [Double] {
     var all: [Double] = []
-    all.reserveCapacity(sizes.count)
+    all.reserveCapacity(2 * count)
     for _ in 0..<count {
       all.append(uniform.width)
       all.append(uniform.height)
@@ -166,7 +263,21 @@ final class FlowSizes {
       givenDiffering += change
       if !had && hasGiven && measuredCount > 0 { given = uniformSizes() }
     }
-    for index in 0..<count {
+    var written = 0
+    if !isSelfSizing && !isWide {
+      // Sizes set by the host, while they are Float32s: written without a check per item.
+      precondition(first >= 0 && first + count <= self.count)
+      narrow.withUnsafeMutableBufferPointer { narrow in
+        while written < count {
+          let value = size(written)
+          guard FlowSizes.isNarrow(value) else { break }
+          narrow[2 * (first + written)] = Float32(value.width)
+          narrow[2 * (first + written) + 1] = Float32(value.height)
+          written += 1
+        }
+      }
+    }
+    for index in written..<count {
       let value = size(index)
       let item = first + index
       if given != nil {
@@ -174,8 +285,7 @@ final class FlowSizes {
         given![2 * item + 1] = value.height
       }
       if isSelfSizing && isMeasured(item) { continue }
-      sizes[2 * item] = value.width
-      sizes[2 * item + 1] = value.height
+      store(value, at: item)
     }
     if !hasGiven { given = nil }
     let words = first >> 6...(first + count - 1) >> 6
@@ -188,9 +298,13 @@ final class FlowSizes {
       }
     }
     for word in words {
-      var bits: UInt64 = 0
-      for item in word << 6..<min(self.count, (word + 1) << 6) where self.size(item) != uniform {
-        bits |= 1 << UInt64(item & 63)
+      let bits = withLengths { sizes in
+        var bits: UInt64 = 0
+        for item in word << 6..<min(self.count, (word + 1) << 6)
+        where sizes.width(item) != uniform.width || sizes.height(item) != uniform.height {
+          bits |= 1 << UInt64(item & 63)
+        }
+        return bits
       }
       let change = bits.nonzeroBitCount - differingBits[word].nonzeroBitCount
       differing += change
@@ -209,7 +323,7 @@ final class FlowSizes {
     let bit: UInt64 = 1 << UInt64(item & 63)
     if let size {
       // The first measurement keeps the given sizes apart (they are `sizes` until then).
-      if hasGiven && given == nil { given = sizes }
+      if hasGiven && given == nil { given = allLengths() }
       if !isMeasured(item) { measuredCount += 1 }
       measuredBits[item >> 6] |= bit
       place(size, item: item)
@@ -226,8 +340,7 @@ final class FlowSizes {
   private func place(_ size: Size, item: Int) {
     let was = self.size(item) != uniform
     let now = size != uniform
-    sizes[2 * item] = size.width
-    sizes[2 * item + 1] = size.height
+    store(size, at: item)
     guard was != now else { return }
     differing += now ? 1 : -1
     differingBits[item >> 6] ^= 1 << UInt64(item & 63)

@@ -18,11 +18,13 @@ struct LineBlock {
 /// The line blocks of a flow section in item order (docs/FLOW-LAYOUT.md, "How it is built"),
 /// tiling its items: each starts where the one before ends.
 ///
-/// Kept in chunks of at most `chunkLimit` consecutive blocks, each with the lines and length
-/// before each of its blocks; the chunks' first items are in a sorted array and their line
-/// counts and lengths in Fenwick trees. So the block of an item, of a line or at a position is
-/// a binary search over chunks and one within a chunk — O(log blocks), on contiguous memory —
-/// and replacing the blocks of a range of items rewrites one or two chunks.
+/// Kept in chunks of at most `chunkLimit` consecutive blocks, packed in 16 bytes each, with the
+/// lines and length before each group of `groupSize` of its blocks; the chunks' first items are
+/// in a sorted array and their line counts and lengths in Fenwick trees. So the block of an
+/// item, of a line or at a position is a binary search over chunks, one over the chunk's
+/// groups and a walk of fewer than `groupSize` blocks — O(log blocks), on contiguous memory —
+/// and replacing the blocks of a range of items rewrites one or two chunks. About 19 bytes a
+/// block (issue 19).
 ///
 /// Lengths are `ExactLength`s: the length before a block is the exact sum of the lines before
 /// it however the blocks are chunked, split or updated, so every path to a line's start — the
@@ -42,75 +44,236 @@ final class LineBlocks {
     }
   }
 
+  /// A block as a chunk keeps it, in 16 bytes (issue 19): item indices and counts fit 32 bits
+  /// (`FlowSizes.maxItems` items, `FlowLines.maxItemsPerLine` per line), and the value is kept
+  /// as a `Float32` when it is one exactly (the chunk keeps every value as a double aside when
+  /// one is not).
+  private struct PackedBlock {
+    var first: Int32
+    var period: Int32
+    var lines: Int32
+    var value: Float32
+
+    @inline(__always)
+    init(_ block: LineBlock) {
+      first = Int32(truncatingIfNeeded: block.first)
+      period = Int32(truncatingIfNeeded: block.period)
+      lines = Int32(truncatingIfNeeded: block.lines)
+      value = Float32(block.value)
+    }
+  }
+
+  /// Whether `value` is exactly a `Float32` (NaN is not).
+  @inline(__always)
+  private static func isNarrow(_ value: Double) -> Bool { Double(Float32(value)) == value }
+
+  /// Blocks per group: a chunk keeps the lines and length before each group of this many
+  /// blocks, not before each block, and sums at most `groupSize − 1` blocks to find the sums
+  /// before one (1.5 bytes a block instead of 24; issue 19).
+  static let groupSize = 8
+
   private struct Chunk {
-    var blocks: [LineBlock] = []
-    /// Before each block, the lines and length of the chunk's blocks before it.
-    var linesBefore: [Int] = []
-    var lengthBefore: [ExactLength] = []
+    private(set) var packed: [PackedBlock] = []
+    /// Every block's value as a double, while one of them is not exactly a `Float32`; empty
+    /// while every one is (the values are then the packed ones).
+    private var wide: [Double] = []
+    /// Before each group of `groupSize` blocks, the lines and length of the chunk's blocks
+    /// before it.
+    private var groupLines: [Int] = []
+    private var groupLength: [ExactLength] = []
     var lines = 0
     var length = ExactLength.zero
 
     init(_ blocks: ArraySlice<LineBlock>) {
-      self.blocks = Array(blocks)
-      summarize()
+      packed.reserveCapacity(blocks.count)
+      var narrow = true
+      for block in blocks {
+        packed.append(PackedBlock(block))
+        narrow = narrow && LineBlocks.isNarrow(block.value)
+      }
+      if !narrow { wide = blocks.map { $0.value } }
+      summarize(fromGroup: 0)
     }
 
-    /// Puts `replacement` in place of blocks `range` and sums the new blocks; the sums of the
-    /// blocks after them move by what the range's lines and length changed by — exact sums, so
-    /// the same as summing them again, without converting each block's length.
+    var count: Int { packed.count }
+
+    /// Whether the values are kept as doubles.
+    var isWide: Bool { !wide.isEmpty }
+
+    /// Block `index`.
+    @inline(__always)
+    subscript(index: Int) -> LineBlock {
+      let block = packed[index]
+      return LineBlock(
+        first: Int(block.first), period: Int(block.period), lines: Int(block.lines),
+        value: wide.isEmpty ? Double(block.value) : wide[index])
+    }
+
+    @inline(__always)
+    func first(_ index: Int) -> Int { Int(packed[index].first) }
+
+    /// Block `index`'s lines and their length (with the spacing after each).
+    @inline(__always)
+    private func sums(_ index: Int) -> (lines: Int, length: ExactLength) {
+      let block = packed[index]
+      let value = wide.isEmpty ? Double(block.value) : wide[index]
+      let lines = Int(block.lines)
+      return (lines, lines == 1 ? ExactLength(value) : lines * ExactLength(value))
+    }
+
+    /// The lines and length of the chunk's blocks before block `index` (`count` included).
+    @inline(__always)
+    func before(_ index: Int) -> (lines: Int, length: ExactLength) {
+      let group = index / LineBlocks.groupSize
+      guard group < groupLines.count else { return (lines, length) }
+      var lines = groupLines[group]
+      var length = groupLength[group]
+      for block in group * LineBlocks.groupSize..<index {
+        let sums = self.sums(block)
+        lines += sums.lines
+        length = length + sums.length
+      }
+      return (lines, length)
+    }
+
+    /// The last block whose lines before it are at most `line` (the first when none), with
+    /// the sums before it.
+    func find(line: Int) -> (index: Int, lines: Int, length: ExactLength) {
+      let group = LineBlocks.last(groupLines, atOrBelow: line)
+      var index = group * LineBlocks.groupSize
+      let end = min(count, index + LineBlocks.groupSize)
+      var lines = groupLines[group]
+      var length = groupLength[group]
+      while index + 1 < end {
+        let sums = self.sums(index)
+        guard lines + sums.lines <= line else { break }
+        lines += sums.lines
+        length = length + sums.length
+        index += 1
+      }
+      return (index, lines, length)
+    }
+
+    /// The last block whose length before it is at most `position` (the first when none),
+    /// with the sums before it.
+    func find(position: ExactLength) -> (index: Int, lines: Int, length: ExactLength) {
+      let group = LineBlocks.last(groupLength, atOrBelow: position)
+      var index = group * LineBlocks.groupSize
+      let end = min(count, index + LineBlocks.groupSize)
+      var lines = groupLines[group]
+      var length = groupLength[group]
+      while index + 1 < end {
+        let sums = self.sums(index)
+        guard length + sums.length <= position else { break }
+        lines += sums.lines
+        length = length + sums.length
+        index += 1
+      }
+      return (index, lines, length)
+    }
+
+    /// The last block whose first item is at most `item` (the first when none).
+    func index(ofItem item: Int) -> Int {
+      packed.withUnsafeBufferPointer { blocks in
+        var low = 0
+        var high = blocks.count
+        while high - low > 1 {
+          let middle = (low + high) / 2
+          if Int(blocks[middle].first) <= item { low = middle } else { high = middle }
+        }
+        return low
+      }
+    }
+
+    /// Puts `replacement` in place of blocks `range` and sums the new blocks. When as many
+    /// blocks replace as many, the sums of the groups after them move by what the range's
+    /// lines and length changed by — exact sums, so the same as summing them again; otherwise
+    /// the groups from the range on are summed again.
     mutating func replace(_ range: Range<Int>, with replacement: [LineBlock]) {
-      let linesAfter = range.upperBound < linesBefore.count ? linesBefore[range.upperBound] : lines
-      let lengthAfter =
-        range.upperBound < lengthBefore.count ? lengthBefore[range.upperBound] : length
-      var lines = range.lowerBound < linesBefore.count ? linesBefore[range.lowerBound] : self.lines
-      var length =
-        range.lowerBound < lengthBefore.count ? lengthBefore[range.lowerBound] : self.length
-      var newLines: [Int] = []
-      var newLengths: [ExactLength] = []
-      newLines.reserveCapacity(replacement.count)
-      newLengths.reserveCapacity(replacement.count)
-      for block in replacement {
-        newLines.append(lines)
-        newLengths.append(length)
-        lines += block.lines
-        length = length + block.lines * block.length
-      }
-      let linesChange = lines - linesAfter
-      let lengthChange = length - lengthAfter
-      blocks.replaceSubrange(range, with: replacement)
-      linesBefore.replaceSubrange(range, with: newLines)
-      lengthBefore.replaceSubrange(range, with: newLengths)
-      let moved = range.lowerBound + replacement.count..<blocks.count
-      if linesChange != 0 {
-        linesBefore.withUnsafeMutableBufferPointer {
-          for index in moved { $0[index] += linesChange }
+      var oldLines = 0
+      var oldLength = ExactLength.zero
+      if replacement.count == range.count {
+        for index in range {
+          let sums = self.sums(index)
+          oldLines += sums.lines
+          oldLength = oldLength + sums.length
         }
       }
-      if lengthChange != .zero {
-        lengthBefore.withUnsafeMutableBufferPointer { sums in
-          for index in moved { sums[index] = sums[index] + lengthChange }
-        }
+      var narrow = wide.isEmpty
+      for block in replacement where narrow { narrow = LineBlocks.isNarrow(block.value) }
+      if !narrow {
+        if wide.isEmpty { wide = packed.map { Double($0.value) } }
+        wide.replaceSubrange(range, with: replacement.map { $0.value })
       }
-      self.lines += linesChange
-      self.length = self.length + lengthChange
+      packed.replaceSubrange(range, with: replacement.map { PackedBlock($0) })
+      guard replacement.count == range.count else {
+        return summarize(fromGroup: range.lowerBound / LineBlocks.groupSize + 1)
+      }
+      var newLines = 0
+      var newLength = ExactLength.zero
+      for index in range {
+        let sums = self.sums(index)
+        newLines += sums.lines
+        newLength = newLength + sums.length
+      }
+      let linesChange = newLines - oldLines
+      let lengthChange = newLength - oldLength
+      // Groups starting inside the range are summed again; those from its end on move.
+      var group = range.lowerBound / LineBlocks.groupSize + 1
+      while group < groupLines.count && group * LineBlocks.groupSize < range.upperBound {
+        sumGroup(group)
+        group += 1
+      }
+      guard linesChange != 0 || lengthChange != .zero else { return }
+      for later in group..<groupLines.count {
+        groupLines[later] += linesChange
+        groupLength[later] = groupLength[later] + lengthChange
+      }
+      lines += linesChange
+      length = length + lengthChange
     }
 
-    /// Recomputes the sums from block `index` on (the blocks before it did not change).
-    mutating func summarize(from index: Int = 0) {
-      linesBefore.removeSubrange(index...)
-      lengthBefore.removeSubrange(index...)
-      linesBefore.reserveCapacity(blocks.count)
-      lengthBefore.reserveCapacity(blocks.count)
-      lines = index > 0 ? linesBefore[index - 1] + blocks[index - 1].lines : 0
-      length =
-        index > 0
-        ? lengthBefore[index - 1] + blocks[index - 1].lines * blocks[index - 1].length : .zero
-      for block in blocks[index...] {
-        linesBefore.append(lines)
-        lengthBefore.append(length)
-        lines += block.lines
-        length = length + block.lines * block.length
+    /// The sums before group `group` (> 0) from those before the group before it.
+    private mutating func sumGroup(_ group: Int) {
+      var lines = groupLines[group - 1]
+      var length = groupLength[group - 1]
+      for index in (group - 1) * LineBlocks.groupSize..<group * LineBlocks.groupSize {
+        let sums = self.sums(index)
+        lines += sums.lines
+        length = length + sums.length
       }
+      groupLines[group] = lines
+      groupLength[group] = length
+    }
+
+    /// Recomputes the sums from group `first` on (the groups before it did not change).
+    mutating func summarize(fromGroup first: Int) {
+      let groups = (count + LineBlocks.groupSize - 1) / LineBlocks.groupSize
+      let first = max(0, min(first, groups, groupLines.count))
+      groupLines.removeSubrange(min(first, groupLines.count)...)
+      groupLength.removeSubrange(min(first, groupLength.count)...)
+      groupLines.reserveCapacity(groups)
+      groupLength.reserveCapacity(groups)
+      var lines = 0
+      var length = ExactLength.zero
+      var index = 0
+      if first > 0 {
+        lines = groupLines[first - 1]
+        length = groupLength[first - 1]
+        index = (first - 1) * LineBlocks.groupSize
+      }
+      while index < count {
+        if index % LineBlocks.groupSize == 0 && index / LineBlocks.groupSize >= first {
+          groupLines.append(lines)
+          groupLength.append(length)
+        }
+        let sums = self.sums(index)
+        lines += sums.lines
+        length = length + sums.length
+        index += 1
+      }
+      self.lines = lines
+      self.length = length
     }
   }
 
@@ -126,6 +289,8 @@ final class LineBlocks {
   private(set) var length = ExactLength.zero
   /// The number of blocks (for tests and benchmarks).
   private(set) var blockCount = 0
+  /// The number of chunks keeping their values as doubles (for tests).
+  var wideChunkCount: Int { chunks.reduce(0) { $0 + ($1.isWide ? 1 : 0) } }
 
   /// Blocks holding `blocks` (in order, tiling the items). - Complexity: O(blocks).
   init(_ blocks: [LineBlock] = []) {
@@ -169,12 +334,12 @@ final class LineBlocks {
 
   /// Rebuilds the chunk index after chunks were added or removed. - Complexity: O(chunks).
   private func reindex() {
-    chunkFirsts = chunks.map { $0.blocks[0].first }
+    chunkFirsts = chunks.map { $0.first(0) }
     chunkLines = FenwickTree(chunks.map { $0.lines })
     chunkLength = FenwickTree(chunks.map { $0.length })
     lineCount = chunks.reduce(0) { $0 + $1.lines }
     length = chunkLength.total
-    blockCount = chunks.reduce(0) { $0 + $1.blocks.count }
+    blockCount = chunks.reduce(0) { $0 + $1.count }
   }
 
   // MARK: Finding blocks
@@ -188,10 +353,18 @@ final class LineBlocks {
   }
 
   private func found(_ chunk: Int, _ index: Int) -> Found {
+    let before = chunks[chunk].before(index)
+    return found(chunk, index, lines: before.lines, length: before.length)
+  }
+
+  /// Block `index` of chunk `chunk`, the chunk's blocks before it holding `lines` lines
+  /// `length` long.
+  @inline(__always)
+  private func found(_ chunk: Int, _ index: Int, lines: Int, length: ExactLength) -> Found {
     Found(
-      node: Position(chunk: chunk, index: index), block: chunks[chunk].blocks[index],
-      linesBefore: chunkLines.prefix(chunk) + chunks[chunk].linesBefore[index],
-      lengthBefore: chunkLength.prefix(chunk) + chunks[chunk].lengthBefore[index])
+      node: Position(chunk: chunk, index: index), block: chunks[chunk][index],
+      linesBefore: chunkLines.prefix(chunk) + lines,
+      lengthBefore: chunkLength.prefix(chunk) + length)
   }
 
   /// The last index of `values` (sorted, starting at or below `key`) whose value is at or
@@ -208,16 +381,7 @@ final class LineBlocks {
 
   private func position(ofItem item: Int) -> Position {
     let chunk = LineBlocks.last(chunkFirsts, atOrBelow: item)
-    let index = chunks[chunk].blocks.withUnsafeBufferPointer { blocks in
-      var low = 0
-      var high = blocks.count
-      while high - low > 1 {
-        let middle = (low + high) / 2
-        if blocks[middle].first <= item { low = middle } else { high = middle }
-      }
-      return low
-    }
-    return Position(chunk: chunk, index: index)
+    return Position(chunk: chunk, index: chunks[chunk].index(ofItem: item))
   }
 
   /// The block holding `item`. - Precondition: `item` is below the item count.
@@ -231,9 +395,10 @@ final class LineBlocks {
   func find(line: Int) -> Found {
     let (chunk, before) = chunkLines.count(atOrBelow: line)
     guard chunk < chunks.count else {
-      return found(chunks.count - 1, chunks[chunks.count - 1].blocks.count - 1)
+      return found(chunks.count - 1, chunks[chunks.count - 1].count - 1)
     }
-    return found(chunk, LineBlocks.last(chunks[chunk].linesBefore, atOrBelow: line - before))
+    let inChunk = chunks[chunk].find(line: line - before)
+    return found(chunk, inChunk.index, lines: inChunk.lines, length: inChunk.length)
   }
 
   /// The block whose lines (with their spacing) span `position`; the first block before the
@@ -241,28 +406,28 @@ final class LineBlocks {
   func find(position: ExactLength) -> Found {
     let (chunk, before) = chunkLength.count(atOrBelow: position)
     guard chunk < chunks.count else {
-      return found(chunks.count - 1, chunks[chunks.count - 1].blocks.count - 1)
+      return found(chunks.count - 1, chunks[chunks.count - 1].count - 1)
     }
-    return found(
-      chunk, LineBlocks.last(chunks[chunk].lengthBefore, atOrBelow: position - before))
+    let inChunk = chunks[chunk].find(position: position - before)
+    return found(chunk, inChunk.index, lines: inChunk.lines, length: inChunk.length)
   }
 
   /// The block after the one at `node` in item order, or nil.
+  @inline(__always)
   func next(after node: Position) -> (node: Position, block: LineBlock)? {
-    if node.index + 1 < chunks[node.chunk].blocks.count {
+    if node.index + 1 < chunks[node.chunk].count {
       let next = Position(chunk: node.chunk, index: node.index + 1)
-      return (next, chunks[node.chunk].blocks[next.index])
+      return (next, chunks[node.chunk][next.index])
     }
     guard node.chunk + 1 < chunks.count else { return nil }
-    return (Position(chunk: node.chunk + 1, index: 0), chunks[node.chunk + 1].blocks[0])
+    return (Position(chunk: node.chunk + 1, index: 0), chunks[node.chunk + 1][0])
   }
 
   /// The block before the one at `node` in item order, or nil.
   func previous(before node: Position) -> LineBlock? {
-    if node.index > 0 { return chunks[node.chunk].blocks[node.index - 1] }
+    if node.index > 0 { return chunks[node.chunk][node.index - 1] }
     guard node.chunk > 0 else { return nil }
-    let blocks = chunks[node.chunk - 1].blocks
-    return blocks[blocks.count - 1]
+    return chunks[node.chunk - 1][chunks[node.chunk - 1].count - 1]
   }
 
   // MARK: Changing blocks
@@ -283,7 +448,8 @@ final class LineBlocks {
     var merged: [LineBlock] = []
     merged.reserveCapacity(blocks.count + 2 * LineBlocks.chunkLimit)
     for chunk in start.chunk...lastChunk {
-      for (index, block) in chunks[chunk].blocks.enumerated() {
+      for index in 0..<chunks[chunk].count {
+        let block = chunks[chunk][index]
         let here = Position(chunk: chunk, index: index)
         if here < start {
           merged.append(block)
@@ -331,8 +497,8 @@ final class LineBlocks {
         chunkLines.add(piece.lines - chunks[chunk].lines, at: chunk)
         chunkLength.add(piece.length - chunks[chunk].length, at: chunk)
         linesChange += piece.lines - chunks[chunk].lines
-        blockCount += piece.blocks.count - chunks[chunk].blocks.count
-        chunkFirsts[chunk] = piece.blocks[0].first
+        blockCount += piece.count - chunks[chunk].count
+        chunkFirsts[chunk] = piece.first(0)
         chunks[chunk] = piece
       }
       lineCount += linesChange
@@ -340,16 +506,16 @@ final class LineBlocks {
     } else if lastChunk == chunks.count - 1 {
       // The last chunks: the index keeps the chunks before them and grows by the new ones
       // (a host giving sizes in order, chunk after chunk, replaces the lines to the end).
-      for chunk in start.chunk...lastChunk { blockCount -= chunks[chunk].blocks.count }
+      for chunk in start.chunk...lastChunk { blockCount -= chunks[chunk].count }
       chunks.replaceSubrange(start.chunk..., with: pieces)
       chunkFirsts.removeSubrange(start.chunk...)
       chunkLines.truncate(to: start.chunk)
       chunkLength.truncate(to: start.chunk)
       for piece in pieces {
-        chunkFirsts.append(piece.blocks[0].first)
+        chunkFirsts.append(piece.first(0))
         chunkLines.append(piece.lines)
         chunkLength.append(piece.length)
-        blockCount += piece.blocks.count
+        blockCount += piece.count
       }
       lineCount = chunkLines.total
       length = chunkLength.total
@@ -365,8 +531,8 @@ final class LineBlocks {
     from: Int, to: Int, _ start: Position, _ end: Position?, with blocks: [LineBlock]
   ) -> Bool {
     let chunk = start.chunk
-    let startBlock = chunks[chunk].blocks[start.index]
-    let endIndex = end?.index ?? chunks[chunk].blocks.count
+    let startBlock = chunks[chunk][start.index]
+    let endIndex = end?.index ?? chunks[chunk].count
     var replacement: [LineBlock] = []
     replacement.reserveCapacity(blocks.count + 2)
     if startBlock.first < from {
@@ -377,27 +543,27 @@ final class LineBlocks {
     replacement.append(contentsOf: blocks)
     var last = endIndex
     if let end {
-      let endBlock = chunks[chunk].blocks[end.index]
+      let endBlock = chunks[chunk][end.index]
       var tail = endBlock
       tail.lines = endBlock.lines - (to - endBlock.first) / endBlock.period
       tail.first = to
       replacement.append(tail)
       last += 1
     }
-    let count = chunks[chunk].blocks.count - (last - start.index) + replacement.count
+    let count = chunks[chunk].count - (last - start.index) + replacement.count
     guard count <= LineBlocks.chunkLimit, count > 0 else { return false }
     let linesBefore = chunks[chunk].lines
     let lengthBefore = chunks[chunk].length
-    blockCount += count - chunks[chunk].blocks.count
+    blockCount += count - chunks[chunk].count
     chunks[chunk].replace(start.index..<last, with: replacement)
     chunkLines.add(chunks[chunk].lines - linesBefore, at: chunk)
     chunkLength.add(chunks[chunk].length - lengthBefore, at: chunk)
     lineCount += chunks[chunk].lines - linesBefore
     length = chunkLength.total
-    chunkFirsts[chunk] = chunks[chunk].blocks[0].first
+    chunkFirsts[chunk] = chunks[chunk].first(0)
     return true
   }
 
   /// One past the last item.
-  private var itemCount: Int { chunks.last.map { $0.blocks[$0.blocks.count - 1].end } ?? 0 }
+  private var itemCount: Int { chunks.last.map { $0[$0.count - 1].end } ?? 0 }
 }
