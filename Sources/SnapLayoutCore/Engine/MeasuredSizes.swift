@@ -316,15 +316,25 @@ final class MeasuredSizes {
     /// rounded once. When both terms are exact doubles — the pages' total is one, and the
     /// page's sum is 0 or at least 2⁻⁷ pt, so a whole number of ExactLength's units — that
     /// rounding is the double addition's, which gives the same bits without the 128-bit sum.
-    fileprivate var shift: Double {
-      let magnitude = Swift.abs(page)
-      if pagesPoints == pagesPoints && (magnitude >= 0x1p-7 || page == 0)
-        && magnitude < ExactLength.limit
-      {
-        return pagesPoints + page
+    fileprivate var shift: Double { shiftInline }
+
+    /// `shift` compiled into its caller, for the one-cell walk (`forEachSingleCell`), whose
+    /// rows cost a few nanoseconds each.
+    fileprivate var shiftInline: Double {
+      @inline(__always) get {
+        let magnitude = Swift.abs(page)
+        if pagesPoints == pagesPoints && (magnitude >= 0x1p-7 || page == 0)
+          && magnitude < ExactLength.limit
+        {
+          return pagesPoints + page
+        }
+        return exactShift
       }
-      return (pages + ExactLength(page)).points
     }
+
+    /// The exact sum rounded once, out of line.
+    @inline(never)
+    private var exactShift: Double { (pages + ExactLength(page)).points }
   }
 
   /// A walk from `repetition` on. - Complexity: O(log pages + repetitionsPerPage).
@@ -440,7 +450,7 @@ final class MeasuredSizes {
           page.deltas.withBuffers { narrow, wide in
             while repetition < pageEnd {
               let delta = narrow.map { Double($0[local]) } ?? wide.unsafelyUnwrapped[local]
-              if !body(repetition, sizes[2 * local], sizes[2 * local + 1], walk.shift) {
+              if !body(repetition, sizes[2 * local], sizes[2 * local + 1], walk.shiftInline) {
                 return false
               }
               walk.page += delta
@@ -454,7 +464,7 @@ final class MeasuredSizes {
       } else {
         // No page: nothing measured, every shift the same.
         while repetition < pageEnd {
-          if !body(repetition, .nan, .nan, walk.shift) { return false }
+          if !body(repetition, .nan, .nan, walk.shiftInline) { return false }
           repetition += 1
         }
       }
