@@ -287,7 +287,8 @@ struct ElementEmitter {
         if visitor.isFinished || repetition >= placement.itemCount { return false }
         visitor.examine(1)
         emitCell(
-          repetition, slot: solver.singleCellFrame(cell, width: width, height: height, share: share),
+          repetition,
+          slot: solver.singleCellFrame(cell, width: width, height: height, share: share),
           shift: shift)
         return true
       }

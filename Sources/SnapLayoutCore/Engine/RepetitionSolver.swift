@@ -94,7 +94,8 @@ struct RepetitionSolver {
   func singleCellFrame(_ frame: Rect, width: Float32, height: Float32, share: Size) -> Rect {
     guard let singleCell, !width.isNaN else { return frame }
     var result = frame
-    result.width = RepetitionSolver.length(singleCell.width, frame.width, Double(width), share.width)
+    result.width = RepetitionSolver.length(
+      singleCell.width, frame.width, Double(width), share.width)
     result.height = RepetitionSolver.length(
       singleCell.height, frame.height, Double(height), share.height)
     return result

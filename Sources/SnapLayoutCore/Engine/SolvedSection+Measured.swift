@@ -46,8 +46,10 @@ extension SolvedSection {
       let cell = template.leaves[0].frame
       let share = measured.sectionUniform
       _ = measured.forEachSingleCell(repetitions) { repetition, width, height, shift in
-        let slot = repetitionSolver.singleCellFrame(cell, width: width, height: height, share: share)
-        body(repetition, placement.place(slot, repetition: repetition, offset: offset, shift: shift))
+        let slot = repetitionSolver.singleCellFrame(
+          cell, width: width, height: height, share: share)
+        body(
+          repetition, placement.place(slot, repetition: repetition, offset: offset, shift: shift))
         return true
       }
       return
