@@ -61,6 +61,16 @@ struct CompactLengths {
     return (found, start)
   }
 
+  /// Calls `body` with the lengths in single precision, or in double precision once they are
+  /// kept so (the other nil): a walk reads them without a check per length.
+  @inline(__always)
+  func withBuffers<R>(
+    _ body: (UnsafeBufferPointer<Float32>?, UnsafeBufferPointer<Double>?) -> R
+  ) -> R {
+    if let wide { return wide.withUnsafeBufferPointer { body(nil, $0) } }
+    return narrow.withUnsafeBufferPointer { body($0, nil) }
+  }
+
   subscript(index: Int) -> Double {
     @inline(__always) get {
       if let wide { return wide[index] }

@@ -242,9 +242,14 @@ struct ElementEmitter {
         return true
       }
       // One cell per repetition: its frame is the template's with its measured lengths.
-      let slot = solver.singleCellFrame(cell, measurements)
+      emitCell(repetition, slot: solver.singleCellFrame(cell, measurements), shift: shift)
+      return true
+    }
+    // One copy for `emit` and the walk below (docs/PERFORMANCE.md, "Library size").
+    @inline(never)
+    func emitCell(_ repetition: Int64, slot: Rect, shift: Double) {
       let frame = placement.place(slot, repetition: repetition, offset: offset, shift: shift)
-      guard frame.intersects(query) else { return true }
+      guard frame.intersects(query) else { return }
       var element = LayoutElement(
         frame: space.physical(frame), category: .cell, section: sectionIndex, item: repetition,
         kind: LayoutElement.cellKind, zIndex: placement.cellZIndex)
@@ -253,7 +258,6 @@ struct ElementEmitter {
         effects.apply(&element, distance: effects.distance(of: unscrolled))
       }
       visitor.visit(element)
-      return true
     }
     // Repetitions whose cells outgrow their group reach the query from outside the range the
     // template's reach gives (docs/SELF-SIZING.md): before it, the range, after it. Each shift
@@ -271,11 +275,30 @@ struct ElementEmitter {
     ) { repetition in
       if !finished { finished = !emitOutside(repetition) }
     }
-    var shifts = measured.shifts(from: repetitions.lowerBound)
-    for repetition in repetitions {
-      if finished || !emit(repetition, shift: { measured.step(&shifts, delta: $0) }) {
-        finished = true
-        break
+    if finished {
+      // The visitor is done.
+    } else if solver.singleCell != nil && n == 1 && measured.itemsPerGroup == 1 {
+      // One cell per repetition: the rows read from their pages in one walk, as `emit`
+      // gives them.
+      let share = measured.sectionUniform
+      finished = !measured.forEachSingleCell(
+        repetitions.lowerBound..<repetitions.upperBound + 1
+      ) { repetition, width, height, shift in
+        if visitor.isFinished || repetition >= placement.itemCount { return false }
+        visitor.examine(1)
+        emitCell(
+          repetition,
+          slot: solver.singleCellFrame(cell, width: width, height: height, share: share),
+          shift: shift)
+        return true
+      }
+    } else {
+      var shifts = measured.shifts(from: repetitions.lowerBound)
+      for repetition in repetitions {
+        if !emit(repetition, shift: { measured.step(&shifts, delta: $0) }) {
+          finished = true
+          break
+        }
       }
     }
     measured.forEachRepetition(

@@ -366,15 +366,25 @@ final class MeasuredSizes {
     /// rounded once. When both terms are exact doubles — the pages' total is one, and the
     /// page's sum is 0 or at least 2⁻⁷ pt, so a whole number of ExactLength's units — that
     /// rounding is the double addition's, which gives the same bits without the 128-bit sum.
-    fileprivate var shift: Double {
-      let magnitude = Swift.abs(page)
-      if pagesPoints == pagesPoints && (magnitude >= 0x1p-7 || page == 0)
-        && magnitude < ExactLength.limit
-      {
-        return pagesPoints + page
+    fileprivate var shift: Double { shiftInline }
+
+    /// `shift` compiled into its caller, for the one-cell walk (`forEachSingleCell`), whose
+    /// rows cost a few nanoseconds each.
+    fileprivate var shiftInline: Double {
+      @inline(__always) get {
+        let magnitude = Swift.abs(page)
+        if pagesPoints == pagesPoints && (magnitude >= 0x1p-7 || page == 0)
+          && magnitude < ExactLength.limit
+        {
+          return pagesPoints + page
+        }
+        return exactShift
       }
-      return (pages + ExactLength(page)).points
     }
+
+    /// The exact sum rounded once, out of line.
+    @inline(never)
+    private var exactShift: Double { (pages + ExactLength(page)).points }
   }
 
   /// A walk from `repetition` on. - Complexity: O(log pages + repetitionsPerPage).
@@ -459,6 +469,64 @@ final class MeasuredSizes {
         walk.page = 0
       }
     }
+  }
+
+  /// `forEachRepetition(_:_:)` for repetitions of one cell (`itemsPerGroup` 1): calls `body`
+  /// with each repetition of `range` in order, its cell's measured width and height (NaN when
+  /// it is not measured) and its shift, bit for bit as `shift(before:)` gives it, reading each
+  /// page's arrays directly (a rect query's rows, a batch of frames), until `body` returns
+  /// false. Returns false when `body` did. - Precondition: `itemsPerGroup == 1`.
+  /// - Complexity: O(log pages · pages walked + repetitions).
+  @inline(never)
+  func forEachSingleCell(
+    _ range: Range<Int64>, _ body: (Int64, Float32, Float32, Double) -> Bool
+  ) -> Bool {
+    guard !range.isEmpty else { return true }
+    var walk = shifts(from: range.lowerBound)
+    var hint = 0
+    var repetition = range.lowerBound
+    while repetition < range.upperBound {
+      let key = repetition / repetitionsPerPage
+      // The page's repetitions within `range` (its end may lie past Int64.max: no overflow).
+      let pageStart = key * repetitionsPerPage
+      let pageEnd =
+        range.upperBound - pageStart <= repetitionsPerPage
+        ? range.upperBound : pageStart + repetitionsPerPage
+      let (index, found) = search(key, hint: &hint)
+      if found {
+        let page = pages[index]
+        var local = Int(repetition - pageStart)
+        let going = page.sizes.withUnsafeBufferPointer { sizes in
+          page.deltas.withBuffers { narrow, wide in
+            while repetition < pageEnd {
+              let delta = narrow.map { Double($0[local]) } ?? wide.unsafelyUnwrapped[local]
+              if !body(repetition, sizes[2 * local], sizes[2 * local + 1], walk.shiftInline) {
+                return false
+              }
+              walk.page += delta
+              local += 1
+              repetition += 1
+            }
+            return true
+          }
+        }
+        if !going { return false }
+      } else {
+        // No page: nothing measured, every shift the same.
+        while repetition < pageEnd {
+          if !body(repetition, .nan, .nan, walk.shiftInline) { return false }
+          repetition += 1
+        }
+      }
+      // The next page starts after the totals of the pages up to this one.
+      walk.next = repetition
+      if repetition < range.upperBound {
+        walk.pages = tree.prefix(repetition / repetitionsPerPage)
+        walk.pagesPoints = Shifts.exactly(walk.pages)
+        walk.page = 0
+      }
+    }
+    return true
   }
 
   /// The last repetition `r` in `0 ..< repetitions` whose start `r · stride + shift(before: r)`

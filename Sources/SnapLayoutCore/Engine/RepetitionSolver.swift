@@ -82,16 +82,22 @@ struct RepetitionSolver {
   /// The frame of the only cell of a measured repetition, from the template's (`singleCell`).
   @inline(__always)
   func singleCellFrame(_ frame: Rect, _ measurements: LeafMeasurements) -> Rect {
-    guard let page = measurements.page, let singleCell else { return frame }
+    guard let page = measurements.page else { return frame }
+    return singleCellFrame(
+      frame, width: page.sizes[measurements.base], height: page.sizes[measurements.base + 1],
+      share: measurements.sectionUniform)
+  }
+
+  /// `singleCellFrame(_:_:)` from the cell's measured width and height (NaN when it is not
+  /// measured) and the section's shared lengths (`MeasuredSizes.forEachSingleCell`).
+  @inline(__always)
+  func singleCellFrame(_ frame: Rect, width: Float32, height: Float32, share: Size) -> Rect {
+    guard let singleCell, !width.isNaN else { return frame }
     var result = frame
-    let width = page.sizes[measurements.base]
-    let height = page.sizes[measurements.base + 1]
-    if !width.isNaN {
-      result.width = RepetitionSolver.length(
-        singleCell.width, frame.width, Double(width), measurements.sectionUniform.width)
-      result.height = RepetitionSolver.length(
-        singleCell.height, frame.height, Double(height), measurements.sectionUniform.height)
-    }
+    result.width = RepetitionSolver.length(
+      singleCell.width, frame.width, Double(width), share.width)
+    result.height = RepetitionSolver.length(
+      singleCell.height, frame.height, Double(height), share.height)
     return result
   }
 

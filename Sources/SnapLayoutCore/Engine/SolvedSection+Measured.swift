@@ -41,6 +41,19 @@ extension SolvedSection {
     let n = placement.itemsPerGroup
     let repetitions = items.lowerBound / n..<(items.upperBound - 1) / n + 1
     let single = repetitionSolver.singleCell != nil
+    if single && n == 1 && measured.itemsPerGroup == 1 {
+      // One cell per repetition: its frame is the template's with its measured lengths.
+      let cell = template.leaves[0].frame
+      let share = measured.sectionUniform
+      _ = measured.forEachSingleCell(repetitions) { repetition, width, height, shift in
+        let slot = repetitionSolver.singleCellFrame(
+          cell, width: width, height: height, share: share)
+        body(
+          repetition, placement.place(slot, repetition: repetition, offset: offset, shift: shift))
+        return true
+      }
+      return
+    }
     measured.forEachRepetition(repetitions) { repetition, measurements, _, shift in
       if single {
         let slot = repetitionSolver.singleCellFrame(template.leaves[0].frame, measurements)

@@ -1,0 +1,102 @@
+import SnapLayoutCore
+import Testing
+
+/// The one-cell walk of measured sections (`MeasuredSizes.forEachSingleCell`: a rect query's
+/// rows, a batch of frames) against the simple reference, a frame looked up item by item
+/// (`itemFrame`, the shift of each repetition summed from the page tree): random estimates,
+/// spacings and reports, dense and sparse, narrow and wide deltas, across many pages.
+@Suite("Measured list walk")
+struct MeasuredListWalkTests {
+  /// Stops after `limit` elements.
+  struct Limited: ElementVisitor {
+    var limit: Int
+    var elements: [LayoutElement] = []
+    mutating func visit(_ element: LayoutElement) { elements.append(element) }
+    var isFinished: Bool { elements.count >= limit }
+  }
+
+  /// A list (or an orthogonal carousel) of one self-sizing cell per repetition, reported at
+  /// random: every row, one in ten, or runs with gaps.
+  static func layout(seed: UInt64, horizontal: Bool) throws -> (Layout, Int64) {
+    var random = Lcg(state: seed)
+    let estimate = [44, 13.3, 100.7, 1][random.below(4)]
+    let spacing = [0, 8, 0.1, 1.5][random.below(4)]
+    let count = Int64(300 + random.below(1_700))
+    let section =
+      horizontal
+      ? LayoutSection(
+        group: hgroup(est(estimate), fh(1), .subitems([item(est(estimate), fh(1))])),
+        itemCount: count, interGroupSpacing: spacing, orthogonalScrollingBehavior: .continuous)
+      : selfSizingList(items: count, spacing: spacing, estimate: estimate)
+    let layout = try solve([section], width: 390, height: 844)
+    let density = random.below(3)
+    for item in 0..<count {
+      let measured: Bool
+      switch density {
+      case 0: measured = true
+      case 1: measured = random.below(10) == 0
+      default: measured = (item / 100) % 3 != 1 && random.below(3) != 0
+      }
+      guard measured else { continue }
+      // Quarter points (deltas exact in single precision against most estimates) or tenths.
+      let length =
+        random.below(2) == 0
+        ? Double(20 + random.below(720)) / 4 : Double(1 + random.below(2_000)) / 10
+      let size = horizontal ? Size(width: length, height: 50) : Size(width: 300, height: length)
+      _ = try layout.reportItemSize(size, section: 0, item: item)
+    }
+    if horizontal { try layout.setOrthogonalOffset(Double(random.below(3_000)), section: 0) }
+    return (layout, count)
+  }
+
+  @Test(
+    "rect queries and frame batches over a measured list give the frames looked up one by one",
+    arguments: [(UInt64(1), false), (2, false), (3, false), (4, false), (5, true), (6, true)])
+  func walkMatchesLookups(seed: UInt64, horizontal: Bool) throws {
+    let (layout, count) = try Self.layout(seed: seed, horizontal: horizontal)
+    let reference = try (0..<count).map { try layout.itemFrame(section: 0, item: $0) }
+    // Frames in one call, in chunks, and in random ranges.
+    var frames: [Rect] = []
+    try layout.itemFrames(section: 0, first: 0, count: count) { _, frame in frames.append(frame) }
+    #expect(frames == reference)
+    var random = Lcg(state: seed &+ 100)
+    for _ in 0..<40 {
+      let first = Int64(random.below(Int(count)))
+      let n = Int64(random.below(Int(count - first) + 1))
+      var batch: [Rect] = []
+      try layout.itemFrames(section: 0, first: first, count: n) { _, frame in batch.append(frame) }
+      #expect(batch == Array(reference[Int(first)..<Int(first + n)]), "\(first) + \(n)")
+    }
+    // Rect queries: random windows, thin ones on the cells' edges, ones past the ends.
+    let end = horizontal ? reference.map(\.maxX).max()! : reference.map(\.maxY).max()!
+    let start = horizontal ? reference.map(\.minX).min()! : 0
+    var windows: [Rect] = []
+    for _ in 0..<60 {
+      let at = start - 50 + (end - start + 100) * Double(random.below(10_000)) / 10_000
+      let length = [844, 0, 0.25, 3_000][random.below(4)]
+      windows.append(
+        horizontal
+          ? Rect(x: at, y: 0, width: length, height: 844) : Rect(x: 0, y: at, width: 390, height: length))
+    }
+    for _ in 0..<40 {
+      let f = reference[random.below(Int(count))]
+      windows.append(Rect(x: f.minX, y: f.maxY, width: f.width, height: 0))
+      windows.append(Rect(x: f.maxX - 0.25, y: f.minY, width: 0.25, height: 0.25))
+    }
+    for window in windows {
+      let expected = reference.indices.filter { reference[$0].intersects(window) }
+      var collector = Collector()
+      try layout.visitElements(in: window, &collector)
+      let cells = collector.elements.filter { $0.category == .cell }
+      #expect(cells.map(\.item) == expected.map { Int64($0) }, "\(window)")
+      #expect(cells.map(\.frame) == expected.map { reference[$0] }, "\(window)")
+      var inline = Collector()
+      try layout.visitElementsInline(in: window, &inline)
+      #expect(inline.elements.map(\.frame) == collector.elements.map(\.frame))
+      // A visitor that is finished early gets the first elements.
+      var limited = Limited(limit: 1 + random.below(5))
+      try layout.visitElements(in: window, &limited)
+      #expect(limited.elements.map(\.item) == Array(cells.prefix(limited.limit)).map(\.item))
+    }
+  }
+}
