@@ -182,7 +182,8 @@ extension Layout {
     return target
   }
 
-  private func repetition(of item: Int64, in section: Int) -> Int64 {
+  /// The repetition (a flow section's line) holding `item`, or -1 in a section without any.
+  func repetition(of item: Int64, in section: Int) -> Int64 {
     let placement = entries[section].solved.placement
     guard placement.groupCount > 0 else { return -1 }
     if let lines = entries[section].solved.flowLines {

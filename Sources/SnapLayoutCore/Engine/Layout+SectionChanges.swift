@@ -260,7 +260,11 @@ extension Layout {
     // The main scroll at rest on the moved item (or heading to it) follows it to its new
     // section (docs/SNAPPING.md, "Through layout changes").
     let resting = noteResting([mainScrollContainer])
+    // A move to another section is two changes, each anchored afresh: neither continues a run
+    // of changes (docs/SELF-SIZING.md rule 7).
+    forgetOffsetBases()
     let removed = try changeItems(.delete(at: from.item, count: 1), section: from.section)
+    forgetOffsetBases()
     let inserted = try changeItems(
       .insert(at: to.item, count: 1), section: to.section, carrying: carried)
     var total = SizeReport(

@@ -298,7 +298,9 @@ extension Layout {
   func anchors(section: Int?) -> Anchors {
     let main = solved.mainScroll
     let mainCanonical = main.canonical(mainOffset)
-    let mainAnchor = anchor(mainAt: mainCanonical.offset)
+    let mainAnchor = carried(
+      anchor(mainAt: mainCanonical.offset), base: mainOffsetBase, offset: mainCanonical.offset,
+      container: mainScrollContainer)
     var sectionAnchor: Anchor? = nil
     var inBounds = true
     var sectionCanonical = (offset: section.map { entries[$0].offset } ?? 0, shift: 0.0)
@@ -307,7 +309,9 @@ extension Layout {
       sectionCanonical = scroll.canonical(entries[section].offset)
       sectionPeriod = scroll.period ?? 0
       let offset = sectionCanonical.offset
-      sectionAnchor = anchor(section: section, at: offset, alongX: true)
+      sectionAnchor = carried(
+        anchor(section: section, at: offset, alongX: true), base: sectionOffsetBase,
+        offset: offset, container: section)
       inBounds = offset >= scroll.minimumOffset && offset <= scroll.maximumOffset
     }
     var anchors = Anchors(
@@ -333,6 +337,28 @@ extension Layout {
     anchors.resting = noteResting(
       mainScrollContainer, section.flatMap { entries[$0].scroll != nil ? $0 : nil })
     return anchors
+  }
+
+  /// `found`, or the anchor the last change left when its run goes on: the offset is where
+  /// that change left it, and the item it followed is still where it left it, in the
+  /// repetition (a flow line) at the leading edge now. Another item of that repetition may be
+  /// its first by now (an item inserted before it, a size that moved a line's breaks); the run
+  /// keeps following the item it began with, so a change undone gives the offset back bit for
+  /// bit (docs/SELF-SIZING.md rule 7).
+  private func carried(_ found: Anchor, base: OffsetBase?, offset: Double, container: Int)
+    -> Anchor
+  {
+    guard let base, base.container == container, base.leftOffset == offset,
+      base.section == found.section, found.repetition >= 0, base.item >= 0,
+      base.item != found.item, base.section < entries.count,
+      base.item < entries[base.section].itemCount,
+      repetition(of: base.item, in: base.section) == found.repetition
+    else { return found }
+    var anchor = found
+    anchor.item = base.item
+    guard position(of: anchor, alongX: container != mainScrollContainer) == base.leftPosition
+    else { return found }
+    return anchor
   }
 
   /// Forgets where the offsets moved from: they, or the anchors' identities, changed other

@@ -68,6 +68,57 @@ def anchor_position(sol, anchor: Anchor, along_x: bool) -> float:
     return (s.origin[0] if along_x else s.origin[1]) + starts[anchor.repetition]
 
 
+def _first_item(sol, anchor: Anchor) -> int:
+    """The item an anchor follows: its own, else its repetition's first."""
+    if anchor.item >= 0:
+        return anchor.item
+    s = sol.sections[anchor.section]
+    return s.lines[anchor.repetition][0] if s.lines is not None else anchor.repetition * s.items_per_group
+
+
+def _repetition_of(sol, section: int, item: int) -> int:
+    s = sol.sections[section]
+    if s.lines is not None:
+        return next(k for k, (f, e, _, _) in enumerate(s.lines) if f <= item < e)
+    return min(item // s.items_per_group, s.group_count - 1)
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-9 * (1 + abs(a))
+
+
+def carried(model, sol, found: Anchor, offset: float, container: int, along_x: bool) -> Anchor:
+    """`found`, or the anchor the container's last anchored change followed when its run goes
+    on (SELF-SIZING.md rule 7): the offset is where that change left it and its item is still
+    where it left it, in the repetition at the leading edge now (which may have another first
+    item by now)."""
+    run = model.anchor_runs.get(container)
+    if run is None or found.section < 0 or found.repetition < 0:
+        return found
+    section, item, left_offset, left_position = run
+    s = sol.sections[found.section]
+    if section != found.section or not _close(left_offset, offset) or not 0 <= item < s.item_count:
+        return found
+    if s.group_count == 0 or _repetition_of(sol, section, item) != found.repetition:
+        return found
+    anchor = Anchor(section, found.repetition, found.position, item)
+    if not _close(anchor_position(sol, anchor, along_x), left_position):
+        return found
+    return anchor
+
+
+def _record(model, sol, container: int, anchor: Anchor, offset: float, along_x: bool) -> None:
+    if anchor.section < 0 or anchor.repetition < 0:
+        model.anchor_runs.pop(container, None)
+        return
+    model.anchor_runs[container] = (
+        anchor.section,
+        _first_item(sol, anchor),
+        offset,
+        anchor_position(sol, anchor, along_x),
+    )
+
+
 def within(x: float, low: float, high: float) -> bool:
     """In bounds, counting an offset the library clamped to a bound the model computes a few
     ulps away as on it."""
@@ -118,17 +169,28 @@ def anchored(
     noted = resnap.note(model, watched + [c for c in (extra or []) if c in scrolls])
     main = scrolls[-1]
     before_main = model.main_offset
-    main_anchors = _distinct([anchor_main(sol, x) for x in _probes(before_main)])
+    # The run's anchor first; the anchor found afresh is an alternative: the library compares
+    # offsets and positions exactly, the model within a rounding, so a run may end in one and
+    # not in the other.
+    fresh = [anchor_main(sol, x) for x in _probes(before_main)]
+    main_anchors = _distinct([carried(model, sol, fresh[0], before_main, -1, False)] + fresh)
     main_in = within(before_main, main.minimum, main.maximum)
     section_anchors = None
     if section is not None and section in scrolls:
         c = scrolls[section]
         before_section = model.offsets[section]
+        fresh = [_anchor_in(sol, section, x, True) for x in _probes(before_section)]
         section_anchors = _distinct(
-            [_anchor_in(sol, section, x, True) for x in _probes(before_section)]
+            [carried(model, sol, fresh[0], before_section, section, True)] + fresh
         )
         section_in = within(before_section, c.minimum, c.maximum)
     old = sol
+    # Only the main scroll's run and `section`'s go on past this change.
+    model.anchor_runs = {c: run for c, run in model.anchor_runs.items() if c in (-1, section)}
+    # Compositional anchors follow an item through item changes: their repetition's first.
+    main_anchors = [_with_item(old, a) for a in main_anchors]
+    if section_anchors is not None:
+        section_anchors = [_with_item(old, a) for a in section_anchors]
     change()
     model.invalidate()
     sol, scrolls = model.solution, model.scrolls
@@ -150,13 +212,28 @@ def anchored(
 
     if model.main_host_set:
         model.main_offset = moved(main_anchors, before_main, main_in, -1, False)
+        _record(model, sol, -1, main_anchors[0], model.main_offset, False)
+    else:
+        model.anchor_runs.pop(-1, None)
     if section_anchors is not None and section in scrolls and model.host_set[section]:
         model.offsets[section] = moved(section_anchors, before_section, section_in, section, True)
+        _record(model, sol, section, section_anchors[0], model.offsets[section], True)
+    elif section is not None:
+        model.anchor_runs.pop(section, None)
     model.invalidate()
     for c in resnap.resnap(model, noted, carry_section, carry_item):
         model.anchor_alternatives.pop(c, None)
         model.resnapped.add(c)
     model.invalidate()
+
+
+def _with_item(sol, anchor: Anchor) -> Anchor:
+    if anchor.section < 0 or anchor.repetition < 0 or anchor.item >= 0:
+        return anchor
+    s = sol.sections[anchor.section]
+    if s.lines is not None or s.group_count == 0:
+        return anchor
+    return Anchor(anchor.section, anchor.repetition, anchor.position, _first_item(sol, anchor))
 
 
 def item_remap(section: int, old_count: int, new_count: int, mapping, kept):
@@ -169,7 +246,9 @@ def item_remap(section: int, old_count: int, new_count: int, mapping, kept):
             return anchor
         s = old.sections[section]
         first = (
-            s.lines[anchor.repetition][0]
+            anchor.item
+            if anchor.item >= 0
+            else s.lines[anchor.repetition][0]
             if s.lines is not None
             else anchor.repetition * s.items_per_group
         )
@@ -184,7 +263,9 @@ def item_remap(section: int, old_count: int, new_count: int, mapping, kept):
             target = min(target, t.item_count - 1)
             line = next(k for k, (f, e, _, _) in enumerate(t.lines) if f <= target < e)
             return Anchor(section, line, anchor.position, target)
-        return Anchor(section, min(target // t.items_per_group, t.group_count - 1), anchor.position)
+        return Anchor(
+            section, min(target // t.items_per_group, t.group_count - 1), anchor.position, target
+        )
 
     return remap
 

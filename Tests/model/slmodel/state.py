@@ -90,6 +90,9 @@ class ModelLayout:
         #: last re-snapped it (container -> (offset, element)), and the containers the last
         #: change re-snapped.
         self.rest_memory: Dict[int, tuple] = {}
+        #: SELF-SIZING.md rule 7: the anchor each container's last anchored change followed
+        #: (container -> (section, item, offset it left, anchor position it left)).
+        self.anchor_runs: Dict[int, tuple] = {}
         self.resnapped: set = set()
         self.container: Optional[Size] = None
         self._solution: Optional[Solution] = None
@@ -240,6 +243,8 @@ class ModelLayout:
 
     def set_container(self, width: float, height: float) -> None:
         previous = self.container
+        # A new container size starts every run again (SELF-SIZING.md rule 7).
+        self.anchor_runs = {}
         kept = (list(self.offsets), list(self.host_set), list(self.parked))
         was = [self._orthogonal(section) for section in self.sections]
         self.container = (width, height)
@@ -539,6 +544,8 @@ class ModelLayout:
         # The main scroll at rest on the moved item follows it (SNAPPING.md, "Through layout
         # changes").
         resting = resnap.note(self, [-1])
+        # Two changes, each anchored afresh: neither continues a run (SELF-SIZING.md rule 7).
+        self.anchor_runs = {}
         self.change_items(
             fs,
             int(self.sections[fs]["itemCount"]) - 1,
@@ -562,6 +569,7 @@ class ModelLayout:
             if destination.self_sizing and carried_measured is not None:
                 self.flow[ts].measured[ti] = carried_measured
 
+        self.anchor_runs = {}
         self.change_items(
             ts,
             int(self.sections[ts]["itemCount"]) + 1,
@@ -714,6 +722,7 @@ class ModelLayout:
         "main_host_set",
         "container",
         "rest_memory",
+        "anchor_runs",
     )
 
     def snapshot(self):
