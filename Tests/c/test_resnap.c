@@ -306,7 +306,8 @@ static void test_coinciding_from_either_side(void) {
     CHECK_STATUS(sl_layout_set_container_size(layout, 1500, 400), SL_OK);
     sl_scroll_info info;
     CHECK_STATUS(sl_layout_get_scroll_info(layout, SL_SCROLL_MAIN, &info), SL_OK);
-    CHECK(rest_of(layout, -1, 1, 7) == info.max_offset && rest_of(layout, -1, 1, 9) == info.max_offset,
+    CHECK(rest_of(layout, -1, 1, 7) == info.max_offset &&
+              rest_of(layout, -1, 1, 9) == info.max_offset,
           "cards 7 and 9 rest on the end bound at 1500 pt");
     CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, info.max_offset + sides[k]),
                  SL_OK);
