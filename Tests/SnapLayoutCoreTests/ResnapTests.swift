@@ -104,6 +104,37 @@ import SnapLayoutCore
     #expect(checked > 20, "enough rounds rested on a card of their own (\(checked))")
   }
 
+  /// What a carousel remembers resting on (rule 5) follows its section: remembered through a
+  /// resize, moved down a section, then its card moved, it rests on the card where it went
+  /// (seed 16, case 105 of the model: it stayed on the card's old index).
+  @Test(arguments: OrthogonalScrollingBehavior.allCases.filter { $0 != .none })
+  func aRememberedCardFollowsItsSection(_ behavior: OrthogonalScrollingBehavior) throws {
+    var generator = Lcg(state: UInt64(behavior.rawValue) * 11 + 5)
+    var checked = 0
+    for _ in 0..<40 {
+      let count = Int64(6 + generator.next() % 10)
+      let (sections, _) = ResnapTests.carousel(&generator, behavior: behavior, count: count)
+      let layout = try solve(sections, width: Double(320 + generator.next() % 200))
+      let card = Int64(1 + generator.next() % UInt64(count - 2))
+      try layout.setScrollOffset(try ResnapTests.rest(of: card, layout), container: 1)
+      guard try layout.snapPosition(at: try layout.scrollOffset(1), container: 1).item == card
+      else { continue }
+      try layout.setContainerSize(layout.containerSize!)
+      _ = try layout.changeSections(
+        .insert([LayoutSection(group: hgroup(fw(1), abs_(40), .subitems([item(fw(1), fh(1))])),
+                               itemCount: 3)], at: 0))
+      let to = card == count - 1 ? 0 : count - 1
+      _ = try layout.changeItems(.move(from: card, to: to), section: 2)
+      let offset = try layout.scrollOffset(2)
+      let want = try layout.snapOffset(forSection: 2, item: to, container: 2).offset
+      #expect(
+        try ResnapTests.rests(offset, on: to, section: 2, container: 2, layout),
+        "\(behavior): card \(card) moved to \(to): at \(offset), it rests at \(want)")
+      checked += 1
+    }
+    #expect(checked > 10, "enough rounds rested on a card of their own (\(checked))")
+  }
+
   /// An offset the host left between rest positions keeps rule 7's anchoring and its value
   /// through a new container size.
   @Test func anOffsetBetweenRestPositionsIsNotMoved() throws {

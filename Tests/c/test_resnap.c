@@ -267,6 +267,58 @@ static void test_orthogonal(void) {
   sl_layout_destroy(layout);
 }
 
+/* A carousel that rested through a change remembers the card it rests on; when its section then
+ * moves (a section inserted or moved before it), that card is still its own: an item move in it
+ * afterwards carries the carousel with the card (seed 16, case 105 of the model). */
+static void test_orthogonal_card_after_section_move(void) {
+  sl_layout *layout = create_layout(ORTHO_JSON);
+  if (!layout) return;
+  sl_size_report report;
+  rest_on(layout, 1, 1, 5);
+  /* A change that finds it at rest: it remembers card 5. */
+  CHECK_STATUS(sl_layout_set_container_size(layout, 390, 844), SL_OK);
+  CHECK_ON(layout, 1, 1, 5, "carousel, same size");
+  CHECK_STATUS(sl_layout_insert_sections(layout, 0, LIST_SECTIONS, strlen(LIST_SECTIONS), &report),
+               SL_OK);
+  CHECK_ON(layout, 2, 2, 5, "carousel moved down a section");
+  CHECK_STATUS(sl_layout_move_item(layout, 2, 5, 2, 9, &report), SL_OK);
+  CHECK_ON(layout, 2, 2, 9, "card 5 moved to 9 after its section moved");
+  CHECK_STATUS(sl_layout_move_item(layout, 2, 9, 2, 1, &report), SL_OK);
+  CHECK_ON(layout, 2, 2, 1, "and on to 1");
+  /* Moved back to index 1 by a section move, then an item inserted before the card. */
+  CHECK_STATUS(sl_layout_move_section(layout, 2, 1, &report), SL_OK);
+  CHECK_ON(layout, 1, 1, 1, "carousel moved up a section");
+  CHECK_STATUS(sl_layout_insert_items(layout, 1, 0, 2, &report), SL_OK);
+  CHECK_ON(layout, 1, 1, 3, "two cards inserted before it");
+  sl_layout_destroy(layout);
+}
+
+/* keepSnaps at 1500 pt: cards 7, 8 and 9 of section 1 all rest on the end bound (7 by the merge
+ * distance, 8 and 9 clamped). An offset at that position rests on the last of them, card 9,
+ * from whichever side within half a point it lies (seed 16, case 652 of the model: an offset
+ * an ulp below the bound rested on card 7, one on it on card 9). */
+static void test_coinciding_from_either_side(void) {
+  static const char KEEP_JSON[] = CARDS(10, ", \"containment\": \"keepSnaps\"");
+  const double sides[] = {-0.4, -1e-9, 0, 0.4};
+  for (size_t k = 0; k < sizeof sides / sizeof sides[0]; k++) {
+    sl_layout *layout = create_layout(KEEP_JSON);
+    if (!layout) return;
+    CHECK_STATUS(sl_layout_set_container_size(layout, 1500, 400), SL_OK);
+    sl_scroll_info info;
+    CHECK_STATUS(sl_layout_get_scroll_info(layout, SL_SCROLL_MAIN, &info), SL_OK);
+    CHECK(rest_of(layout, -1, 1, 7) == info.max_offset &&
+              rest_of(layout, -1, 1, 9) == info.max_offset,
+          "cards 7 and 9 rest on the end bound at 1500 pt");
+    CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, info.max_offset + sides[k]),
+                 SL_OK);
+    CHECK_STATUS(sl_layout_set_container_size(layout, 390, 400), SL_OK);
+    char what[64];
+    snprintf(what, sizeof what, "the end bound %+g, narrower", sides[k]);
+    CHECK_ON(layout, SL_SCROLL_MAIN, 1, 9, what);
+    sl_layout_destroy(layout);
+  }
+}
+
 static void test_loop(void) {
   sl_layout *layout = create_layout(LOOP_JSON);
   if (!layout) return;
@@ -454,6 +506,8 @@ int main(void) {
   test_flow_and_boundary_sizes();
   test_sections();
   test_orthogonal();
+  test_orthogonal_card_after_section_move();
+  test_coinciding_from_either_side();
   test_loop();
   test_motion();
   test_handler_once();

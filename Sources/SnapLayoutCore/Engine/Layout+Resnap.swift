@@ -63,10 +63,10 @@ extension Layout {
       // Anywhere inside an item longer than the viewport is at rest on it.
       (index, offset) = (scroll.looped?.canonicalIndex(holding.index) ?? holding.index, x)
     } else if let looped = scroll.looped {
-      let nearest = looped.nearestWithOffset(x)
+      let nearest = Layout.lastCoinciding(looped, looped.nearestWithOffset(x), x)
       (index, offset) = (looped.canonicalIndex(nearest.index), nearest.offset)
     } else {
-      (index, offset) = snaps.nearestWithOffset(x)
+      (index, offset) = Layout.lastCoinciding(snaps, snaps.nearestWithOffset(x), x)
     }
     guard Swift.abs(offset - x) <= Layout.restTolerance else { return nil }
     if let memory, memory.offset == x { return memory.element }
@@ -74,6 +74,19 @@ extension Layout {
     guard let item = snaps.item(index) else { return .nearest }
     return .unit(
       section: container == mainScrollContainer ? item.section : Int32(container), item: item.item)
+  }
+
+  /// Of the rest positions at `nearest`'s offset, the last (units clamped to a bound with
+  /// `keepSnaps` share it): the element does not depend on which side of a shared position the
+  /// offset lies, so a host rounding it down or up (or a sum an ulp off) rests on the same unit.
+  /// (Nearest at or before `x`, or not at rest, it needs no second look.)
+  static func lastCoinciding<R: RestPositions>(
+    _ rests: R, _ nearest: (index: Int64, offset: Double), _ x: Double
+  ) -> (index: Int64, offset: Double) {
+    guard nearest.offset > x, nearest.offset - x <= restTolerance else { return nearest }
+    let around = rests.segment(nearest.offset)
+    guard around.lowOffset == nearest.offset, around.low > nearest.index else { return nearest }
+    return (around.low, nearest.offset)
   }
 
   /// The offset and, when it is a rest position, the target of each container in `containers`
@@ -145,8 +158,10 @@ extension Layout {
     if noted.isEmpty && (!carry.movesSections || (restMemory == nil && scrollTargets == nil)) {
       return
     }
-    // What is kept follows its container to its new index; a deleted container's goes.
-    var memory = carry.movesSections ? Layout.remap(restMemory, carry.section) : restMemory ?? [:]
+    // What is kept follows its container to its new index, and the element it remembers its
+    // section's (an orthogonal section's card names that section); a deleted container's goes.
+    var memory =
+      carry.movesSections ? Layout.remapMemory(restMemory, carry.section) : restMemory ?? [:]
     var targets =
       carry.movesSections ? Layout.remap(scrollTargets, carry.section) : scrollTargets ?? [:]
     for resting in noted {
@@ -197,6 +212,26 @@ extension Layout {
       } else if let index = newIndex(container) {
         moved[index] = value
       }
+    }
+    return moved
+  }
+
+  /// `remap(_:_:)` of the rest memory, with the section each remembered element names carried
+  /// to its new index too: an orthogonal carousel whose section moved still rests on its own
+  /// card, so that a later item change in it carries the card (docs/SNAPPING.md, "Through layout
+  /// changes"). An element whose section is gone is forgotten.
+  static func remapMemory(_ table: [Int: RestMemory]?, _ newIndex: (Int) -> Int?)
+    -> [Int: RestMemory]
+  {
+    var moved: [Int: RestMemory] = [:]
+    for (container, value) in remap(table, newIndex) {
+      guard case .unit(let section, let item) = value.element else {
+        moved[container] = value
+        continue
+      }
+      guard let newSection = newIndex(Int(section)) else { continue }
+      moved[container] = RestMemory(
+        offset: value.offset, element: .unit(section: Int32(newSection), item: item))
     }
     return moved
   }

@@ -49,6 +49,9 @@ def element_at(model, container: int, x: float, memory=None) -> Optional[Element
     j = holding if holding is not None else _nearest(c.raw, x)
     if holding is None and abs(c.raw[j] - x) > REST_TOLERANCE:
         return None
+    if holding is None:
+        # Of positions that coincide (units clamped to a bound), the last, from either side.
+        j = max(k for k, r in enumerate(c.raw) if r <= c.raw[j])
     if memory is not None and memory[0] == x:
         return memory[1]
     if c.keys is None:
@@ -151,8 +154,17 @@ def resnap(
     memory: Dict[int, Tuple[float, Element]] = {}
     for c, kept in getattr(model, "rest_memory", {}).items():
         moved = c if c == -1 else carry_section(c)
-        if moved is not None:
-            memory[moved] = kept
+        if moved is None:
+            continue
+        offset, element = kept
+        if element is not None and element[0] == "unit":
+            # The element's section moves with it: an orthogonal carousel whose section moved
+            # still rests on its own card, which a later item change carries.
+            section = carry_section(element[1])
+            if section is None:
+                continue
+            element = ("unit", section, element[2])
+        memory[moved] = (offset, element)
     done = []
     model.unjudged = set()
     scrolls = model.scrolls
