@@ -648,7 +648,10 @@ SL_API int sl_layout_get_section_info(const sl_layout *layout, int32_t section,
 /**
  * Reads the frame of one cell. Costs O(1) whatever the item count.
  *
- * The frame includes the section's current orthogonal offset.
+ * The frame includes the section's current orthogonal offset. In a loop it is the copy of the
+ * lap the offset is in, framed as sl_layout_get_elements_in_rect() frames that copy: a looping
+ * orthogonal section's lap, and in a looping main scroll the main scroll's lap (row 2 of 50-pt
+ * rows at y 2100 at offset 2100 in a 2000-pt period). docs/SNAPPING.md, "Looping".
  *
  * @param layout the layout.
  * @param section the section index.
@@ -668,6 +671,8 @@ SL_API int sl_layout_get_item_frame(const sl_layout *layout, int32_t section, in
  * Reads the frames of `count` consecutive cells of a section, items `first` to
  * `first + count - 1`: the batch form of sl_layout_get_item_frame(), one call instead of one per
  * item (it matters to bindings whose calls cost more than a frame: Python's ctypes). O(count).
+ * Every frame is the one sl_layout_get_item_frame() gives, in a loop the copy of the lap the
+ * offset is in.
  *
  * @param layout the layout.
  * @param section the section index.

@@ -243,6 +243,117 @@ import Testing
     #expect(info.offset >= info.minimumOffset && info.offset <= info.maximumOffset + 262)
   }
 
+  /// A looping main scroll's item frames are the copy of the lap its offset is in, where the
+  /// rect query frames that copy, bit for bit, in the batch too; offsets for an item still
+  /// take its copy nearest the offset (docs/SNAPPING.md, "Looping").
+  @Test(arguments: [false, true])
+  func mainScrollFramesFollowTheLap(horizontal: Bool) throws {
+    var scrolling = ScrollingProperties()
+    scrolling.loop = true
+    let row =
+      horizontal
+      ? hgroup(abs_(50), fh(1), .subitems([item(fw(1), fh(1))]))
+      : hgroup(fw(1), abs_(50), .subitems([item(fw(1), fh(1))]))
+    let layout = try solve(
+      [LayoutSection(group: row, itemCount: 40)], height: 600,
+      configuration: LayoutConfiguration(
+        scrollDirection: horizontal ? .horizontal : .vertical, scrolling: scrolling),
+      environment: LayoutEnvironment(layoutDirection: horizontal ? .rightToLeft : .leftToRight))
+    let period = try layout.scrollInfo(-1).loopPeriod
+    #expect(period == 2000)
+    let canonical = try (Int64(0)..<40).map { try layout.itemFrame(section: 0, item: $0) }
+    for offset in [100.0, 2100, -1900, 4100, -1e-9, 2000 * 1e6 + 100] {
+      try layout.setScrollOffset(offset, container: -1)
+      let lap = (try layout.canonicalOffset(offset, container: -1).shift / period).rounded()
+      var batch: [Rect] = []
+      try layout.itemFrames(section: 0, first: 0, count: 40) { _, frame in batch.append(frame) }
+      for item in Int64(0)..<40 {
+        let frame = try layout.itemFrame(section: 0, item: item)
+        var moved = canonical[Int(item)]
+        if horizontal { moved.x -= lap * period } else { moved.y += lap * period }
+        #expect(frame == moved, "offset \(offset) item \(item)")
+        #expect(batch[Int(item)] == frame)
+        let shown = try elements(layout, in: frame).filter {
+          $0.category == .cell && $0.item == item && $0.copy == Int32(lap)
+        }
+        #expect(shown.map(\.frame) == [frame], "offset \(offset) item \(item)")
+      }
+      // The copy of row 2 nearest the offset, whatever lap the frames are in.
+      let nearest = 100 + ((offset - 100) / period).rounded() * period
+      #expect(try layout.snapOffset(forSection: 0, item: 2, container: -1).offset == nearest)
+      #expect(
+        try layout.offsetToShow(section: 0, item: 2, alignment: .start, container: -1).offset
+          == nearest)
+    }
+  }
+
+  /// A looping main scroll shows, in every copy a rect reaches, what the same content without
+  /// a loop shows there: cells measured past the content's end (rule 13), badges hanging
+  /// above its start and below its end, each copy at its lap (docs/SELF-SIZING.md rule 13).
+  @Test func mainScrollCopiesMatchTheContentWithoutALoop() throws {
+    let over = SupplementaryItem(
+      elementKind: "over", layoutSize: size(abs_(20), abs_(20)),
+      containerAnchor: Anchor(edges: .top, offset: Point(x: 0, y: -30)))
+    let under = SupplementaryItem(
+      elementKind: "under", layoutSize: size(abs_(20), abs_(20)),
+      containerAnchor: Anchor(edges: .bottom, offset: Point(x: 0, y: 30)))
+    let row = hgroup(
+      fw(1), abs_(60), .subitems([item(fw(0.5), est(40), badges: [over, under])]))
+    func layout(loop: Bool) throws -> Layout {
+      var scrolling = ScrollingProperties()
+      scrolling.loop = loop
+      var layout = try solve(
+        [
+          LayoutSection(
+            group: hgroup(fw(1), abs_(80), .subitems([item(fw(1), fh(1))])), itemCount: 3),
+          LayoutSection(group: row, itemCount: 40),
+        ], configuration: LayoutConfiguration(scrolling: scrolling))
+      // The last row's first cell reaches 112 pt past the content's end.
+      _ = try layout.reportItemSize(Size(width: 193, height: 172), section: 1, item: 38)
+      _ = try layout.reportItemSize(Size(width: 193, height: 90), section: 1, item: 5)
+      return layout
+    }
+    let looped = try layout(loop: true)
+    let plain = try layout(loop: false)
+    let period = try looped.scrollInfo(-1).loopPeriod
+    #expect(period == 240 + 1200)
+    #expect(try plain.contentSize?.height == period)
+    struct Key: Hashable {
+      var kind: Int32
+      var section: Int32
+      var item: Int64
+      var copy: Int32
+    }
+    var generator = Lcg(state: 13)
+    for _ in 0..<300 {
+      let offset = Double(Int(generator.next() % 12_000) - 6000)
+      try looped.setScrollOffset(offset, container: -1)
+      let y = offset + Double(Int(generator.next() % 3000) - 1500)
+      let rect = Rect(x: 0, y: y, width: 390, height: Double(generator.next() % 300))
+      var got: [Key: Rect] = [:]
+      for element in try elements(looped, in: rect) {
+        let key = Key(
+          kind: element.kind, section: element.section, item: element.item, copy: element.copy)
+        #expect(got[key] == nil, "\(key) twice")
+        got[key] = element.frame
+      }
+      var want: [Key: Rect] = [:]
+      let first = Int32(((rect.minY - period) / period).rounded(.down))
+      let last = Int32((rect.maxY / period).rounded(.up))
+      for copy in first...last {
+        let shift = Double(copy) * period
+        let moved = Rect(x: 0, y: y - shift, width: 390, height: rect.height)
+        for element in try elements(plain, in: moved) {
+          var frame = element.frame
+          frame.y += shift
+          want[Key(kind: element.kind, section: element.section, item: element.item, copy: copy)] =
+            frame
+        }
+      }
+      #expect(got == want, "offset \(offset), rect \(rect)")
+    }
+  }
+
   /// The reduction of offsets to laps is exact: the remainder is `fmod`'s (exact by
   /// definition) at every magnitude, and the laps put it back.
   @Test func lapsAreExact() {

@@ -11,7 +11,12 @@
  *  5. the fallback when the content is too short, reported by the loop info;
  *  6. a main scroll that loops;
  *  7. right-to-left mirrors every copy; visible-item effects see each copy where it is;
- *  8. bad arguments and configurations.
+ *  8. bad arguments and configurations;
+ *  9. a looping main scroll's item frames are the copy of the lap its offset is in, as the
+ *     rect query frames it (vertical, and horizontal right to left), and offsets for an item
+ *     are unchanged by it;
+ * 10. a looping main scroll's last row measured past the seam is found in every copy a rect
+ *     reaches (docs/SELF-SIZING.md rule 13).
  */
 #include <inttypes.h>
 #include <math.h>
@@ -417,6 +422,145 @@ static void test_bad_input(void) {
   CHECK(bad == NULL, "no layout from a bad configuration");
 }
 
+/* The cell (section 0, item) of copy `copy` in a rect query, checked against the frame
+ * sl_layout_get_item_frame() and sl_layout_get_item_frames() give, bit for bit. */
+static void check_frame_is_queried(sl_layout *layout, sl_rect view, int64_t item, int32_t copy,
+                                   const char *label) {
+  sl_rect frame;
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 0, item, &frame), SL_OK);
+  sl_rect batch[1];
+  CHECK_STATUS(sl_layout_get_item_frames(layout, 0, item, 1, batch), SL_OK);
+  CHECK(memcmp(&batch[0], &frame, sizeof frame) == 0, "%s: the batch frame is the single one",
+        label);
+  size_t count = query(layout, view);
+  const sl_element *cell = find(count, item, copy);
+  CHECK(cell != NULL, "%s: item %" PRId64 " copy %d in the viewport", label, item, (int)copy);
+  if (cell)
+    CHECK(memcmp(&cell->frame, &frame, sizeof frame) == 0,
+          "%s: item frame (%g, %g) is the queried copy's (%g, %g)", label, frame.x, frame.y,
+          cell->frame.x, cell->frame.y);
+}
+
+static void test_main_scroll_frames(void) {
+  /* Forty 50-pt rows: period 2000, no rest positions. */
+  static const char json[] =
+      "{" CONTAINER(390, 600) ", \"configuration\": {\"scrolling\": {\"loop\": true}}, "
+      "\"sections\": [{\"itemCount\": 40, \"group\": " HGROUP(FW(1), ABS(50)) "}]}";
+  sl_layout *layout = create_layout(json);
+  if (!layout) return;
+  const double offsets[] = {100, 2100, -1900, 4100, 2000.0 * 1e6 + 100};
+  for (size_t k = 0; k < sizeof offsets / sizeof offsets[0]; k++) {
+    double offset = offsets[k];
+    CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, offset), SL_OK);
+    double canonical = 0, shift = 0;
+    CHECK_STATUS(
+        sl_layout_get_canonical_offset(layout, SL_SCROLL_MAIN, offset, &canonical, &shift),
+        SL_OK);
+    int32_t lap = (int32_t)units_in(shift, 2000);
+    sl_rect frame;
+    CHECK_STATUS(sl_layout_get_item_frame(layout, 0, 2, &frame), SL_OK);
+    CHECK_NEAR(frame.y, 100 + 2000.0 * lap, 0);
+    char label[64];
+    snprintf(label, sizeof label, "offset %g", offset);
+    check_frame_is_queried(layout, (sl_rect){0, offset, 390, 600}, 2, lap, label);
+    /* Every frame of the batch is the single one. */
+    sl_rect all[40];
+    CHECK_STATUS(sl_layout_get_item_frames(layout, 0, 0, 40, all), SL_OK);
+    for (int64_t item = 0; item < 40; item++) {
+      sl_rect one;
+      CHECK_STATUS(sl_layout_get_item_frame(layout, 0, item, &one), SL_OK);
+      CHECK(memcmp(&one, &all[item], sizeof one) == 0, "%s: batch frame %" PRId64, label, item);
+      CHECK_NEAR(one.y, 50.0 * (double)item + 2000.0 * lap, 0);
+    }
+    /* Offsets for an item still take its copy nearest the offset, whatever lap the frames
+     * are in. */
+    double target = 0;
+    CHECK_STATUS(sl_layout_get_offset_for_item(layout, SL_SCROLL_MAIN, 0, 2, &target, NULL),
+                 SL_OK);
+    CHECK_NEAR(target, 100 + 2000.0 * lap, 0);
+    CHECK_STATUS(sl_layout_get_offset_to_show_item(layout, SL_SCROLL_MAIN, 0, 2, SL_ALIGN_START,
+                                                   &target, NULL),
+                 SL_OK);
+    CHECK_NEAR(target, 100 + 2000.0 * lap, 0);
+  }
+  /* Just before 0 the offset is in lap -1: row 39 of that lap ends at 0, the canonical lap's
+   * rows follow; an offset for row 2 takes the canonical copy, nearest. */
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, -1e-9), SL_OK);
+  sl_rect before;
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 0, 39, &before), SL_OK);
+  CHECK_NEAR(before.y, -50, 0);
+  check_frame_is_queried(layout, (sl_rect){0, -100, 390, 700}, 39, -1, "offset -1e-9");
+  double target = 0;
+  CHECK_STATUS(sl_layout_get_offset_for_item(layout, SL_SCROLL_MAIN, 0, 2, &target, NULL),
+               SL_OK);
+  CHECK_NEAR(target, 100, 0);
+  sl_layout_destroy(layout);
+
+  /* A horizontal main scroll right to left: the lap moves the frames leftward. */
+  static const char rtl[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 600}, "
+      "\"layoutDirection\": \"rightToLeft\"}, \"configuration\": {\"scrollDirection\": "
+      "\"horizontal\", \"scrolling\": {\"loop\": true}}, \"sections\": [{\"itemCount\": 40, "
+      "\"group\": " HGROUP(ABS(50), FH(1)) "}]}";
+  layout = create_layout(rtl);
+  if (!layout) return;
+  sl_loop_info loop;
+  CHECK_STATUS(sl_layout_get_loop_info(layout, SL_SCROLL_MAIN, &loop), SL_OK);
+  CHECK(loop.active == 1 && loop.period == 2000, "a horizontal loop of 2000 (period %g)",
+        loop.period);
+  sl_rect canonical_frame;
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 0, 2, &canonical_frame), SL_OK);
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 2100), SL_OK);
+  sl_rect frame;
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 0, 2, &frame), SL_OK);
+  CHECK_NEAR(frame.x, canonical_frame.x - 2000, 0);
+  CHECK_NEAR(frame.y, canonical_frame.y, 0);
+  check_frame_is_queried(layout, (sl_rect){frame.x - 100, 0, 600, 600}, 2, 1, "right to left");
+  sl_layout_destroy(layout);
+}
+
+static void test_main_scroll_overflow(void) {
+  /* Sixty half-width cells in 60-pt rows, estimated 40 high: content and period 1800. Cell 58,
+   * in the last row (1740 ... 1800), measured 172 high reaches 1912, past the seam. */
+  static const char json[] =
+      "{" CONTAINER(390, 844) ", \"configuration\": {\"scrolling\": {\"loop\": true}}, "
+      "\"sections\": [{\"itemCount\": 60, \"group\": {\"group\": \"horizontal\", "
+      "\"layoutSize\": " SIZE(FW(1), ABS(60)) ", \"subitems\": [{\"layoutSize\": "
+      SIZE(FW(0.5), "{\"estimated\": 40}") "}]}}]}";
+  sl_layout *layout = create_layout(json);
+  if (!layout) return;
+  CHECK_STATUS(sl_layout_report_item_size(layout, 0, 58, 193, 172, NULL), SL_OK);
+  sl_loop_info loop;
+  CHECK_STATUS(sl_layout_get_loop_info(layout, SL_SCROLL_MAIN, &loop), SL_OK);
+  CHECK(loop.active == 1 && loop.period == 1800, "the list loops (period %g)", loop.period);
+  /* Past the content's end, over the next lap's first rows: copy 0 of cell 58 and copy 1 of
+   * the first rows. */
+  size_t count = query(layout, (sl_rect){0, 1830, 390, 300});
+  check_unique(count, "past the seam");
+  const sl_element *cell = find(count, 58, 0);
+  CHECK(cell != NULL, "copy 0 of cell 58 reaches past the seam");
+  if (cell) CHECK_NEAR(cell->frame.y + cell->frame.height, 1912, 0);
+  CHECK(find(count, 0, 1) != NULL, "copy 1 of cell 0");
+  CHECK(find(count, 59, 0) == NULL, "cell 59 keeps to its row");
+  /* Over the canonical lap's first rows: copy -1 of cell 58, at -60 ... 112. */
+  count = query(layout, (sl_rect){0, 20, 390, 80});
+  check_unique(count, "the lap before");
+  cell = find(count, 58, -1);
+  CHECK(cell != NULL, "copy -1 of cell 58 reaches over row 0");
+  if (cell) CHECK_NEAR(cell->frame.y, -60, 0);
+  /* A lap on, the same: copy 1 of cell 58 over copy 2's first rows, framed where
+   * sl_layout_get_item_frame() frames it at an offset in lap 1. */
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 1800 + 1000), SL_OK);
+  count = query(layout, (sl_rect){0, 2 * 1800 + 20, 390, 80});
+  cell = find(count, 58, 1);
+  CHECK(cell != NULL, "copy 1 of cell 58 reaches over copy 2's row 0");
+  sl_rect frame;
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 0, 58, &frame), SL_OK);
+  CHECK_NEAR(frame.y, 1800 + 1740, 0);
+  if (cell) CHECK(memcmp(&cell->frame, &frame, sizeof frame) == 0, "the frame of lap 1");
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
   test_carousel();
   test_navigation();
@@ -425,5 +569,7 @@ int main(void) {
   test_main_scroll();
   test_rtl_and_effects();
   test_bad_input();
+  test_main_scroll_frames();
+  test_main_scroll_overflow();
   return test_finish("test_loop");
 }

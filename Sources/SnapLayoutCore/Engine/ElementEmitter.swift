@@ -464,7 +464,7 @@ extension Layout {
   /// in group strides (negative before the centre): the input of visible-item effects.
   /// - Complexity: O(1).
   public func itemDistance(section: Int, item: Int64) throws(LayoutError) -> Double {
-    _ = try itemFrame(section: section, item: item)  // validates section, item and state
+    _ = try canonicalItemFrame(section: section, item: item)  // validates section, item and state
     let placed = placedSection(section)
     let placement = placed.placement
     let frame = placed.frame(ofItem: item, offset: 0)

@@ -87,6 +87,21 @@ public enum QueryBounds {
   }
 }
 
+/// A copy of a looping main scroll's content moved by its lap, in the host's coordinates: as
+/// `ForwardingVisitor` moves the elements of a copy.
+struct CopyShift {
+  var dx = 0.0
+  var dy = 0.0
+
+  @inline(__always)
+  func move(_ frame: Rect) -> Rect {
+    var moved = frame
+    moved.x += dx
+    moved.y += dy
+    return moved
+  }
+}
+
 /// Solved facts about one section, in the host's coordinates.
 public struct SectionInfo: Equatable, Sendable {
   public var frame: Rect
@@ -99,9 +114,38 @@ public struct SectionInfo: Equatable, Sendable {
 }
 
 extension Layout {
-  /// The frame of one cell, including the section's orthogonal offset.
+  /// The frame of one cell, including the section's orthogonal offset: in a looping main
+  /// scroll, the copy of the lap the main offset is in, where a rect query frames it
+  /// (docs/SNAPPING.md, "Looping").
   /// - Complexity: O(1).
   public func itemFrame(section: Int, item: Int64) throws(LayoutError) -> Rect {
+    let frame = try canonicalItemFrame(section: section, item: item)
+    guard mayLoop, let lap = mainLapShift() else { return frame }
+    return lap.move(frame)
+  }
+
+  /// The shift, in the host's coordinates, of the main scroll's copy of the lap its offset is
+  /// in: the one the walk of a rect query applies to that copy, so that both give one frame,
+  /// bit for bit (docs/SNAPPING.md, "Looping"). Nil when the main scroll does not loop.
+  @inline(never)
+  func mainLapShift() -> CopyShift? {
+    let main = solved.mainScroll
+    guard mayLoop, main.loops else { return nil }
+    let laps = LoopCopies(scroll: main, offset: mainOffset)
+    return mainCopyShift(laps.lap * laps.period)
+  }
+
+  /// A shift along canonical y in the host's coordinates (`CoordinateSpace.physical`).
+  fileprivate func mainCopyShift(_ shift: Double) -> CopyShift {
+    let across = transposed && rightToLeft ? -shift : shift
+    return CopyShift(dx: transposed ? across : 0, dy: transposed ? 0 : shift)
+  }
+
+  /// The frame of one cell in the canonical copy of a looping main scroll (its orthogonal
+  /// offset as `itemFrame`'s): what offsets for an item, scrolling into view and distances
+  /// start from, each choosing its own copy.
+  /// - Complexity: O(1).
+  func canonicalItemFrame(section: Int, item: Int64) throws(LayoutError) -> Rect {
     try requireSolved()
     try checkSection(section)
     // Chains of stored properties only: no entry or solved section is copied (see `Layout`).
@@ -157,6 +201,23 @@ extension Layout {
     }
     let (id, start) = entries.locate(section)
     let offset = frameOffset(id)
+    // A looping main scroll: the copy of the lap its offset is in, as `itemFrame`.
+    if mayLoop, let lap = mainLapShift() {
+      canonicalItemFrames(
+        id: id, start: start, section: section, first: first, count: count, offset: offset
+      ) { body($0, lap.move($1)) }
+      return
+    }
+    canonicalItemFrames(
+      id: id, start: start, section: section, first: first, count: count, offset: offset, body)
+  }
+
+  /// `itemFrames` in the canonical copy of a looping main scroll.
+  @inline(__always)
+  private func canonicalItemFrames(
+    id: Int, start: Double, section: Int, first: Int64, count: Int64, offset: Double,
+    _ body: (Int64, Rect) -> Void
+  ) {
     if let lines = entries.slots[id].solved.flowLines {
       let origin = placedSection(section).placement.origin
       lines.forEachFrame(items: Int(first)..<Int(first + count), origin: origin) { item, frame in
@@ -268,10 +329,12 @@ extension Layout {
     // the axis, seen from the offset `within − j · period`.
     let laps = LoopCopies(scroll: main, offset: mainOffset)
     let period = laps.period
-    // Copy `lap + j` spans `(lap + j) · period ... + contentLength` along canonical y.
+    // Copy `lap + j` reaches `(lap + j) · period + reach.low ... + reach.high` along canonical
+    // y: its content, and whatever its elements reach past it (docs/SELF-SIZING.md rule 13).
+    let reach = contentReach(main)
     for j in laps.copies(
-      start: laps.lap * period, extent: main.contentLength, from: query.minY, to: query.maxY,
-      single: singleCopy)
+      start: laps.lap * period + reach.low, extent: reach.high - reach.low, from: query.minY,
+      to: query.maxY, single: singleCopy)
     {
       if visitor.isFinished { return }
       var lap = emitter
@@ -280,13 +343,36 @@ extension Layout {
       lap.query.y -= shift
       lap.visibleMin += offsetShift
       lap.visibleMax += offsetShift
-      // The shift along canonical y, in the host's coordinates (`CoordinateSpace.physical`).
-      let across = transposed && rightToLeft ? -shift : shift
+      // The shift along canonical y, in the host's coordinates (`itemFrame` moves by the same).
+      let moved = mainCopyShift(shift)
       ForwardingVisitor.around(
-        &visitor, copy: laps.copyNumber(j), dx: transposed ? across : 0,
-        dy: transposed ? 0 : shift, own: false
+        &visitor, copy: laps.copyNumber(j), dx: moved.dx, dy: moved.dy, own: false
       ) { copy in emitMain(lap, offsetShift: offsetShift, &copy) }
     }
+  }
+
+  /// How far the elements of the main scroll's content may reach along canonical y: the
+  /// content `0 ... contentLength`, widened by the layout-level items and by every section's
+  /// elements (`SectionExtent.mainMin`, `mainMax`: cells that outgrow their group, a template's
+  /// overhang, badges and boundary items), with the tree's slack (`SectionTree.slack`).
+  /// - Complexity: O(layout-level items).
+  private func contentReach(_ main: ScrollContainer) -> (low: Double, high: Double) {
+    var low = 0.0
+    var high = main.contentLength
+    for element in solved.globalItems {
+      low = min(low, element.frame.minY)
+      high = max(high, element.frame.maxY)
+    }
+    let total = entries.tree.total
+    if total.count > 0 {
+      let base = entries.base.points
+      if total.minStart.isFinite { low = min(low, base + total.minStart) }
+      if total.maxEnd.isFinite { high = max(high, base + total.maxEnd) }
+    }
+    return (
+      low - SectionTree.slack * max(1, Swift.abs(low)),
+      high + SectionTree.slack * max(1, Swift.abs(high))
+    )
   }
 
   /// The layout-level items and the sections that can reach `emitter`'s query; main-scroll

@@ -304,13 +304,14 @@ extension Layout {
   }
 
   /// An item's span along `container`'s axis, in that container's offsets (an orthogonal
-  /// section's frames are given at its `frameOffset`), after checking the container, the item
+  /// section's frames are given at its `frameOffset`; a looping main scroll's, in its canonical
+  /// copy: each caller chooses the copy), after checking the container, the item
   /// and that the item is in the container.
   func itemSpan(section: Int, item: Int64, container: Int) throws(LayoutError)
     -> (low: Double, high: Double)
   {
     try withScroll(container) { _ in }
-    let frame = try itemFrame(section: section, item: item)
+    let frame = try canonicalItemFrame(section: section, item: item)
     if container != mainScrollContainer && section != container {
       throw LayoutError(
         .invalidArgument,
