@@ -396,11 +396,81 @@ static void test_units_past_int64(void) {
   sl_layout_destroy(layout);
 }
 
+/* A change and its undo give the offset back bit for bit (docs/SELF-SIZING.md rule 7) where
+   the item that began the run is no longer its repetition's first: rows of three, an
+   orthogonal row of two-cell groups, a self-sizing flow whose lines break again. */
+static double main_offset(const sl_layout *layout, int32_t container) {
+  double offset = NAN;
+  CHECK_STATUS(sl_layout_get_scroll_offset(layout, container, &offset), SL_OK);
+  return offset;
+}
+
+static void test_undo_gives_offsets_back(void) {
+  static const char GRID[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 600}},"
+      " \"sections\": [{\"itemCount\": 60, \"group\": {\"group\": \"horizontal\","
+      " \"layoutSize\": " SIZE(FW(1), ABS(60)) ","
+      " \"subitem\": {\"layoutSize\": " SIZE(FW(1), FH(1)) "}, \"count\": 3}}]}";
+  sl_layout *grid = create_layout(GRID);
+  if (grid != NULL) {
+    CHECK_STATUS(sl_layout_set_scroll_offset(grid, SL_SCROLL_MAIN, 310), SL_OK);
+    CHECK_STATUS(sl_layout_insert_items(grid, 0, 0, 1, NULL), SL_OK);
+    CHECK_STATUS(sl_layout_delete_items(grid, 0, 0, 1, NULL), SL_OK);
+    CHECK(main_offset(grid, SL_SCROLL_MAIN) == 310, "grid: insert + delete: %g",
+          main_offset(grid, SL_SCROLL_MAIN));
+    CHECK_STATUS(sl_layout_move_item(grid, 0, 20, 0, 1, NULL), SL_OK);
+    CHECK_STATUS(sl_layout_move_item(grid, 0, 1, 0, 20, NULL), SL_OK);
+    CHECK(main_offset(grid, SL_SCROLL_MAIN) == 310, "grid: move there and back: %g",
+          main_offset(grid, SL_SCROLL_MAIN));
+    CHECK_STATUS(sl_layout_delete_items(grid, 0, 1, 1, NULL), SL_OK);
+    CHECK_STATUS(sl_layout_insert_items(grid, 0, 1, 1, NULL), SL_OK);
+    CHECK(main_offset(grid, SL_SCROLL_MAIN) == 310, "grid: delete + insert: %g",
+          main_offset(grid, SL_SCROLL_MAIN));
+    sl_layout_destroy(grid);
+  }
+
+  static const char ROW[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 600}},"
+      " \"sections\": [{\"itemCount\": 20, \"orthogonalScrollingBehavior\": \"continuous\","
+      " \"group\": {\"group\": \"vertical\", \"layoutSize\": " SIZE(ABS(150), ABS(120)) ","
+      " \"subitem\": {\"layoutSize\": " SIZE(FW(1), FH(0.5)) "}, \"count\": 2}}]}";
+  sl_layout *row = create_layout(ROW);
+  if (row != NULL) {
+    CHECK_STATUS(sl_layout_set_scroll_offset(row, 0, 400), SL_OK);
+    CHECK_STATUS(sl_layout_move_item(row, 0, 0, 0, 9, NULL), SL_OK);
+    CHECK_STATUS(sl_layout_move_item(row, 0, 9, 0, 0, NULL), SL_OK);
+    sl_rect frame;
+    CHECK_STATUS(sl_layout_get_item_frame(row, 0, 0, &frame), SL_OK);
+    CHECK(main_offset(row, 0) == 400 && frame.x == -400, "row: move there and back: %g, x %g",
+          main_offset(row, 0), frame.x);
+    sl_layout_destroy(row);
+  }
+
+  static const char FLOW[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 600}},"
+      " \"flowLayout\": {\"estimatedItemSize\": {\"width\": 100, \"height\": 50}},"
+      " \"sections\": [{\"itemCount\": 60}]}";
+  sl_layout *flow = create_layout(FLOW);
+  if (flow != NULL) {
+    CHECK_STATUS(sl_layout_set_scroll_offset(flow, SL_SCROLL_MAIN, 320), SL_OK);
+    CHECK_STATUS(sl_layout_report_item_size(flow, 0, 2, 10, 50, NULL), SL_OK);
+    CHECK_STATUS(sl_layout_reset_item_size(flow, 0, 2, NULL), SL_OK);
+    CHECK(main_offset(flow, SL_SCROLL_MAIN) == 320, "flow: size + reset: %g",
+          main_offset(flow, SL_SCROLL_MAIN));
+    CHECK_STATUS(sl_layout_insert_items(flow, 0, 0, 1, NULL), SL_OK);
+    CHECK_STATUS(sl_layout_delete_items(flow, 0, 0, 1, NULL), SL_OK);
+    CHECK(main_offset(flow, SL_SCROLL_MAIN) == 320, "flow: insert + delete: %g",
+          main_offset(flow, SL_SCROLL_MAIN));
+    sl_layout_destroy(flow);
+  }
+}
+
 int main(void) {
   test_units_past_int64();
   test_flow_item_sizes();
   test_section_changes();
   test_move_item_sizes();
   test_given_and_given_back();
+  test_undo_gives_offsets_back();
   return test_finish("test_data_changes");
 }
