@@ -1537,6 +1537,28 @@ static void check_measured_sizes(const sized *s, int32_t section) {
              "%s: the content size changed from %g x %g to %g x %g", where, before.width,
              before.height, after.width, after.height);
     }
+    {
+      /* The same sizes in one call, over the item and its neighbours up to the last
+       * (sl_layout_report_item_sizes): ranges that end at 2^63 - 1 items too. */
+      int64_t first = item > 0 ? item - 1 : 0;
+      size_t n = (size_t)(count - first < 3 ? count - first : 3);
+      snprintf(where, sizeof where, "section %d items %" PRId64 " + %zu measured in one call",
+               section, first, n);
+      sl_size_report report;
+      fill_sentinel(&report, sizeof report);
+      int status = TIMED(F_REPORT_ITEM, sl_layout_report_item_sizes(s->layout, section, first,
+                                                                     valid + 2, n, &report));
+      if (is_flow(s->c->kind) && s->c->count > (INT64_C(1) << 26)) {
+        check_failure(status, ST(SL_EINVAL), "section", where);
+      } else {
+        EXPECT(status == SL_OK, "%s: status %d: %s [%s]", where, status,
+               sl_error_last()->message, sl_error_last()->path);
+        if (status == SL_OK) {
+          check_report(s, &report, where);
+          check_neighbours(s, section, item, where);
+        }
+      }
+    }
     sl_size_report report;
     int status = TIMED(F_RESET_ITEM, sl_layout_reset_item_size(s->layout, section, item, &report));
     /* "Forgetting a cell that has no measured size changes nothing and succeeds." */

@@ -290,16 +290,22 @@ final class MeasuredSizes {
   func setShapes(_ repetitions: ClosedRange<Int64>, _ shape: (Int64) -> RepetitionShape) {
     var repetition = repetitions.lowerBound
     var hint = 0
-    while repetition <= repetitions.upperBound {
+    var done = false
+    while !done {
       let key = repetition / repetitionsPerPage
-      let last = min(repetitions.upperBound, (key + 1) * repetitionsPerPage - 1)
-      defer { repetition = last + 1 }
+      // The page's last repetition, or the range's: no sum past Int64.max near 2^63 repetitions.
+      let left = repetitionsPerPage - 1 - (repetition - key * repetitionsPerPage)
+      let last =
+        repetitions.upperBound - repetition <= left ? repetitions.upperBound : repetition + left
+      let first = repetition
+      done = last == repetitions.upperBound
+      if !done { repetition = last + 1 }
       let (index, found) = search(key, hint: &hint)
       guard found else { continue }
       let page = pages[index]
       var restated = false
       var stored = false
-      for each in repetition...last {
+      for each in first...last {
         let local = Int(each - key * repetitionsPerPage)
         let next = shape(each)
         // Once one is stored the page is summed again at the end: the rest are stored too.
