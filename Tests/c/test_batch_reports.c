@@ -260,7 +260,7 @@ static void test_bad_arguments(void) {
               "first", NULL);
   CHECK_ERROR(sl_layout_report_item_sizes(layout, 0, 0, sizes, SIZE_MAX, &report), SL_ERANGE,
               "count", NULL);
-  CHECK_ERROR(sl_layout_report_item_sizes(layout, 0, 0, sizes, (size_t)1 << 40, &report),
+  CHECK_ERROR(sl_layout_report_item_sizes(layout, 0, 0, sizes, (size_t)PTRDIFF_MAX, &report),
               SL_ERANGE, "count", NULL);
   CHECK_ERROR(sl_layout_report_item_sizes(layout, 2, 0, sizes, 4, &report), SL_ERANGE, "section",
               NULL);
