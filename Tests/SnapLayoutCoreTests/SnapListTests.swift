@@ -144,6 +144,16 @@ struct SnapListTests {
         a.low == b.low && a.high == b.high && a.lowOffset == b.lowOffset
           && a.highOffset == b.highOffset, "segment(\(x))")
       #expect(fast.nearestWithOffset(x) == general.nearestWithOffset(x), "nearest(\(x))")
+      // The nearest position: of equal distances the lower, of positions sharing an offset
+      // (merged at a bound) the first.
+      var best = 0
+      for (index, at) in offsets.enumerated()
+      where Swift.abs(at - x) < Swift.abs(offsets[best] - x) {
+        best = index
+      }
+      #expect(
+        fast.nearest(x) == Int64(best) && general.nearest(x) == Int64(best),
+        "nearest(\(x)): the lowest of the nearest")
       #expect(fast.progress(x) == general.progress(x), "progress(\(x))")
     }
   }

@@ -12,6 +12,11 @@
  * 13. offsets leave the library as +0, never -0;
  * 14. sl_layout_set_section_offset (deprecated) fails as sl_layout_set_scroll_offset does.
  *
+ * And two that review found later (F5, F6): cells measured 0 long leave the rest offsets sorted
+ * (grids, orthogonal sections and flows), each an item unit's rest offset its cell's frame to
+ * the last bit; and positions that share an offset answer the lowest index, or the one
+ * sl_layout_jump_to_snap put the container on.
+ *
  * The numbers are worked by hand in the comments (and in docs/SNAPPING.md).
  */
 /* It checks the deprecated sl_layout_set_section_offset() on purpose: it keeps working. */
@@ -387,6 +392,253 @@ static void test_setter_statuses(void) {
   sl_layout_destroy(layout);
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * F5. Cells measured 0 long: rest offsets sorted, each its cell's frame to the last bit
+ * ------------------------------------------------------------------------------------------- */
+
+/*
+ * Section 0 one 100-pt row; section 1 `count` rows estimated `estimate` pt, snapping by `unit`,
+ * at 390 x 300. Rows `first` ... `first + zeros - 1` of section 1 are measured 0 tall.
+ */
+static sl_layout *zero_rows_layout(const char *unit, double estimate, int count, int first,
+                                   int zeros, int horizontal) {
+  char json[2048];
+  if (horizontal) {
+    /* One orthogonal section of `count` cards estimated `estimate` wide. */
+    snprintf(json, sizeof json,
+             "{" CONTAINER(390, 300) ", \"sections\": [{\"itemCount\": %d, "
+             "\"orthogonalScrollingBehavior\": \"continuous\", \"orthogonalScrollingProperties\": "
+             "{\"snapUnit\": \"%s\"}, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+             "{\"widthDimension\": {\"estimated\": %.17g}, \"heightDimension\": {\"absolute\": "
+             "100}}, \"subitems\": [{\"layoutSize\": {\"widthDimension\": {\"estimated\": "
+             "%.17g}, \"heightDimension\": {\"fractionalHeight\": 1}}}]}}]}",
+             count, unit, estimate, estimate);
+  } else {
+    snprintf(json, sizeof json,
+             "{" CONTAINER(390, 300) ", \"configuration\": {\"scrolling\": {\"snapUnit\": "
+             "\"%s\"}}, \"sections\": [{\"itemCount\": 1, \"group\": " HGROUP(FW(1), ABS(100))
+             "}, {\"itemCount\": %d, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+             "{\"widthDimension\": {\"fractionalWidth\": 1}, \"heightDimension\": "
+             "{\"estimated\": %.17g}}, \"subitems\": [{\"layoutSize\": {\"widthDimension\": "
+             "{\"fractionalWidth\": 1}, \"heightDimension\": {\"estimated\": %.17g}}}]}}]}",
+             unit, count, estimate, estimate);
+  }
+  sl_layout *layout = create_layout(json);
+  if (!layout) return NULL;
+  int32_t section = horizontal ? 0 : 1;
+  for (int k = first; k < first + zeros; k++) {
+    int status = horizontal ? sl_layout_report_item_size(layout, section, k, 0, 100, NULL)
+                            : sl_layout_report_item_size(layout, section, k, 390, 0, NULL);
+    CHECK(status == SL_OK, "report (%d, %d) 0 long: %d", (int)section, k, status);
+  }
+  return layout;
+}
+
+/*
+ * Rest offsets sorted; with `frames`, rest `lead + k` is item k's frame start bit for bit — or,
+ * where a later cell's start rounds an ulp below it (cells measured 0 long: their repetitions'
+ * starts are one number rounded different ways), the least of the later starts.
+ */
+static void check_zero_rows(const char *unit, double estimate, int first, int zeros,
+                            int horizontal, int frames) {
+  enum { COUNT = 24 };
+  sl_layout *layout = zero_rows_layout(unit, estimate, COUNT, first, zeros, horizontal);
+  if (!layout) return;
+  int32_t container = horizontal ? 0 : SL_SCROLL_MAIN;
+  int32_t section = horizontal ? 0 : 1;
+  int lead = horizontal ? 0 : 1;
+  double offsets[64];
+  size_t n = snap_offsets(layout, container, offsets, 64);
+  for (size_t i = 1; i < n; i++) {
+    CHECK(offsets[i] >= offsets[i - 1],
+          "%s %s, %g pt, rows %d..%d 0 long: rest %zu %.17g before rest %zu %.17g",
+          horizontal ? "orthogonal" : "main", unit, estimate, first, first + zeros - 1, i,
+          offsets[i], i - 1, offsets[i - 1]);
+  }
+  double starts[COUNT];
+  for (int k = 0; k < COUNT; k++) {
+    sl_rect frame;
+    CHECK_STATUS(sl_layout_get_item_frame(layout, section, k, &frame), SL_OK);
+    starts[k] = horizontal ? frame.x : frame.y;
+  }
+  double least[COUNT];
+  for (int k = COUNT - 1; k >= 0; k--) {
+    least[k] = k == COUNT - 1 || starts[k] < least[k + 1] ? starts[k] : least[k + 1];
+  }
+  /* Where the bounds do not clamp or merge them (5 % of 300 from the end), rest lead + k is
+   * row k's start. */
+  sl_scroll_info info = scroll_info(layout, container);
+  for (int k = 0; frames && k < COUNT && (size_t)(lead + k) < n; k++) {
+    if (starts[k] > info.max_offset - 16) break;
+    CHECK(offsets[lead + k] == least[k],
+          "%s %s, %g pt, rows %d..%d 0 long: rest %d %.17g, item %d starts at %.17g (the least "
+          "start from it on %.17g)",
+          horizontal ? "orthogonal" : "main", unit, estimate, first, first + zeros - 1,
+          lead + k, offsets[lead + k], k, starts[k], least[k]);
+  }
+  sl_layout_destroy(layout);
+}
+
+static void test_zero_rows_sorted(void) {
+  /* The review's case: rows (1,1) and (1,2) 0 tall after a 100-pt row and a 33.3-pt one.
+   * Rows 1, 2 and 3 start at 133.3 (133.30000000000001): rest offsets 2, 3 and 4 were 133.3,
+   * 133.29999999999998 and 133.3 — out of order, and two of them 1 ulp off their rows. */
+  sl_layout *layout = zero_rows_layout("group", 33.3, 40, 1, 2, 0);
+  if (layout) {
+    double offsets[64];
+    size_t n = snap_offsets(layout, SL_SCROLL_MAIN, offsets, 64);
+    CHECK(n >= 8, "rest offsets: %zu", n);
+    for (int i = 1; i < 6; i++) {
+      sl_rect frame;
+      CHECK_STATUS(sl_layout_get_item_frame(layout, 1, i - 1, &frame), SL_OK);
+      CHECK(offsets[i] == frame.y, "rest %d %.17g, row (1, %d) at %.17g", i, offsets[i], i - 1,
+            frame.y);
+      CHECK(offsets[i] >= offsets[i - 1], "rest %d %.17g before rest %d %.17g", i, offsets[i],
+            i - 1, offsets[i - 1]);
+    }
+    CHECK(offsets[2] == 133.3 && offsets[3] == 133.3 && offsets[4] == 133.3,
+          "rests 2..4 at 133.3: %.17g %.17g %.17g", offsets[2], offsets[3], offsets[4]);
+    /* Jumping to rest 2 selects rest 2 (it had selected 4). */
+    CHECK_STATUS(sl_layout_jump_to_snap(layout, SL_SCROLL_MAIN, 2), SL_OK);
+    int64_t selected = -1;
+    CHECK_STATUS(sl_layout_get_selected_snap(layout, SL_SCROLL_MAIN, NULL, 0, &selected), SL_OK);
+    CHECK(selected == 2, "jump_to_snap(2) then selected %" PRId64, selected);
+    sl_layout_destroy(layout);
+  }
+  /* Strides whose multiples round unevenly, runs of 1 to 5 rows 0 long, by group and by item,
+   * in the main scroll and an orthogonal section. */
+  const double estimates[] = {33.3, 84.8, 93.338, 43.4, 33.092, 17.1, 0.1, 1.0 / 3};
+  for (size_t e = 0; e < sizeof estimates / sizeof estimates[0]; e++) {
+    for (int zeros = 1; zeros <= 5; zeros++) {
+      for (int first = 0; first <= 3; first++) {
+        check_zero_rows("group", estimates[e], first, zeros, 0, 1);
+        check_zero_rows("item", estimates[e], first, zeros, 0, 1);
+        /* Cards 0 wide at the start collapse on the start bound (trimSnaps keeps the last). */
+        check_zero_rows("group", estimates[e], first, zeros, 1, first > 0);
+        check_zero_rows("item", estimates[e], first, zeros, 1, first > 0);
+      }
+    }
+  }
+}
+
+/*
+ * A flow of full-width items estimated `estimate` tall below a 100-pt inset, items `first` ...
+ * `first + zeros - 1` measured 0 tall, lines `spacing` apart, aligned `align`: rest offsets
+ * sorted, and at the start each line rests at its items' frame, bit for bit.
+ */
+static void check_flow_zero_lines(double estimate, int first, int zeros, const char *align,
+                                  double spacing) {
+  enum { COUNT = 30 };
+  char json[1024];
+  snprintf(json, sizeof json,
+           "{" CONTAINER(390, 300) ", \"configuration\": {\"scrolling\": {\"snapUnit\": "
+           "\"item\", \"alignment\": \"%s\"}}, \"flowLayout\": {\"estimatedItemSize\": "
+           "{\"width\": 390, \"height\": %.17g}, \"minimumLineSpacing\": %.17g, \"sectionInset\": "
+           "{\"top\": 100}}, \"sections\": [{\"itemCount\": %d}]}",
+           align, estimate, spacing, COUNT);
+  sl_layout *layout = create_layout(json);
+  if (!layout) return;
+  for (int k = first; k < first + zeros; k++) {
+    CHECK_STATUS(sl_layout_report_item_size(layout, 0, k, 390, 0, NULL), SL_OK);
+  }
+  double offsets[64];
+  size_t n = snap_offsets(layout, SL_SCROLL_MAIN, offsets, 64);
+  for (size_t i = 1; i < n; i++) {
+    CHECK(offsets[i] >= offsets[i - 1],
+          "flow, %g pt, %g apart, %s, items %d..%d 0 tall: rest %zu %.17g before rest %zu %.17g",
+          estimate, spacing, align, first, first + zeros - 1, i, offsets[i], i - 1,
+          offsets[i - 1]);
+  }
+  sl_scroll_info info = scroll_info(layout, SL_SCROLL_MAIN);
+  for (int k = 0; strcmp(align, "start") == 0 && k < COUNT && (size_t)k < n; k++) {
+    sl_rect frame;
+    CHECK_STATUS(sl_layout_get_item_frame(layout, 0, k, &frame), SL_OK);
+    if (frame.y < 16 || frame.y > info.max_offset - 16) continue; /* merged with a bound */
+    double offset = -1;
+    int64_t snap = -1;
+    CHECK_STATUS(sl_layout_get_offset_for_item(layout, SL_SCROLL_MAIN, 0, k, &offset, &snap),
+                 SL_OK);
+    CHECK(offset == frame.y, "flow, %g pt, items %d..%d 0 tall: item %d rests at %.17g, at %.17g",
+          estimate, first, first + zeros - 1, k, offset, frame.y);
+  }
+  sl_layout_destroy(layout);
+}
+
+static void test_flow_zero_lines(void) {
+  /* Aligned at the end, a line's end and the next line's start are one number rounded two
+   * ways: 84.8-pt lines rested at 54.400000000000034, the 0-tall line after them at
+   * 54.399999999999977. */
+  const double estimates[] = {33.3, 84.8, 93.338, 43.4, 33.092, 17.1, 1.0 / 3, 7.77};
+  const char *aligns[] = {"start", "center", "end"};
+  for (size_t e = 0; e < sizeof estimates / sizeof estimates[0]; e++) {
+    for (size_t a = 0; a < 3; a++) {
+      for (int zeros = 1; zeros <= 5; zeros++) {
+        for (int first = 0; first <= 3; first++) {
+          check_flow_zero_lines(estimates[e], first, zeros, aligns[a], 0);
+          check_flow_zero_lines(estimates[e], first, zeros, aligns[a], 0.1);
+        }
+      }
+    }
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * F6. Positions that share an offset: the lowest index, or the one jumped to
+ * ------------------------------------------------------------------------------------------- */
+
+static void test_shared_offsets(void) {
+  /* 30-pt rows, (1,1) and (1,2) 0 tall: rows 1, 2 and 3 start at 130 exactly, rest positions
+   * 2, 3 and 4. */
+  sl_layout *layout = zero_rows_layout("group", 30, 40, 1, 2, 0);
+  if (!layout) return;
+  double offsets[64];
+  size_t n = snap_offsets(layout, SL_SCROLL_MAIN, offsets, 64);
+  CHECK(n >= 6 && offsets[1] == 100 && offsets[2] == 130 && offsets[3] == 130 &&
+            offsets[4] == 130 && offsets[5] == 160,
+        "rests 100 130 130 130 160: %g %g %g %g %g", offsets[1], offsets[2], offsets[3],
+        offsets[4], offsets[5]);
+  /* The nearest rest position, ties to the lower: 2 at and around 130. */
+  const double at[] = {130, 130.25, 129.75, 144.9};
+  for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+    sl_snap_position position;
+    CHECK_STATUS(sl_layout_get_snap_position(layout, SL_SCROLL_MAIN, at[i], &position), SL_OK);
+    CHECK(position.index == 2 && position.item == 1,
+          "snap position at %g: index %" PRId64 " item %" PRId64 ", expected 2 and 1", at[i],
+          position.index, position.item);
+  }
+  /* A release coming to rest there, and an item's offset, name position 2 too. */
+  double offset = -1;
+  int64_t snap = -1;
+  CHECK_STATUS(sl_layout_get_offset_for_item(layout, SL_SCROLL_MAIN, 1, 1, &offset, &snap), SL_OK);
+  CHECK(offset == 130 && snap == 2, "offset for item (1,1): %g snap %" PRId64, offset, snap);
+  sl_snap_result result = resolve(layout, SL_SCROLL_MAIN, make_release(130, 130, 0));
+  CHECK(result.snap_index == 2 && result.target_offset == 130,
+        "release at 130: snap %" PRId64 " target %g", result.snap_index, result.target_offset);
+  /* Jumping to any of them selects it while the offset stays there (the lowest otherwise);
+   * "next" from there goes on to the next position, not back to the same offset. */
+  for (int64_t k = 1; k <= 5; k++) {
+    CHECK_STATUS(sl_layout_jump_to_snap(layout, SL_SCROLL_MAIN, k), SL_OK);
+    int64_t selected = -1;
+    CHECK_STATUS(sl_layout_get_selected_snap(layout, SL_SCROLL_MAIN, NULL, 0, &selected), SL_OK);
+    CHECK(selected == k, "jump_to_snap(%" PRId64 ") then selected %" PRId64, k, selected);
+    sl_snap_result next;
+    memset(&next, 0, sizeof next);
+    CHECK_STATUS(
+        sl_layout_navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, NULL, 0, &next), SL_OK);
+    CHECK(next.reference_snap == k && next.snap_index == k + 1,
+          "next after jump_to_snap(%" PRId64 "): from %" PRId64 " to %" PRId64, k,
+          next.reference_snap, next.snap_index);
+  }
+  /* The host moving the container elsewhere and back forgets the choice: the lowest again. */
+  CHECK_STATUS(sl_layout_jump_to_snap(layout, SL_SCROLL_MAIN, 4), SL_OK);
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 200), SL_OK);
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 130), SL_OK);
+  int64_t selected = -1;
+  CHECK_STATUS(sl_layout_get_selected_snap(layout, SL_SCROLL_MAIN, NULL, 0, &selected), SL_OK);
+  CHECK(selected == 2, "moved away and back: selected %" PRId64, selected);
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
   test_slow_release();
   test_containment_bounds();
@@ -395,5 +647,8 @@ int main(void) {
   test_short_content_item();
   test_positive_zero();
   test_setter_statuses();
+  test_zero_rows_sorted();
+  test_flow_zero_lines();
+  test_shared_offsets();
   return test_finish("test_rest_positions");
 }

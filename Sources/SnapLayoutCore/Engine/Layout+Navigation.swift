@@ -21,8 +21,50 @@ extension Layout {
   public func selectedSnap(container: Int, inFlight motion: Motion?, at t: Double)
     throws(LayoutError) -> Int64
   {
-    try referenceSnap(
-      touchOffset: try scrollOffset(container), inFlight: motion, at: t, container: container)
+    let offset = try scrollOffset(container)
+    if motion.map({ $0.sample(at: t).settled }) ?? true,
+      let remembered = try rememberedSnap(at: offset, container: container)
+    {
+      return remembered
+    }
+    return try referenceSnap(touchOffset: offset, inFlight: motion, at: t, container: container)
+  }
+
+  /// The rest position the layout put `container` on while its offset is still `offset` there
+  /// — a jump to it, or a re-snap — when several positions share that offset (docs/SNAPPING.md,
+  /// "Through layout changes", rule 5): in a loop its unrolled copy at `offset`; nil when the
+  /// layout remembers none there.
+  func rememberedRest(at offset: Double, in scroll: ScrollContainer, container: Int) -> Int64? {
+    guard let memory = restMemory?[container], memory.offset == offset, !scroll.snaps.isFree
+    else { return nil }
+    let snaps = scroll.snaps
+    let index: Int64
+    switch memory.element {
+    case .start: index = 0
+    case .end: index = snaps.count - 1
+    case .unit(let section, let item):
+      guard
+        let found = snaps.index(
+          ofSection: container == mainScrollContainer ? section : 0, item: item)
+      else { return nil }
+      index = found
+    case .nearest: return nil
+    }
+    if let looped = scroll.looped {
+      let copy = looped.nearestCopy(of: index, to: offset)
+      return looped.offset(copy) == offset ? copy : nil
+    }
+    return scroll.clamp(snaps.offset(index)) == offset ? index : nil
+  }
+
+  /// `rememberedRest`'s canonical index.
+  private func rememberedSnap(at offset: Double, container: Int) throws(LayoutError) -> Int64? {
+    guard restMemory?[container] != nil else { return nil }
+    return try withScroll(container) { scroll in
+      rememberedRest(at: offset, in: scroll, container: container).map {
+        scroll.looped?.canonicalIndex($0) ?? $0
+      }
+    }
   }
 
   /// Where `action` takes a container from its current state, and the motion that takes it
@@ -97,7 +139,9 @@ extension Layout {
       } else if let looped = scroll.looped {
         // A loop: steps cross the seam; a named position is reached by its nearest copy
         // (docs/SNAPPING.md, "Looping").
-        let base = scroll.nearestRest(heading)
+        let base =
+          (moving ? nil : rememberedRest(at: heading, in: scroll, container: container))
+          ?? scroll.nearestRest(heading)
         let limit = Int64.max / 8
         let index: Int64
         switch action {
@@ -119,7 +163,9 @@ extension Layout {
         decision.section = item?.section ?? -1
         decision.item = item?.item ?? -1
       } else {
-        let base = scroll.nearestRest(scroll.clamp(heading))
+        let base =
+          (moving ? nil : rememberedRest(at: heading, in: scroll, container: container))
+          ?? scroll.nearestRest(scroll.clamp(heading))
         let last = snaps.count - 1
         let index: Int64
         switch action {
@@ -215,5 +261,19 @@ extension Layout {
       scroll.looped.map { $0.offset($0.nearestCopy(of: index, to: current)) } ?? scroll.clamp(offset)
     }
     try setScrollOffset(clamped, container: container)
+    // Where several positions share the offset, the layout remembers the one it jumped to
+    // while the offset stays there (docs/SNAPPING.md, "Navigation without touch").
+    let element: RestElement? = try withScroll(container) { scroll in
+      let snaps = scroll.snaps
+      guard !snaps.isFree else { return nil }
+      if snaps.isBound(index) { return index == 0 ? .start : .end }
+      guard let item = snaps.item(index) else { return nil }
+      return .unit(
+        section: container == mainScrollContainer ? item.section : Int32(container),
+        item: item.item)
+    }
+    var memory = restMemory ?? [:]
+    memory[container] = element.map { RestMemory(offset: clamped, element: $0) }
+    restMemory = memory.isEmpty ? nil : memory
   }
 }

@@ -113,6 +113,12 @@ extension Layout {
         .invalidArgument,
         "the offset must be a finite number from -1e100 to 1e100 (got \(offset))", path: "offset")
     }
+    // What the layout put the container on is remembered while the offset stays there
+    // (docs/SNAPPING.md, "Through layout changes", rule 5).
+    if let memory = restMemory?[container], memory.offset != offset {
+      restMemory![container] = nil
+      if restMemory!.isEmpty { restMemory = nil }
+    }
     if container == mainScrollContainer {
       mainOffset = offset
       hostSetMainOffset = true
@@ -208,9 +214,7 @@ extension Layout {
       if let looped = scroll.looped {
         // Canonical index and progress (docs/SNAPPING.md, "Looping").
         let around = looped.segment(offset)
-        let nearest =
-          offset - around.lowOffset <= around.highOffset - offset ? around.low : around.high
-        let index = looped.canonicalIndex(nearest)
+        let index = looped.canonicalIndex(looped.nearest(offset, in: around).index)
         let item = snaps.item(index)
         let section = container >= 0 ? Int32(truncatingIfNeeded: container) : item?.section ?? -1
         return SnapPosition(
@@ -219,8 +223,7 @@ extension Layout {
       }
       // One lookup for both: the nearest position is an end of the segment around `offset`.
       let around = snaps.segment(offset)
-      let index =
-        offset - around.lowOffset <= around.highOffset - offset ? around.low : around.high
+      let index = snaps.nearest(offset, in: around).index
       let item = snaps.item(index)
       // An orthogonal section's scroll names its only section 0 (it does not know its index).
       let section = container >= 0 ? Int32(truncatingIfNeeded: container) : item?.section ?? -1

@@ -11,21 +11,53 @@ protocol RestPositions {
   func segment(_ x: Double) -> SnapList.Segment
   /// `index` brought into the list's indices (a loop has no ends: unchanged).
   func bounded(_ index: Int64) -> Int64
+  /// The first rest position at `at`, the offset of position `index`.
+  func firstSharing(_ index: Int64, _ at: Double) -> Int64
 }
 
 extension RestPositions {
   /// The rest position nearest `x` and its offset (ties go to the lower index).
   @inline(always)
   func nearestWithOffset(_ x: Double) -> (index: Int64, offset: Double) {
-    let around = segment(x)
-    return x - around.lowOffset <= around.highOffset - x
-      ? (around.low, around.lowOffset) : (around.high, around.highOffset)
+    nearest(x, in: segment(x))
+  }
+
+  /// The rest position nearest `x` of those around it, `around` (`segment(x)`), and its offset:
+  /// the nearer end, the lower on a tie, and of several positions at that offset (units merged
+  /// at a bound, cells measured 0 long) the first — `segment` ends at the last of them.
+  @inline(always)
+  func nearest(_ x: Double, in around: SnapList.Segment) -> (index: Int64, offset: Double) {
+    x - around.lowOffset <= around.highOffset - x
+      ? (firstSharing(around.low, around.lowOffset), around.lowOffset)
+      : (around.high, around.highOffset)
+  }
+
+  /// The first rest position at `at`, the offset of position `index`: `index` unless the one
+  /// before rests there too (one offset read in the common case).
+  @inline(always)
+  func firstSharing(_ index: Int64, _ at: Double) -> Int64 {
+    sharedStart(index, at)
+  }
+
+  /// `firstSharing`'s general answer.
+  @inline(always)
+  func sharedStart(_ index: Int64, _ at: Double) -> Int64 {
+    guard bounded(index &- 1) < index, offset(index &- 1) == at else { return index }
+    return rank(at, strict: true)
   }
 }
 
 extension SnapList: RestPositions {
   @inline(always)
   func bounded(_ index: Int64) -> Int64 { min(max(index, 0), count - 1) }
+
+  /// `RestPositions.firstSharing`; in closed form no two units rest at one offset strictly
+  /// between the bounds (only a bound gathers several), which it answers without a read.
+  @inline(always)
+  func firstSharing(_ index: Int64, _ at: Double) -> Int64 {
+    if index <= 0 || hasDistinctInterior(at) { return index }
+    return sharedStart(index, at)
+  }
 }
 
 /// The rest positions of a looping container (docs/SNAPPING.md, "Looping"): the `count`

@@ -162,6 +162,18 @@ final class ScrollContainer {
   func restHolding(_ x: Double) -> (index: Int64, low: Double, high: Double)? {
     guard mayHaveRanges, !snaps.isFree else { return nil }
     let around = looped?.segment(x) ?? snaps.segment(x)
+    // At the offset of several positions, the first of them whose range holds `x` (ties to the
+    // lower).
+    if x == around.lowOffset {
+      let first =
+        looped?.firstSharing(around.low, x) ?? snaps.firstSharing(around.low, x)
+      if first != around.low {
+        let span = range(first)
+        if span.high > span.low && x >= span.low - SnapList.tolerance {
+          return (first, span.low, span.high)
+        }
+      }
+    }
     for index in [around.low, around.high] {
       let span = range(index)
       if span.high > span.low && x >= span.low - SnapList.tolerance
@@ -204,13 +216,25 @@ final class ScrollContainer {
   /// whose range's nearer end is nearer (ties to the first). In a loop, across laps.
   func nearestRest(_ x: Double) -> Int64 {
     if let holding = restHolding(x) { return holding.index }
-    let around = looped?.segment(x) ?? snaps.segment(x)
-    guard mayHaveRanges else {
-      return x - around.lowOffset <= around.highOffset - x ? around.low : around.high
+    if let looped {
+      let around = looped.segment(x)
+      guard mayHaveRanges else { return looped.nearest(x, in: around).index }
+      return nearestRest(x, around, looped)
     }
+    let around = snaps.segment(x)
+    guard mayHaveRanges else { return snaps.nearest(x, in: around).index }
+    return nearestRest(x, around, snaps)
+  }
+
+  /// `nearestRest(_:)` between the ranges of the positions around `x`, none holding it: of
+  /// several positions sharing the lower one's offset (their ranges end there), the first.
+  private func nearestRest(_ x: Double, _ around: SnapList.Segment, _ rests: some RestPositions)
+    -> Int64
+  {
     let end = range(around.low).high
     let start = range(around.high).low
-    return x - end <= start - x ? around.low : around.high
+    guard x - end <= start - x else { return around.high }
+    return end == around.lowOffset ? rests.firstSharing(around.low, end) : around.low
   }
 
   /// The offset equivalent to `x` in the canonical lap, `minimumOffset ..< maximumOffset`, and

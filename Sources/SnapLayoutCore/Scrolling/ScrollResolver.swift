@@ -210,7 +210,10 @@ extension ScrollContainer {
             ? around.low
             : around.highOffset > current ? around.high : snaps.rank(current, strict: false)
         } else {
+          // The last offset before `current`, and of the positions there the first.
           index = around.lowOffset < current ? around.low : snaps.rank(current, strict: true) - 1
+          index = snaps.firstSharing(
+            index, index == around.low ? around.lowOffset : snaps.offset(index))
         }
       }
       // …and, for paging, at least one and at most maxSteps positions from the reference.
@@ -233,8 +236,9 @@ extension ScrollContainer {
       // A slow release: which rest position the drag has carried the content closest to,
       // with the positional threshold measured in the direction of the drag.
       let span = around.highOffset - around.lowOffset
+      // Of several positions at the lower offset, the first (ties to the lower index).
       if around.high == around.low || span <= 0 {
-        index = around.low
+        index = snaps.firstSharing(around.low, around.lowOffset)
       } else {
         let fraction = (current - around.lowOffset) / span
         let direction = velocity != 0 ? velocity : current - start
@@ -242,7 +246,8 @@ extension ScrollContainer {
           direction > 0
           ? settings.positionalThreshold
           : direction < 0 ? 1 - settings.positionalThreshold : 0.5
-        index = fraction > threshold ? around.high : around.low
+        index =
+          fraction > threshold ? around.high : snaps.firstSharing(around.low, around.lowOffset)
       }
       if settings.maxSteps > 0 {
         let steps = Int64(settings.maxSteps)

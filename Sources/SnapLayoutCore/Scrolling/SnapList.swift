@@ -60,6 +60,9 @@ final class SnapList {
     let lastUnit: Int64
     /// 1/stride, for estimates (always settled against the offsets).
     let perStride: Double
+    /// Whether units rest a stride apart to the last (about 2⁴⁰ roundings of their offsets at
+    /// the furthest): no two share an offset (`hasDistinctInterior`). False in `unused`.
+    let distinct: Bool
     /// Position j is unit `j + shift` for `firstInterior <= j <= lastInterior`.
     let shift: Int64
     let firstInterior: Int64
@@ -83,6 +86,10 @@ final class SnapList {
       self.lastLeaf = lastLeaf
       self.lastUnit = lastUnit
       perStride = 1 / stride
+      distinct =
+        section >= 0
+        && stride * 0x1p40 > Swift.abs(base) + Swift.abs(aligned) + Swift.abs(
+          Double(lastUnit) * stride)
       shift = first - leading
       firstInterior = leading
       lastInterior = leading + last - first
@@ -279,9 +286,7 @@ final class SnapList {
   /// The rest position nearest `x` and its offset (one lookup for both).
   @inline(always)
   func nearestWithOffset(_ x: Double) -> (index: Int64, offset: Double) {
-    let around = segment(x)
-    return x - around.lowOffset <= around.highOffset - x
-      ? (around.low, around.lowOffset) : (around.high, around.highOffset)
+    nearest(x, in: segment(x))
   }
 
   /// The rest positions around `x`: the last at or before it (or 0) and the next, with their
@@ -313,6 +318,15 @@ final class SnapList {
     if x <= lowOffset || high == low { return Double(low) }
     if x >= highOffset { return Double(high) }
     return Double(low) + (x - lowOffset) / (highOffset - lowOffset)
+  }
+
+  /// Whether no two rest positions share offset `at` (one of them), known without reading
+  /// them: a uniform list's units are `stride` apart, distinct while the stride is far above
+  /// the rounding of their offsets, so only a bound (where units merge or clamp) gathers
+  /// several.
+  @inline(always)
+  func hasDistinctInterior(_ at: Double) -> Bool {
+    uniform.distinct && at != minimum && at != maximum
   }
 
   /// `offset(_:)` in closed form (uniform lists). Indices are below `count`, far from overflow.

@@ -457,6 +457,32 @@ struct MeasuredUnits {
     return order.isEmpty ? slot : order.firstIndex(of: slot) ?? slot
   }
 
+  /// The earliest start of the repetitions after `repetition` (which is not the last): the
+  /// next one's, or — while repetitions are about 0 long (cells measured 0 long without
+  /// spacing) — the least of the starts that follow, whose roundings may fall an ulp or two
+  /// below one another (each is `SectionPlacement.start`, as its cells' frames). A repetition
+  /// longer than any such rounding ends the look: the starts after it are later still.
+  /// - Complexity: O(log pages + repetitionsPerPage), and O(log pages) more a repetition about
+  ///   0 long.
+  private func earliestStart(after repetition: Int64, in run: UnitRun, base: Double) -> Double {
+    var next = repetition + 1
+    var walk = sizes.shifts(from: next)
+    var delta = sizes.delta(ofRepetition: next)
+    var shift = sizes.step(&walk, delta: delta)
+    var earliest = SectionPlacement.start(base, repetition: next, stride: run.stride, shift: shift)
+    while next + 1 < run.repetitions {
+      // The starts' roundings are below 2⁻⁵¹ of the magnitudes they sum.
+      let magnitude = Swift.abs(base) + Swift.abs(Double(next) * run.stride) + Swift.abs(shift)
+      guard run.stride + delta < 0x1p-46 * magnitude else { break }
+      next += 1
+      delta = sizes.delta(ofRepetition: next)
+      shift = sizes.step(&walk, delta: delta)
+      earliest = min(
+        earliest, SectionPlacement.start(base, repetition: next, stride: run.stride, shift: shift))
+    }
+    return earliest
+  }
+
   /// The rest positions of a repetition's units per template slot, their leaves, and the slots
   /// in the order of their positions (empty when that is the slots' own order).
   private func units(
@@ -464,21 +490,21 @@ struct MeasuredUnits {
   ) -> (offsets: [Double], leaves: [Int64], order: [Int], extents: [Double]) {
     let isLast = repetition == run.repetitions - 1
     let slots = isLast ? run.lastSlots : run.slots
-    let start =
-      (base + Double(repetition) * run.stride) + sizes.shift(before: repetition)
-    // No unit rests after the first place a unit of the next repetition can: computed as that
-    // repetition's start is, so the order holds to the last bit.
+    // Where the repetition starts as its cells' frames do (`SectionPlacement.start`): an item
+    // unit rests where its cell is, to the last bit.
+    let start = SectionPlacement.start(
+      base, repetition: repetition, stride: run.stride, shift: sizes.shift(before: repetition))
+    // No unit rests after the first place a unit of a later repetition can: computed as those
+    // repetitions' starts are, so the order holds to the last bit.
     let limit =
-      isLast
-      ? Double.infinity
-      : ((base + Double(repetition + 1) * run.stride) + sizes.shift(before: repetition + 1))
+      isLast ? Double.infinity : earliestStart(after: repetition, in: run, base: base)
         + (0 - alignConstant)
     let (measurements, delta) = sizes.repetition(repetition)
     guard !groupUnits else {
-      return (
-        [min(start + slots[0].aligned + alignment * delta, limit)], [0], [],
-        wanted ? [slots[0].extent + delta] : []
-      )
+      // Never before the repetition's start either, where its units begin (a group measured
+      // 0 long, centred or at the end, could round below it).
+      let raw = max(start + slots[0].aligned + alignment * delta, start + (0 - alignConstant))
+      return ([min(raw, limit)], [0], [], wanted ? [slots[0].extent + delta] : [])
     }
     guard measurements.page != nil else {
       return (
@@ -562,7 +588,13 @@ struct LineUnits {
 
   func offset(base: Double, line: Int) -> Double {
     let first = lines.firstItem(ofLine: line)
-    let extent = lines.extent(from: first, to: lines.nextStart(after: first))
-    return base + lines.start(ofLineAt: first) + alignment * extent - alignConstant
+    let next = lines.nextStart(after: first)
+    let extent = lines.extent(from: first, to: next)
+    let own = base + lines.start(ofLineAt: first) + alignment * extent - alignConstant
+    // Aligned past the start, a line rests no later than the next line can (its start, rounded
+    // as that line's position is): a line's end and the next line's start are one number
+    // rounded two ways, and lines measured 0 long would otherwise rest an ulp out of order.
+    guard alignment > 0, next < lines.sizes.count else { return own }
+    return min(own, base + lines.start(ofLineAt: next) - alignConstant)
   }
 }
