@@ -43,7 +43,8 @@ extension RestPositions {
   @inline(always)
   func sharedStart(_ index: Int64, _ at: Double) -> Int64 {
     guard bounded(index &- 1) < index, offset(index &- 1) == at else { return index }
-    return rank(at, strict: true)
+    // At most `index` (far out, where doubles cannot tell units apart, a count may overshoot).
+    return min(rank(at, strict: true), index)
   }
 }
 
