@@ -22,6 +22,7 @@
 /* It checks the deprecated sl_layout_set_section_offset() on purpose: it keeps working. */
 #define SL_NO_DEPRECATED_WARNINGS
 #include <inttypes.h>
+#include <math.h>
 #include <stdint.h>
 
 #include "test_support.h"
@@ -435,9 +436,24 @@ static sl_layout *zero_rows_layout(const char *unit, double estimate, int count,
 }
 
 /*
- * Rest offsets sorted; with `frames`, rest `lead + k` is item k's frame start bit for bit — or,
- * where a later cell's start rounds an ulp below it (cells measured 0 long: their repetitions'
- * starts are one number rounded different ways), the least of the later starts.
+ * `origin + n · length` summed exactly and rounded once to the nearest double (ties to even):
+ * `origin` a whole number of points from 0 to 100 and `length` from 2^-4 to 2^7, so the sum is
+ * a whole number of `length`'s last bits below 2^64.
+ */
+static double exact_start(double origin, int n, double length) {
+  int exponent = 0;
+  double fraction = frexp(length, &exponent);
+  uint64_t significand = (uint64_t)ldexp(fraction, 53); /* length = significand · 2^scale */
+  int scale = exponent - 53;
+  uint64_t total = (uint64_t)ldexp(origin, -scale) + (uint64_t)n * significand;
+  return ldexp((double)total, scale);
+}
+
+/*
+ * Rest offsets sorted; with `frames`, rest `lead + k` is where row k starts, the exact sum of
+ * the rows before it rounded once (docs/SNAPPING.md, "Rest positions": a cell's frame is three
+ * roundings, which rows measured 0 long, one number rounded different ways, can put an ulp
+ * before the row before them), and the row's frame is within a few ulps of the longest sum.
  */
 static void check_zero_rows(const char *unit, double estimate, int first, int zeros,
                             int horizontal, int frames) {
@@ -461,20 +477,20 @@ static void check_zero_rows(const char *unit, double estimate, int first, int ze
     CHECK_STATUS(sl_layout_get_item_frame(layout, section, k, &frame), SL_OK);
     starts[k] = horizontal ? frame.x : frame.y;
   }
-  double least[COUNT];
-  for (int k = COUNT - 1; k >= 0; k--) {
-    least[k] = k == COUNT - 1 || starts[k] < least[k + 1] ? starts[k] : least[k + 1];
-  }
   /* Where the bounds do not clamp or merge them (5 % of 300 from the end), rest lead + k is
-   * row k's start. */
+   * row k's exact start. */
   sl_scroll_info info = scroll_info(layout, container);
+  double origin = horizontal ? 0 : 100;
+  int measured = 0; /* rows before k not measured 0 long */
   for (int k = 0; frames && k < COUNT && (size_t)(lead + k) < n; k++) {
+    if (k > 0 && !(k - 1 >= first && k - 1 < first + zeros)) measured++;
     if (starts[k] > info.max_offset - 16) break;
-    CHECK(offsets[lead + k] == least[k],
-          "%s %s, %g pt, rows %d..%d 0 long: rest %d %.17g, item %d starts at %.17g (the least "
-          "start from it on %.17g)",
+    double exact = exact_start(origin, measured, estimate);
+    CHECK(offsets[lead + k] == exact && fabs(starts[k] - exact) <= 1e-15 * (origin + COUNT * estimate),
+          "%s %s, %g pt, rows %d..%d 0 long: rest %d %.17g, item %d starts at %.17g (exactly "
+          "%.17g)",
           horizontal ? "orthogonal" : "main", unit, estimate, first, first + zeros - 1,
-          lead + k, offsets[lead + k], k, starts[k], least[k]);
+          lead + k, offsets[lead + k], k, starts[k], exact);
   }
   sl_layout_destroy(layout);
 }

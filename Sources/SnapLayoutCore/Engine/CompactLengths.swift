@@ -27,6 +27,20 @@ struct CompactLengths {
     return sum
   }
 
+  /// The lengths `0 ..< end` summed exactly, each as `ExactLength` converts it (the sum a page's
+  /// total holds, docs/ARCHITECTURE.md "Exact sums").
+  func exactSum(upTo end: Int) -> ExactLength {
+    var sum = ExactLength.zero
+    if let wide {
+      wide.withUnsafeBufferPointer { for index in 0..<end { sum = sum + ExactLength($0[index]) } }
+    } else {
+      narrow.withUnsafeBufferPointer {
+        for index in 0..<end { sum = sum + ExactLength(Double($0[index])) }
+      }
+    }
+    return sum
+  }
+
   /// Walks consecutive spans from `start`, span `i` `stride + self[i]` long (added in that
   /// order, as a walk one by one adds them), and returns the first whose end is past
   /// `position` with its start, or nil and the end of the last.

@@ -63,10 +63,11 @@ extension Layout {
       // Anywhere inside an item longer than the viewport is at rest on it.
       (index, offset) = (scroll.looped?.canonicalIndex(holding.index) ?? holding.index, x)
     } else if let looped = scroll.looped {
-      let nearest = Layout.lastCoinciding(looped, looped.nearestWithOffset(x), x)
+      // Of positions that coincide (units clamped to a bound), the first, from either side.
+      let nearest = looped.nearestWithOffset(x)
       (index, offset) = (looped.canonicalIndex(nearest.index), nearest.offset)
     } else {
-      (index, offset) = Layout.lastCoinciding(snaps, snaps.nearestWithOffset(x), x)
+      (index, offset) = snaps.nearestWithOffset(x)
     }
     guard Swift.abs(offset - x) <= Layout.restTolerance else { return nil }
     if let memory, memory.offset == x { return memory.element }
@@ -74,19 +75,6 @@ extension Layout {
     guard let item = snaps.item(index) else { return .nearest }
     return .unit(
       section: container == mainScrollContainer ? item.section : Int32(container), item: item.item)
-  }
-
-  /// Of the rest positions at `nearest`'s offset, the last (units clamped to a bound with
-  /// `keepSnaps` share it): the element does not depend on which side of a shared position the
-  /// offset lies, so a host rounding it down or up (or a sum an ulp off) rests on the same unit.
-  /// (Nearest at or before `x`, or not at rest, it needs no second look.)
-  static func lastCoinciding<R: RestPositions>(
-    _ rests: R, _ nearest: (index: Int64, offset: Double), _ x: Double
-  ) -> (index: Int64, offset: Double) {
-    guard nearest.offset > x, nearest.offset - x <= restTolerance else { return nearest }
-    let around = rests.segment(nearest.offset)
-    guard around.lowOffset == nearest.offset, around.low > nearest.index else { return nearest }
-    return (around.low, nearest.offset)
   }
 
   /// The offset and, when it is a rest position, the target of each container in `containers`

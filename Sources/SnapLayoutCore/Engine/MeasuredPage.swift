@@ -99,6 +99,9 @@ final class MeasuredPage {
   /// The deltas of repetitions `0 ..< local` summed in order (a shift inside the page).
   func deltaSum(upTo local: Int) -> Double { deltas.sum(upTo: local) }
 
+  /// The deltas of repetitions `0 ..< local` summed exactly.
+  func exactDeltaSum(upTo local: Int) -> ExactLength { deltas.exactSum(upTo: local) }
+
   /// The first repetition whose end, the page starting at `start` with repetitions `stride`
   /// apart, is past `position`, with its start; or nil and the page's end.
   func firstRepetition(from start: Double, stride: Double, past position: Double)

@@ -393,6 +393,19 @@ final class MeasuredSizes {
     private var exactShift: Double { (pages + ExactLength(page)).points }
   }
 
+  /// The sum of the deltas of the repetitions before `repetition`, exactly (each delta as the
+  /// pages' totals hold it): not decreasing from one repetition to the next by more than the
+  /// repetition is long, so starts computed from it keep their order to the last bit (rest
+  /// positions, docs/SNAPPING.md "Rest positions"). - Complexity: O(log pages +
+  /// repetitionsPerPage).
+  func exactShift(before repetition: Int64) -> ExactLength {
+    let key = repetition / repetitionsPerPage
+    let (index, found) = search(key)
+    let before = tree.prefix(key)
+    guard found else { return before }
+    return before + pages[index].exactDeltaSum(upTo: Int(repetition - key * repetitionsPerPage))
+  }
+
   /// A walk from `repetition` on. - Complexity: O(log pages + repetitionsPerPage).
   func shifts(from repetition: Int64) -> Shifts {
     let key = repetition / repetitionsPerPage

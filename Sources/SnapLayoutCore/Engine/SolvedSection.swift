@@ -19,25 +19,11 @@ struct SectionPlacement {
   /// `shift` is how much later than the periodic start a measured repetition starts.
   @inline(__always)
   func place(_ frame: Rect, repetition: Int64, offset: Double, shift: Double = 0) -> Rect {
+    let shift = Double(repetition) * stride + shift
     if isOrthogonal {
-      let start = SectionPlacement.start(
-        origin.x, repetition: repetition, stride: stride, shift: shift)
-      return frame.offsetBy(dx: start - offset, dy: origin.y)
+      return frame.offsetBy(dx: origin.x + shift - offset, dy: origin.y)
     }
-    return frame.offsetBy(
-      dx: origin.x,
-      dy: SectionPlacement.start(origin.y, repetition: repetition, stride: stride, shift: shift))
-  }
-
-  /// Where repetition `repetition` starts along the repeat axis, repetition 0 starting at
-  /// `origin` and the repetition `shift` later than the periodic start: the one formula of a
-  /// repetition's start, `origin + (r · stride + shift)`, which cell frames add to their slot
-  /// and a measured section's rest positions start from (`MeasuredUnits`), so that a cell and
-  /// its rest position agree to the last bit (docs/ARCHITECTURE.md, "Exact sums").
-  @inline(__always)
-  static func start(_ origin: Double, repetition: Int64, stride: Double, shift: Double) -> Double
-  {
-    origin + (Double(repetition) * stride + shift)
+    return frame.offsetBy(dx: origin.x, dy: origin.y + shift)
   }
 
   /// The repetitions whose envelope may reach into `low ... high` along the repeat axis, or

@@ -27,7 +27,8 @@ extension RestPositions {
   /// at a bound, cells measured 0 long) the first — `segment` ends at the last of them.
   @inline(always)
   func nearest(_ x: Double, in around: SnapList.Segment) -> (index: Int64, offset: Double) {
-    x - around.lowOffset <= around.highOffset - x
+    // Past the last position the segment is that position twice.
+    x - around.lowOffset <= around.highOffset - x || around.high == around.low
       ? (firstSharing(around.low, around.lowOffset), around.lowOffset)
       : (around.high, around.highOffset)
   }

@@ -233,7 +233,7 @@ final class ScrollContainer {
   {
     let end = range(around.low).high
     let start = range(around.high).low
-    guard x - end <= start - x else { return around.high }
+    guard x - end <= start - x || around.high == around.low else { return around.high }
     return end == around.lowOffset ? rests.firstSharing(around.low, end) : around.low
   }
 

@@ -457,30 +457,24 @@ struct MeasuredUnits {
     return order.isEmpty ? slot : order.firstIndex(of: slot) ?? slot
   }
 
-  /// The earliest start of the repetitions after `repetition` (which is not the last): the
-  /// next one's, or — while repetitions are about 0 long (cells measured 0 long without
-  /// spacing) — the least of the starts that follow, whose roundings may fall an ulp or two
-  /// below one another (each is `SectionPlacement.start`, as its cells' frames). A repetition
-  /// longer than any such rounding ends the look: the starts after it are later still.
-  /// - Complexity: O(log pages + repetitionsPerPage), and O(log pages) more a repetition about
-  ///   0 long.
-  private func earliestStart(after repetition: Int64, in run: UnitRun, base: Double) -> Double {
-    var next = repetition + 1
-    var walk = sizes.shifts(from: next)
-    var delta = sizes.delta(ofRepetition: next)
-    var shift = sizes.step(&walk, delta: delta)
-    var earliest = SectionPlacement.start(base, repetition: next, stride: run.stride, shift: shift)
-    while next + 1 < run.repetitions {
-      // The starts' roundings are below 2⁻⁵¹ of the magnitudes they sum.
-      let magnitude = Swift.abs(base) + Swift.abs(Double(next) * run.stride) + Swift.abs(shift)
-      guard run.stride + delta < 0x1p-46 * magnitude else { break }
-      next += 1
-      delta = sizes.delta(ofRepetition: next)
-      shift = sizes.step(&walk, delta: delta)
-      earliest = min(
-        earliest, SectionPlacement.start(base, repetition: next, stride: run.stride, shift: shift))
+  /// Where repetition `repetition` starts for its units' rest positions: `base + r · stride +
+  /// shift`, summed exactly and rounded once. Rounding is monotone, and the exact sum does not
+  /// decrease from one repetition to the next (a repetition is never shorter than 0), so
+  /// repetitions start in order to the last bit, cells measured 0 long included (three
+  /// roundings, as a cell's frame has, could put a start an ulp before the one before it).
+  /// Where cells' frames are exact sums too (whole and half points), a unit at alignment 0
+  /// rests at its cell's frame, bit for bit. Past ExactLength's range (2⁶⁶ pt, farther than
+  /// doubles tell repetitions apart) it is the doubles' sum.
+  private func start(of repetition: Int64, in run: UnitRun, base: Double) -> Double {
+    let periodic = Double(repetition) * run.stride
+    let shift = sizes.exactShift(before: repetition)
+    guard Swift.abs(base) + Swift.abs(periodic) < 0x1p64 else {
+      return (base + periodic) + shift.points
     }
-    return earliest
+    let (product, overflow) = Int128(repetition).multipliedReportingOverflow(
+      by: ExactLength(run.stride).units)
+    guard !overflow else { return (base + periodic) + shift.points }
+    return (ExactLength(base) + ExactLength(units: product) + shift).points
   }
 
   /// The rest positions of a repetition's units per template slot, their leaves, and the slots
@@ -490,14 +484,11 @@ struct MeasuredUnits {
   ) -> (offsets: [Double], leaves: [Int64], order: [Int], extents: [Double]) {
     let isLast = repetition == run.repetitions - 1
     let slots = isLast ? run.lastSlots : run.slots
-    // Where the repetition starts as its cells' frames do (`SectionPlacement.start`): an item
-    // unit rests where its cell is, to the last bit.
-    let start = SectionPlacement.start(
-      base, repetition: repetition, stride: run.stride, shift: sizes.shift(before: repetition))
-    // No unit rests after the first place a unit of a later repetition can: computed as those
-    // repetitions' starts are, so the order holds to the last bit.
+    let start = self.start(of: repetition, in: run, base: base)
+    // No unit rests after the first place a unit of the next repetition can: computed as that
+    // repetition's start is, and starts are in order, so the order holds to the last bit.
     let limit =
-      isLast ? Double.infinity : earliestStart(after: repetition, in: run, base: base)
+      isLast ? Double.infinity : self.start(of: repetition + 1, in: run, base: base)
         + (0 - alignConstant)
     let (measurements, delta) = sizes.repetition(repetition)
     guard !groupUnits else {

@@ -18,11 +18,13 @@ Element = Tuple  # ("start",), ("end",), ("unit", section, item) or ("nearest",)
 
 def _nearest(rests: List[float], x: float) -> int:
     """The rest position nearest `x` (SnapList.nearestWithOffset): of the last position at or
-    before `x` and the next, the nearer, ties to the first; so of positions that coincide at
-    `x`, the last."""
+    before `x` and the next, the nearer, ties to the first; and of positions that coincide, the
+    first, from either side."""
     low = max([k for k, r in enumerate(rests) if r <= x], default=0)
     high = min(low + 1, len(rests) - 1)
-    return low if x - rests[low] <= rests[high] - x else high
+    if x - rests[low] <= rests[high] - x:
+        return min(k for k, r in enumerate(rests) if r >= rests[low])
+    return high
 
 
 def _holding(c, x: float) -> Optional[int]:
@@ -30,6 +32,12 @@ def _holding(c, x: float) -> Optional[int]:
     position at or before `x` and the next, the first whose range (longer than a point) holds
     it within the tolerance."""
     low = max([k for k, r in enumerate(c.raw) if r <= x], default=0)
+    if c.raw[low] == x:
+        # At the offset of several positions, the first of them whose range holds it.
+        first = min(k for k, r in enumerate(c.raw) if r >= x)
+        a, b = c.range(first)
+        if first != low and b > a and a - 1.0 <= x:
+            return first
     for j in (low, min(low + 1, len(c.raw) - 1)):
         a, b = c.range(j)
         if b > a and a - 1.0 <= x <= b + 1.0:
@@ -49,9 +57,6 @@ def element_at(model, container: int, x: float, memory=None) -> Optional[Element
     j = holding if holding is not None else _nearest(c.raw, x)
     if holding is None and abs(c.raw[j] - x) > REST_TOLERANCE:
         return None
-    if holding is None:
-        # Of positions that coincide (units clamped to a bound), the last, from either side.
-        j = max(k for k, r in enumerate(c.raw) if r <= c.raw[j])
     if memory is not None and memory[0] == x:
         return memory[1]
     if c.keys is None:
