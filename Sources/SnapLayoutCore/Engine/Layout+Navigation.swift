@@ -23,7 +23,7 @@ extension Layout {
   {
     let offset = try scrollOffset(container)
     if motion.map({ $0.sample(at: t).settled }) ?? true,
-      let remembered = try rememberedSnap(at: offset, container: container)
+      let remembered = rememberedSnap(at: offset, container: container)
     {
       return remembered
     }
@@ -58,12 +58,10 @@ extension Layout {
   }
 
   /// `rememberedRest`'s canonical index.
-  private func rememberedSnap(at offset: Double, container: Int) throws(LayoutError) -> Int64? {
-    guard restMemory?[container] != nil else { return nil }
-    return try withScroll(container) { scroll in
-      rememberedRest(at: offset, in: scroll, container: container).map {
-        scroll.looped?.canonicalIndex($0) ?? $0
-      }
+  private func rememberedSnap(at offset: Double, container: Int) -> Int64? {
+    guard restMemory?[container] != nil, let scroll = scroll(of: container) else { return nil }
+    return rememberedRest(at: offset, in: scroll, container: container).map {
+      scroll.looped?.canonicalIndex($0) ?? $0
     }
   }
 
@@ -263,17 +261,9 @@ extension Layout {
     try setScrollOffset(clamped, container: container)
     // Where several positions share the offset, the layout remembers the one it jumped to
     // while the offset stays there (docs/SNAPPING.md, "Navigation without touch").
-    let element: RestElement? = try withScroll(container) { scroll in
-      let snaps = scroll.snaps
-      guard !snaps.isFree else { return nil }
-      if snaps.isBound(index) { return index == 0 ? .start : .end }
-      guard let item = snaps.item(index) else { return nil }
-      return .unit(
-        section: container == mainScrollContainer ? item.section : Int32(container),
-        item: item.item)
-    }
-    var memory = restMemory ?? [:]
-    memory[container] = element.map { RestMemory(offset: clamped, element: $0) }
-    restMemory = memory.isEmpty ? nil : memory
+    let snaps = scroll(of: container)?.snaps
+    remember(
+      snaps.flatMap { $0.isFree ? nil : Layout.element(ofRest: index, in: $0, container: container) },
+      at: clamped, container: container)
   }
 }

@@ -71,10 +71,24 @@ extension Layout {
     }
     guard Swift.abs(offset - x) <= Layout.restTolerance else { return nil }
     if let memory, memory.offset == x { return memory.element }
+    return Layout.element(ofRest: index, in: snaps, container: container) ?? .nearest
+  }
+
+  /// The element rest position `index` of `container` names (rule 2): a bound, or the first
+  /// item of a unit; nil for a page.
+  static func element(ofRest index: Int64, in snaps: SnapList, container: Int) -> RestElement? {
     if snaps.isBound(index) { return index == 0 ? .start : .end }
-    guard let item = snaps.item(index) else { return .nearest }
+    guard let item = snaps.item(index) else { return nil }
     return .unit(
       section: container == mainScrollContainer ? item.section : Int32(container), item: item.item)
+  }
+
+  /// Remembers `element` as what `container` rests on at `offset` (rule 5), or forgets what it
+  /// remembered when nil.
+  func remember(_ element: RestElement?, at offset: Double, container: Int) {
+    var memory = restMemory ?? [:]
+    memory[container] = element.map { RestMemory(offset: offset, element: $0) }
+    restMemory = memory.isEmpty ? nil : memory
   }
 
   /// The offset and, when it is a rest position, the target of each container in `containers`
@@ -240,9 +254,7 @@ extension Layout {
         mainOffset = offset
         mainOffsetBase = nil
         report.mainOffsetAdjustment = offset - resting.offset
-        var memory = restMemory ?? [:]
-        memory[mainScrollContainer] = RestMemory(offset: offset, element: now)
-        restMemory = memory
+        remember(now, at: offset, container: mainScrollContainer)
       }
       if resting.targetElement == moved, var targets = scrollTargets {
         targets[mainScrollContainer] = restOffset(

@@ -40,8 +40,9 @@ extension RestPositions {
     sharedStart(index, at)
   }
 
-  /// `firstSharing`'s general answer.
-  @inline(always)
+  /// `firstSharing`'s general answer, out of line: one copy per kind of list, not one per
+  /// caller (it reads an offset and, where positions share one, searches).
+  @inline(never)
   func sharedStart(_ index: Int64, _ at: Double) -> Int64 {
     guard bounded(index &- 1) < index, offset(index &- 1) == at else { return index }
     // At most `index` (far out, where doubles cannot tell units apart, a count may overshoot).

@@ -465,6 +465,7 @@ struct MeasuredUnits {
   /// Where cells' frames are exact sums too (whole and half points), a unit at alignment 0
   /// rests at its cell's frame, bit for bit. Past ExactLength's range (2⁶⁶ pt, farther than
   /// doubles tell repetitions apart) it is the doubles' sum.
+  @inline(never)
   private func start(of repetition: Int64, in run: UnitRun, base: Double) -> Double {
     let periodic = Double(repetition) * run.stride
     let shift = sizes.exactShift(before: repetition)
