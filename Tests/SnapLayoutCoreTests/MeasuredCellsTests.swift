@@ -284,8 +284,10 @@ struct MeasuredCellsTests {
           #expect(before == prefix(at))
           return at <= key
         }
-        // At the key, or below it with no page between (past the keys the tree covers).
-        #expect(last <= key && sorted.allSatisfy { $0 <= last || $0 > key })
+        // At the key, or below it with no page between (past the keys the tree covers), with
+        // the totals before it.
+        #expect(last.key <= key && sorted.allSatisfy { $0 <= last.key || $0 > key })
+        #expect(last.prefix == prefix(last.key))
       }
     }
   }

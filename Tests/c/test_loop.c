@@ -561,6 +561,33 @@ static void test_main_scroll_overflow(void) {
   sl_layout_destroy(layout);
 }
 
+/* The canonical lap is half open: an offset one period past the lap's start, whose remainder
+ * rounds an ulp below the period, is the lap's start (found by review: a carousel of 100.74-pt
+ * cards answered start + period itself, outside [start, start + period)). Every copy of the
+ * start across many laps is the start, shifted by whole periods within rounding. */
+static void test_canonical_half_open(void) {
+  sl_layout *layout = create_layout(
+      "{" CONTAINER(390, 600) ", \"sections\": [{\"itemCount\": 8, \"contentInsets\": "
+      "{\"leading\": 3.3}, \"interGroupSpacing\": 10, \"group\": " HGROUP(ABS(100.74), ABS(50))
+      ", \"orthogonalScrollingBehavior\": \"groupPagingCentered\", "
+      "\"orthogonalScrollingProperties\": {\"loop\": true}}]}");
+  if (!layout) return;
+  sl_loop_info loop;
+  CHECK_STATUS(sl_layout_get_loop_info(layout, 0, &loop), SL_OK);
+  CHECK(loop.active == 1, "the carousel loops");
+  for (int lap = -50; lap <= 50; lap++) {
+    double x = loop.start + lap * loop.period, canonical = NAN, shift = NAN;
+    CHECK_STATUS(sl_layout_get_canonical_offset(layout, 0, x, &canonical, &shift), SL_OK);
+    CHECK(canonical >= loop.start && canonical < loop.start + loop.period,
+          "lap %d: canonical(%.17g) = %.17g, outside [%.17g, %.17g)", lap, x, canonical,
+          loop.start, loop.start + loop.period);
+    CHECK(fabs(canonical - loop.start) < 1e-9 * loop.period ||
+              fabs(canonical - (loop.start + loop.period)) < 1e-9 * loop.period,
+          "lap %d: canonical %.17g is not the lap's start", lap, canonical);
+  }
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
   test_carousel();
   test_navigation();
@@ -571,5 +598,6 @@ int main(void) {
   test_bad_input();
   test_main_scroll_frames();
   test_main_scroll_overflow();
+  test_canonical_half_open();
   return test_finish("test_loop");
 }

@@ -655,6 +655,90 @@ static void test_shared_offsets(void) {
   sl_layout_destroy(layout);
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * Bounds a unit reaches within a point, and a bound beside a long item's range (review 3)
+ * ------------------------------------------------------------------------------------------- */
+
+/* Bounds closer than two merge distances: a unit within a point of a bound rests on it, so the
+ * bound stays a rest position (six 100-pt rows, 1-pt bottom inset, 580 pt, aligned at the end:
+ * the bounds are [0, 21], and the last row rested at 20 with 21 no rest position at all). */
+static void test_bound_within_a_point(void) {
+  const char *containments[] = {"keepSnaps", "trimSnaps"};
+  for (int c = 0; c < 2; c++) {
+    char json[1024];
+    snprintf(json, sizeof json,
+             "{" CONTAINER(300, 580) ", \"configuration\": {\"scrolling\": {\"snapUnit\": "
+             "\"item\", \"containment\": \"%s\", \"alignment\": \"end\"}}, \"sections\": "
+             "[{\"itemCount\": 6, \"contentInsets\": {\"bottom\": 1}, \"group\": "
+             HGROUP(FW(1), ABS(100)) "}]}",
+             containments[c]);
+    sl_layout *layout = create_layout(json);
+    if (!layout) return;
+    sl_scroll_info info = scroll_info(layout, SL_SCROLL_MAIN);
+    double offsets[16];
+    size_t n = snap_offsets(layout, SL_SCROLL_MAIN, offsets, 16);
+    CHECK(info.min_offset == 0 && info.max_offset == 21 && n >= 2 && offsets[0] == 0 &&
+              offsets[n - 1] == 21,
+          "%s: bounds [%g, %g], rest offsets %g ... %g", containments[c], info.min_offset,
+          info.max_offset, n ? offsets[0] : NAN, n ? offsets[n - 1] : NAN);
+    sl_snap_result at_end =
+        resolve(layout, SL_SCROLL_MAIN, make_release(info.max_offset, info.max_offset, 0));
+    CHECK(at_end.target_offset == 21, "%s: at rest at the end bound, a release goes to %g",
+          containments[c], at_end.target_offset);
+    sl_layout_destroy(layout);
+  }
+  /* Ten 1-pt groups centred in 400 pt: the bounds -199.5 and -190.5 are rest positions, and
+   * the container starts on one (a tap does not move it). */
+  sl_layout *layout = create_layout(
+      "{" CONTAINER(400, 300) ", \"sections\": [{\"itemCount\": 10, \"group\": "
+      HGROUP(ABS(1), ABS(50)) ", \"orthogonalScrollingBehavior\": \"groupPagingCentered\"}]}");
+  if (!layout) return;
+  sl_scroll_info info = scroll_info(layout, 0);
+  double offsets[16];
+  size_t n = snap_offsets(layout, 0, offsets, 16);
+  CHECK(n >= 2 && offsets[0] == info.min_offset && offsets[n - 1] == info.max_offset,
+        "tiny centred groups: bounds [%g, %g], rest offsets %g ... %g", info.min_offset,
+        info.max_offset, n ? offsets[0] : NAN, n ? offsets[n - 1] : NAN);
+  sl_snap_result tap = resolve(layout, 0, make_release(info.offset, info.offset, 0));
+  CHECK(tap.target_offset == info.offset, "a tap at %g goes to %g", info.offset,
+        tap.target_offset);
+  sl_layout_destroy(layout);
+}
+
+/* keepSnaps, end-aligned items longer than the snapport (two per page): position 0 is the start
+ * bound, and position 1's range reaches back over it. Exactly at 0 the container rests on
+ * position 0 (it named 1, and NEXT after jumping to 0 reported "at the end"). */
+static void test_bound_beside_a_range(void) {
+  sl_layout *layout = create_layout(
+      "{" CONTAINER(498, 363) ", \"sections\": [{\"itemCount\": 12, \"interGroupSpacing\": 5, "
+      "\"contentInsets\": {\"leading\": 7}, \"group\": {\"group\": \"horizontal\", "
+      "\"layoutSize\": " SIZE(FW(0.6), ABS(83)) ", \"subitem\": {\"layoutSize\": "
+      SIZE(FW(1), FH(1)) "}, \"count\": 2}, \"orthogonalScrollingBehavior\": \"groupPaging\", "
+      "\"orthogonalScrollingProperties\": {\"snapUnit\": \"item\", \"containment\": "
+      "\"keepSnaps\", \"alignment\": \"end\", \"groupsPerPage\": 2}}]}");
+  if (!layout) return;
+  double offsets[16];
+  size_t n = snap_offsets(layout, 0, offsets, 16);
+  double low = NAN, high = NAN;
+  CHECK_STATUS(sl_layout_get_snap_range(layout, 0, 1, &low, &high), SL_OK);
+  CHECK(n >= 4 && offsets[0] == 0 && low <= 0 && high > 0,
+        "position 0 at %g, position 1's range [%g, %g]", n ? offsets[0] : NAN, low, high);
+  sl_snap_position position;
+  CHECK_STATUS(sl_layout_get_snap_position(layout, 0, 0, &position), SL_OK);
+  CHECK(position.index == 0, "snap position at 0: %" PRId64, position.index);
+  CHECK_STATUS(sl_layout_jump_to_snap(layout, 0, 0), SL_OK);
+  sl_snap_result next;
+  memset(&next, 0, sizeof next);
+  CHECK_STATUS(sl_layout_navigate(layout, 0, SL_NAVIGATE_NEXT, 1, NULL, 0, &next), SL_OK);
+  CHECK(next.reference_snap == 0 && next.snap_index == 1,
+        "NEXT from position 0: from %" PRId64 " to %" PRId64, next.reference_snap,
+        next.snap_index);
+  sl_snap_result tap = resolve(layout, 0, make_release(0, 0, 0));
+  CHECK(tap.snap_index == 0 && tap.target_offset == 0, "a tap at 0: snap %" PRId64 " at %g",
+        tap.snap_index, tap.target_offset);
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
   test_slow_release();
   test_containment_bounds();
@@ -666,5 +750,7 @@ int main(void) {
   test_zero_rows_sorted();
   test_flow_zero_lines();
   test_shared_offsets();
+  test_bound_within_a_point();
+  test_bound_beside_a_range();
   return test_finish("test_rest_positions");
 }

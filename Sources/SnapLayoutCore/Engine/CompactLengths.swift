@@ -43,15 +43,17 @@ struct CompactLengths {
 
   /// Walks consecutive spans from `start`, span `i` `stride + self[i]` long (added in that
   /// order, as a walk one by one adds them), and returns the first whose end is past
-  /// `position` with its start, or nil and the end of the last.
-  func firstSpan(from start: Double, stride: Double, past position: Double)
+  /// `position` with its start, or nil and the end of the last. The walk begins at span
+  /// `first`, which starts at `start` (a walk resumed where an earlier one stopped sums the
+  /// same spans in the same order).
+  func firstSpan(from start: Double, at first: Int = 0, stride: Double, past position: Double)
     -> (index: Int?, start: Double)
   {
     var start = start
     var found: Int?
     if let wide {
       wide.withUnsafeBufferPointer { lengths in
-        for index in lengths.indices {
+        for index in first..<lengths.count {
           let next = start + stride + lengths[index]
           if next > position {
             found = index
@@ -62,7 +64,7 @@ struct CompactLengths {
       }
     } else {
       narrow.withUnsafeBufferPointer { lengths in
-        for index in lengths.indices {
+        for index in first..<lengths.count {
           let next = start + stride + Double(lengths[index])
           if next > position {
             found = index

@@ -102,12 +102,13 @@ final class MeasuredPage {
   /// The deltas of repetitions `0 ..< local` summed exactly.
   func exactDeltaSum(upTo local: Int) -> ExactLength { deltas.exactSum(upTo: local) }
 
-  /// The first repetition whose end, the page starting at `start` with repetitions `stride`
-  /// apart, is past `position`, with its start; or nil and the page's end.
-  func firstRepetition(from start: Double, stride: Double, past position: Double)
-    -> (local: Int?, start: Double)
-  {
-    let (index, end) = deltas.firstSpan(from: start, stride: stride, past: position)
+  /// The first repetition from `first` on whose end, repetition `first` starting at `start`
+  /// with repetitions `stride` apart, is past `position`, with its start; or nil and the
+  /// page's end.
+  func firstRepetition(
+    from start: Double, at first: Int = 0, stride: Double, past position: Double
+  ) -> (local: Int?, start: Double) {
+    let (index, end) = deltas.firstSpan(from: start, at: first, stride: stride, past: position)
     return (index, end)
   }
 

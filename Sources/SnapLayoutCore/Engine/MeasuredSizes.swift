@@ -552,42 +552,75 @@ final class MeasuredSizes {
   /// is at or before `position` (0 when none is). `stride` must be positive.
   /// - Complexity: O(log² pages + repetitionsPerPage).
   func repetition(at position: Double, stride: Double, repetitions: Int64) -> Int64 {
-    guard repetitions > 0 else { return 0 }
+    locate(position, stride: stride, repetitions: repetitions).repetition
+  }
+
+  /// `repetition(at:)` of `low` and of `high` (not before it) at once: a viewport's first and
+  /// last repetitions. Where `high` lies on the page `low` was found on, the page's walk goes
+  /// on from `low`'s repetition, adding the same spans in the same order as a walk from the
+  /// page's start (so the answer is `repetition(at: high)`'s), instead of searching again.
+  /// - Complexity: O(log² pages + repetitionsPerPage).
+  func repetitions(at low: Double, through high: Double, stride: Double, repetitions: Int64)
+    -> (first: Int64, end: Int64)
+  {
+    let found = locate(low, stride: stride, repetitions: repetitions)
+    if let walk = found.walk, high >= low {
+      let (local, _) = pages[walk.index].firstRepetition(
+        from: walk.start, at: walk.local, stride: stride, past: high)
+      if let local {
+        let end = keys[walk.index] * repetitionsPerPage + Int64(local)
+        return (found.repetition, min(max(end, 0), repetitions - 1))
+      }
+    }
+    return (found.repetition, repetition(at: high, stride: stride, repetitions: repetitions))
+  }
+
+  /// `repetition(at:)`, and where it was found on a measured page: the page's index, the
+  /// repetition's place on it and its start as the page's walk sums it.
+  private func locate(_ position: Double, stride: Double, repetitions: Int64)
+    -> (repetition: Int64, walk: (index: Int, local: Int, start: Double)?)
+  {
+    guard repetitions > 0 else { return (0, nil) }
     let pageLength = Double(repetitionsPerPage) * stride
     // The last measured page starting at or before `position` (pages start in order: a page
     // is never shorter than its repetitions' negative deltas), found down the tree.
     let keys = self.keys
     let end = ExactLength(position)
-    func starts(_ index: Int, _ before: ExactLength) -> Bool {
-      ExactLength(Double(keys[index]) * pageLength) + before <= end
-    }
     var low = 0
-    if !keys.isEmpty && starts(0, .zero) {
+    var before = ExactLength.zero
+    if !keys.isEmpty && ExactLength(Double(keys[0]) * pageLength) <= end {
       // The last key whose page would start there, then the last page at or before it.
-      let key = tree.last(below: Int64.max) { key, before in
+      let last = tree.last(below: Int64.max) { key, before in
         ExactLength(Double(key) * pageLength) + before <= end
       }
-      low = search(key + 1).index
-    }
-    var result: Int64
-    if low == 0 {
-      result = Int64(clamping: (position / stride).rounded(.down), 0, repetitions - 1)
-    } else {
-      let index = low - 1
-      let page = pages[index]
-      let pageStart = Double(keys[index]) * pageLength + tree.prefix(keys[index]).points
-      let first = keys[index] * repetitionsPerPage
-      let (local, start) = page.firstRepetition(from: pageStart, stride: stride, past: position)
-      result = local.map { first + Int64($0) } ?? -1
-      if result < 0 {
-        // Past the page: unmeasured repetitions up to the next measured page.
-        result =
-          first + repetitionsPerPage
-          + Int64(clamping: ((position - start) / stride).rounded(.down), 0, Int64.max / 2)
+      low = search(last.key + 1).index
+      before = last.prefix
+      // The totals before that page: the descent's, less the page's own when the key found
+      // lies past it (keys between hold no page).
+      if low > 0 && keys[low - 1] != last.key {
+        before = before - pages[low - 1].run.total
       }
-      result = min(max(result, 0), repetitions - 1)
     }
-    return result
+    guard low > 0 else {
+      return (Int64(clamping: (position / stride).rounded(.down), 0, repetitions - 1), nil)
+    }
+    let index = low - 1
+    let page = pages[index]
+    let pageStart = Double(keys[index]) * pageLength + before.points
+    let first = keys[index] * repetitionsPerPage
+    let (local, start) = page.firstRepetition(from: pageStart, stride: stride, past: position)
+    guard let local else {
+      // Past the page: unmeasured repetitions up to the next measured page.
+      let result =
+        first + repetitionsPerPage
+        + Int64(clamping: ((position - start) / stride).rounded(.down), 0, Int64.max / 2)
+      return (min(max(result, 0), repetitions - 1), nil)
+    }
+    let result = first + Int64(local)
+    guard result >= 0 && result <= repetitions - 1 else {
+      return (min(max(result, 0), repetitions - 1), nil)
+    }
+    return (result, (index, local, start))
   }
 
   // MARK: Reach

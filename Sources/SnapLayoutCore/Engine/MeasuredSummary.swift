@@ -201,7 +201,10 @@ struct MeasuredSummaryTree {
   /// `holds(k, prefix(k))`, for a condition that holds for key 0 and, once false, stays false:
   /// a descent of the tree, O(log keys) evaluations. Keys without a page count too; the caller
   /// takes the last page at or before the key found (none lies past the keys covered).
-  func last(below end: Int64, where holds: (Int64, ExactLength) -> Bool) -> Int64 {
+  /// Also gives `prefix(k)`, which the descent summed on the way.
+  func last(below end: Int64, where holds: (Int64, ExactLength) -> Bool)
+    -> (key: Int64, prefix: ExactLength)
+  {
     var node: Int32 = 0
     var low: Int64 = 0
     var level = height
@@ -221,7 +224,7 @@ struct MeasuredSummaryTree {
     }
     // Keys past those the tree covers hold no page: the last page at or before any of them is
     // the last at or before `low`.
-    return low
+    return (low, before)
   }
 
   /// Calls `body` with the key of each page before `end`, in order, whose `reachAfter` —

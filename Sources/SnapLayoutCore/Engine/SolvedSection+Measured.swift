@@ -99,11 +99,9 @@ extension SolvedSection {
     let overhangAfter = max(0, (alongX ? envelope.maxX : envelope.maxY) - step)
     let overhangBefore = min(0, alongX ? envelope.minX : envelope.minY)
     let last = placement.groupCount - 1
-    let first = measured.repetition(
-      at: low - base - overhangAfter, stride: placement.stride, repetitions: placement.groupCount)
-    let end = measured.repetition(
-      at: high - base - overhangBefore, stride: placement.stride,
-      repetitions: placement.groupCount)
+    let (first, end) = measured.repetitions(
+      at: low - base - overhangAfter, through: high - base - overhangBefore,
+      stride: placement.stride, repetitions: placement.groupCount)
     // Far out (beyond ~1e18 pt) a stride is below the grid of the sums, and the repetition at
     // a position stops being monotonic by a few: the range spans both answers either way,
     // never a lower bound above the upper (found by review: a 2^63-item list queried at 2e19 pt

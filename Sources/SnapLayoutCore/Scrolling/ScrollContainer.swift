@@ -162,16 +162,16 @@ final class ScrollContainer {
   func restHolding(_ x: Double) -> (index: Int64, low: Double, high: Double)? {
     guard mayHaveRanges, !snaps.isFree else { return nil }
     let around = looped?.segment(x) ?? snaps.segment(x)
-    // At the offset of several positions, the first of them whose range holds `x` (ties to the
-    // lower).
+    // Exactly at a position's offset (the first of several there, ties to the lower): a
+    // position without a range is the rest position itself, before a later unit whose range
+    // reaches back over it (a bound beside an end-aligned long item); one with a range holds it.
     if x == around.lowOffset {
       let first =
         looped?.firstSharing(around.low, x) ?? snaps.firstSharing(around.low, x)
-      if first != around.low {
-        let span = range(first)
-        if span.high > span.low && x >= span.low - SnapList.tolerance {
-          return (first, span.low, span.high)
-        }
+      let span = range(first)
+      guard span.high > span.low else { return nil }
+      if first != around.low && x >= span.low - SnapList.tolerance {
+        return (first, span.low, span.high)
       }
     }
     for index in [around.low, around.high] {
@@ -252,7 +252,10 @@ final class ScrollContainer {
   static func canonical(_ x: Double, start: Double, period: Double) -> (
     offset: Double, shift: Double
   ) {
-    let offset = start + Math.laps(x - start, period: period).within
+    var offset = start + Math.laps(x - start, period: period).within
+    // A remainder an ulp below the period can round onto the next lap's start: that is the
+    // lap's own start (the lap is half open).
+    if offset >= start + period { offset = start }
     return (offset, x - offset)
   }
 

@@ -29,9 +29,14 @@ final class SnapList {
   let maximum: Double
   /// Whether positions are clamped to the bounds (all containments but `.none`).
   let clamps: Bool
-  /// Whether unit positions within `mergeDistance` of a bound rest on the bound (clamped lists
-  /// whose bounds are more than two merge distances apart): a rest position a few points from
-  /// a bound would look the same as the bound (docs/SNAPPING.md, "Rest positions", Containment).
+  /// How near a bound a unit's position rests on the bound: the merge distance for clamped
+  /// lists whose bounds are more than two merge distances apart (a rest position a few points
+  /// from a bound would look the same as the bound); for other clamped lists the least of the
+  /// merge distance, 1 pt and a quarter of the scroll range (a rounding never leaves a bound
+  /// beside a unit, and a bound a unit reaches is still a rest position); 0 without clamping
+  /// (docs/SNAPPING.md, "Rest positions", Containment).
+  private let reach: Double
+  /// Whether `reach` is not 0.
   private let merges: Bool
   /// The merge distance (docs/SNAPPING.md, "Rest positions", Containment).
   let mergeDistance: Double
@@ -113,6 +118,7 @@ final class SnapList {
     self.maximum = maximum
     clamps = true
     merges = false
+    reach = 0
     mergeDistance = SnapList.tolerance
     singleItem = nil
     isUniform = false
@@ -128,6 +134,7 @@ final class SnapList {
     maximum = position
     clamps = true
     merges = false
+    reach = 0
     mergeDistance = SnapList.tolerance
     singleItem = units.flatMap { $0.count > 0 ? $0.item(0) : nil }
     isUniform = false
@@ -139,6 +146,7 @@ final class SnapList {
     self.maximum = maximum
     clamps = true
     merges = false
+    reach = 0
     mergeDistance = SnapList.tolerance
     singleItem = nil
     isUniform = false
@@ -164,7 +172,12 @@ final class SnapList {
     mergeDistance: Double = SnapList.tolerance
   ) {
     self.mergeDistance = mergeDistance
-    merges = containment != .none && maximum - minimum > 2 * mergeDistance
+    let span = maximum - minimum
+    reach =
+      containment == .none || !(span > 0) ? 0
+      : span > 2 * mergeDistance ? mergeDistance
+      : min(mergeDistance, SnapList.tolerance, span / 4)
+    merges = reach > 0
     singleItem = nil
     guard units.count > 0 else {
       self.minimum = minimum
@@ -184,11 +197,11 @@ final class SnapList {
       // own, so both ends of the content can always be shown at rest. trimSnaps keeps, of
       // the runs that collapse at a bound, the last unit at or before the start bound and the
       // first at or after the end bound; keepSnaps keeps every unit.
-      // Without merging (bounds closer than two merge distances) a unit still reaches a
-      // bound within the 1-pt tolerance, so that rounding never adds a bound beside it.
-      let near = merges ? mergeDistance : min(mergeDistance, SnapList.tolerance)
-      let atStart = units.rank(minimum + near)
-      let atEnd = units.rank(maximum - near, strict: true)
+      // Bounds closer than two merge distances still take the units within `reach` (at most
+      // 1 pt), so that rounding never adds a bound beside a unit, and such a unit rests on the
+      // bound (`contained`): the bound stays a rest position.
+      let atStart = units.rank(minimum + reach)
+      let atEnd = units.rank(maximum - reach, strict: true)
       let trims = containment == .trimSnaps
       let first = trims ? max(0, atStart - 1) : 0
       var last = trims ? max(first, min(units.count - 1, atEnd)) : units.count - 1
@@ -347,8 +360,8 @@ final class SnapList {
   private func contained(_ raw: Double) -> Double {
     guard clamps else { return raw }
     guard merges else { return min(max(raw, minimum), maximum) }
-    if raw <= minimum + mergeDistance { return minimum }
-    if raw >= maximum - mergeDistance { return maximum }
+    if raw <= minimum + reach { return minimum }
+    if raw >= maximum - reach { return maximum }
     return raw
   }
 
@@ -358,8 +371,8 @@ final class SnapList {
   @inline(always)
   private func unitQuery(_ x: Double, strict: Bool) -> (x: Double, strict: Bool) {
     guard merges else { return (x, strict) }
-    let low = minimum + mergeDistance
-    let high = maximum - mergeDistance
+    let low = minimum + reach
+    let high = maximum - reach
     if x <= low { return (low, false) }
     if strict ? x > high : x >= high { return (high, true) }
     return (x, strict)
@@ -415,7 +428,7 @@ final class SnapList {
   @inline(always)
   private func isUncontained(_ a: Double, _ b: Double) -> Bool {
     merges
-      ? minimum + mergeDistance < a && b < maximum - mergeDistance
+      ? minimum + reach < a && b < maximum - reach
       : minimum <= a && b <= maximum
   }
 

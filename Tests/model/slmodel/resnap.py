@@ -33,10 +33,13 @@ def _holding(c, x: float) -> Optional[int]:
     it within the tolerance."""
     low = max([k for k, r in enumerate(c.raw) if r <= x], default=0)
     if c.raw[low] == x:
-        # At the offset of several positions, the first of them whose range holds it.
+        # Exactly at a position (the first of several there): without a range it is the rest
+        # position itself; with one it holds `x`.
         first = min(k for k, r in enumerate(c.raw) if r >= x)
         a, b = c.range(first)
-        if first != low and b > a and a - 1.0 <= x:
+        if not b > a:
+            return None
+        if first != low and a - 1.0 <= x:
             return first
     for j in (low, min(low + 1, len(c.raw) - 1)):
         a, b = c.range(j)

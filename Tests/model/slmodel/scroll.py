@@ -297,17 +297,18 @@ def contain(
     units: List[float], containment: str, minimum: float, maximum: float, merge: float
 ) -> List[float]:
     """SNAPPING.md, Containment: trimSnaps and keepSnaps clamp (a unit within `merge` of a bound
-    rests on it) and make a bound no unit reaches a rest position; `none` keeps the units."""
-    merges = containment != "none" and maximum - minimum > 2 * merge
+    rests on it, within `reach` when the bounds are closer) and make a bound no unit reaches a
+    rest position; `none` keeps the units."""
+    near = reach(containment, minimum, maximum, merge)
 
     def contained(raw: float) -> float:
         if containment == "none":
             return raw
-        if not merges:
+        if near <= 0:
             return min(max(raw, minimum), maximum)
-        if raw <= minimum + merge:
+        if raw <= minimum + near:
             return minimum
-        if raw >= maximum - merge:
+        if raw >= maximum - near:
             return maximum
         return raw
 
@@ -323,6 +324,18 @@ def contain(
     return result
 
 
+def reach(containment: str, minimum: float, maximum: float, merge: float) -> float:
+    """How near a bound a unit rests on it (SnapList.reach): the merge distance when the bounds
+    lie more than two merge distances apart, else the least of it, 1 pt and a quarter of the
+    range; 0 without clamping."""
+    span = maximum - minimum
+    if containment == "none" or not span > 0:
+        return 0.0
+    if span > 2 * merge:
+        return merge
+    return min(merge, TOLERANCE, span / 4)
+
+
 def contain_indices(
     units: List[float], containment: str, minimum: float, maximum: float, merge: float
 ) -> Tuple[int, int, int, int]:
@@ -330,8 +343,7 @@ def contain_indices(
     before them and after them (1) — the indices of SnapList's `.units` source."""
     if containment == "none":
         return 0, len(units) - 1, 0, 0
-    merges = maximum - minimum > 2 * merge
-    near = merge if merges else min(merge, TOLERANCE)
+    near = reach(containment, minimum, maximum, merge)
     at_start = sum(1 for u in units if u <= minimum + near)
     at_end = sum(1 for u in units if u < maximum - near)
     if containment == "trimSnaps":
