@@ -341,6 +341,30 @@ static void test_loop(void) {
   sl_layout_destroy(layout);
 }
 
+/* A looping main scroll at rest on row (0,1), its section moved after the next and back: the
+ * container follows the row to the copy nearest where it was, and ends where it started (it
+ * ended a period away, at 1250, found by review). */
+static void test_loop_section_there_and_back(void) {
+  sl_layout *layout = create_layout(
+      "{" CONTAINER(300, 400) ", \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\", "
+      "\"loop\": true, \"alignment\": \"center\"}}, \"sections\": [{\"itemCount\": 10, \"group\": "
+      HGROUP(FW(1), ABS(100)) "}, {\"itemCount\": 5, \"group\": " HGROUP(FW(1), ABS(60)) "}]}");
+  if (!layout) return;
+  sl_loop_info loop;
+  CHECK_STATUS(sl_layout_get_loop_info(layout, SL_SCROLL_MAIN, &loop), SL_OK);
+  CHECK(loop.active == 1 && loop.period == 1300, "loop %d, period %g", loop.active, loop.period);
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, -50), SL_OK);
+  sl_size_report report;
+  CHECK_STATUS(sl_layout_move_section(layout, 0, 1, &report), SL_OK);
+  CHECK(offset_of(layout, SL_SCROLL_MAIN) == 250, "moved after section 1: offset %g",
+        offset_of(layout, SL_SCROLL_MAIN));
+  CHECK_STATUS(sl_layout_move_section(layout, 1, 0, &report), SL_OK);
+  CHECK(offset_of(layout, SL_SCROLL_MAIN) == -50 && report.main_offset_adjustment == -300,
+        "moved back: offset %g, adjustment %g", offset_of(layout, SL_SCROLL_MAIN),
+        report.main_offset_adjustment);
+  sl_layout_destroy(layout);
+}
+
 static void test_motion(void) {
   sl_layout *layout = create_layout(CARDS_JSON);
   if (!layout) return;
@@ -510,6 +534,7 @@ int main(void) {
   test_orthogonal();
   test_orthogonal_card_after_section_move();
   test_coinciding_from_either_side();
+  test_loop_section_there_and_back();
   test_loop();
   test_motion();
   test_handler_once();

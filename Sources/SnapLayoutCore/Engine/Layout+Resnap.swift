@@ -175,7 +175,8 @@ extension Layout {
       memory[container] = nil
       let now = container == mainScrollContainer ? mainOffset : entries[container].offset
       if let element = resting.element {
-        let offset = restOffset(of: element, carry: carry, container: container, near: now)
+        let offset = restOffset(
+          of: element, carry: carry, container: container, near: now, was: resting.offset)
         if offset != now {
           // The report's move is the whole move, from the offset before the change.
           if container == mainScrollContainer {
@@ -277,9 +278,11 @@ extension Layout {
 
   /// The rest offset of `element` (carried over the change) in `container`, the copy nearest
   /// `near` in a loop; the rest position nearest `near` when the element is gone.
-  private func restOffset(of element: RestElement, carry: RestCarry, container: Int, near: Double)
-    -> Double
-  {
+  /// `was`: where the container was before the change, whose nearest copy a loop takes (rule 3;
+  /// `near`, the anchored offset, can be a lap away after a section moved).
+  private func restOffset(
+    of element: RestElement, carry: RestCarry, container: Int, near: Double, was: Double? = nil
+  ) -> Double {
     guard let scroll = scroll(of: container), !scroll.snaps.isFree else { return near }
     let snaps = scroll.snaps
     var index: Int64? = nil
@@ -292,7 +295,7 @@ extension Layout {
     }
     if let looped = scroll.looped {
       guard let index else { return looped.nearestWithOffset(near).offset }
-      return Layout.within(scroll, looped.nearestCopy(of: index, to: near), near: near)
+      return Layout.within(scroll, looped.nearestCopy(of: index, to: was ?? near), near: near)
     }
     guard let index else { return snaps.nearestWithOffset(near).offset }
     return Layout.within(scroll, index, near: near)
