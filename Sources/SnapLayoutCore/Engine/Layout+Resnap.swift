@@ -43,6 +43,8 @@ extension Layout {
     var element: RestElement?
     var target: Double?
     var targetElement: RestElement?
+    /// The loop's period before the change (0 when the container did not loop).
+    var period = 0.0
   }
 
   /// The scroll of `container`, if it exists and scrolls.
@@ -126,6 +128,7 @@ extension Layout {
     guard hostSet || target != nil, scroll(of: container) != nil else { return nil }
     let offset = container == mainScrollContainer ? mainOffset : entries[container].offset
     var resting = Resting(container: container, offset: offset, element: nil, target: target)
+    resting.period = scroll(of: container)?.looped?.period ?? 0
     if hostSet {
       resting.element = restElement(
         at: offset, container: container, memory: restMemory?[container])
@@ -175,8 +178,12 @@ extension Layout {
       memory[container] = nil
       let now = container == mainScrollContainer ? mainOffset : entries[container].offset
       if let element = resting.element {
+        // In a loop whose period the change kept (sections moved), the copy nearest where the
+        // container was; else the laps carried over, where the anchoring put it.
+        let samePeriod = resting.period > 0 && scroll(of: container)?.looped?.period == resting.period
         let offset = restOffset(
-          of: element, carry: carry, container: container, near: now, was: resting.offset)
+          of: element, carry: carry, container: container, near: now,
+          was: samePeriod ? resting.offset : nil)
         if offset != now {
           // The report's move is the whole move, from the offset before the change.
           if container == mainScrollContainer {
@@ -278,8 +285,9 @@ extension Layout {
 
   /// The rest offset of `element` (carried over the change) in `container`, the copy nearest
   /// `near` in a loop; the rest position nearest `near` when the element is gone.
-  /// `was`: where the container was before the change, whose nearest copy a loop takes (rule 3;
-  /// `near`, the anchored offset, can be a lap away after a section moved).
+  /// `was`: where the container was before a change that kept the loop's period, whose nearest
+  /// copy a loop takes (rule 3; `near`, the anchored offset, can be a lap away after a section
+  /// moved). A change of the period carries the laps over: `near`.
   private func restOffset(
     of element: RestElement, carry: RestCarry, container: Int, near: Double, was: Double? = nil
   ) -> Double {
