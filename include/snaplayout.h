@@ -370,7 +370,8 @@ typedef struct sl_snap_result {
 /** Where an offset is among a container's rest positions. */
 typedef struct sl_snap_position {
   /** k + (offset - B_k) / (B_k+1 - B_k), clamped to [0, count - 1]; in a loop, canonical in
-   * [0, count): from count - 1 toward count across the seam. */
+   * [0, count): from count - 1 toward count across the seam. On an offset several positions
+   * share, the first of them (index). */
   double progress;
   /** The nearest rest position (ties to the lower), or -1 for free deceleration. */
   int64_t index;

@@ -621,6 +621,8 @@ static void test_shared_offsets(void) {
     CHECK(position.index == 2 && position.item == 1,
           "snap position at %g: index %" PRId64 " item %" PRId64 ", expected 2 and 1", at[i],
           position.index, position.item);
+    /* Exactly on the shared offset the progress is that index too (it was 4, the last). */
+    CHECK(at[i] != 130 || position.progress == 2, "progress at 130: %g", position.progress);
   }
   /* A release coming to rest there, and an item's offset, name position 2 too. */
   double offset = -1;

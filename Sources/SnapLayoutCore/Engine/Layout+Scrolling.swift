@@ -217,8 +217,10 @@ extension Layout {
         let index = looped.canonicalIndex(looped.nearest(offset, in: around).index)
         let item = snaps.item(index)
         let section = container >= 0 ? Int32(truncatingIfNeeded: container) : item?.section ?? -1
+        // On positions that share the offset, the progress is the index: the first of them.
         return SnapPosition(
-          index: index, progress: looped.progress(offset, in: around),
+          index: index,
+          progress: offset == around.lowOffset ? Double(index) : looped.progress(offset, in: around),
           section: item == nil ? -1 : section, item: item?.item ?? -1)
       }
       // One lookup for both: the nearest position is an end of the segment around `offset`.
@@ -228,7 +230,8 @@ extension Layout {
       // An orthogonal section's scroll names its only section 0 (it does not know its index).
       let section = container >= 0 ? Int32(truncatingIfNeeded: container) : item?.section ?? -1
       return SnapPosition(
-        index: index, progress: snaps.progress(offset, in: around),
+        index: index,
+        progress: offset == around.lowOffset ? Double(index) : snaps.progress(offset, in: around),
         section: item == nil ? -1 : section, item: item?.item ?? -1)
     }
   }
