@@ -37,7 +37,7 @@ extension ConfigDecoder {
   ]
 
   /// The layout-wide flow properties and the scroll direction, if `flowLayout` names one.
-  static func decodeFlowLayout(_ node: JSONNode) throws(ConfigError)
+  @_optimize(size) static func decodeFlowLayout(_ node: JSONNode) throws(ConfigError)
     -> (properties: FlowProperties, horizontal: (horizontal: Bool, path: String)?)
   {
     let object = try node.object(
@@ -60,7 +60,7 @@ extension ConfigDecoder {
   }
 
   /// Reads the shared keys present in `object` over `properties`.
-  static func decodeFlowProperties(_ object: JSONObject, into properties: inout FlowProperties)
+  @_optimize(size) static func decodeFlowProperties(_ object: JSONObject, into properties: inout FlowProperties)
     throws(ConfigError)
   {
     if let value = object["itemSize"] {
@@ -92,7 +92,7 @@ extension ConfigDecoder {
 
   /// One section of a flow layout: `itemCount`, overrides of the shared properties, and the
   /// extensions a compositional section also has (backgrounds, visible-item effects).
-  static func decodeFlowSection(
+  @_optimize(size) static func decodeFlowSection(
     _ node: JSONNode, defaults: FlowProperties, horizontal: Bool
   ) throws(ConfigError) -> LayoutSection {
     let object = try node.object(
@@ -124,7 +124,7 @@ extension ConfigDecoder {
     // Headers and footers span the whole width across the scroll axis, outside the section's
     // insets; only their length along the scroll axis counts (UIKit ignores the other).
     section.supplementariesFollowContentInsets = false
-    func boundary(_ kind: String, _ size: Size, pin: Bool, start: Bool) -> BoundarySupplementaryItem? {
+    @_optimize(size) func boundary(_ kind: String, _ size: Size, pin: Bool, start: Bool) -> BoundarySupplementaryItem? {
       let length = horizontal ? size.width : size.height
       guard length > 0 else { return nil }
       // In a self-sizing flow the reference length is the estimate the host's measurement
@@ -154,7 +154,7 @@ extension ConfigDecoder {
   }
 
   /// `itemSizes`: one item size per item (`sizeForItemAt`).
-  static func decodeItemSizes(_ node: JSONNode, itemCount: Int64) throws(ConfigError) -> [Size] {
+  @_optimize(size) static func decodeItemSizes(_ node: JSONNode, itemCount: Int64) throws(ConfigError) -> [Size] {
     let elements = try node.array(maxCount: Int(FlowItems.maxItemsWithSizes))
     guard Int64(elements.count) == itemCount else {
       throw .invalid(
@@ -168,16 +168,16 @@ extension ConfigDecoder {
   }
 
   /// A `CGSize`: `width` and `height`, non-negative lengths, both required.
-  static func decodeCGSize(_ node: JSONNode) throws(ConfigError) -> Size {
+  @_optimize(size) static func decodeCGSize(_ node: JSONNode) throws(ConfigError) -> Size {
     let object = try node.object(allowed: ["width", "height"])
     return Size(
       width: try object.required("width").length(), height: try object.required("height").length())
   }
 
   /// An item's size: both lengths positive (UIKit refuses empty items).
-  static func decodeItemSize(_ node: JSONNode) throws(ConfigError) -> Size {
+  @_optimize(size) static func decodeItemSize(_ node: JSONNode) throws(ConfigError) -> Size {
     let object = try node.object(allowed: ["width", "height"])
-    func positive(_ key: StaticString) throws(ConfigError) -> Double {
+    @_optimize(size) func positive(_ key: StaticString) throws(ConfigError) -> Double {
       let value = try object.required(key)
       let length = try value.length()
       guard length > 0 else {

@@ -14,13 +14,13 @@ extension ConfigDecoder {
   /// Scroll and snap settings: `configuration.scrolling` (with `contentInset`) or a section's
   /// `orthogonalScrollingProperties`. Insets and padding are read along the container's axis:
   /// top/bottom when it scrolls vertically, leading/trailing when horizontally.
-  static func decodeScrollingProperties(
+  @_optimize(size) static func decodeScrollingProperties(
     _ node: JSONNode, scrollsVertically: Bool, isMainScroll: Bool
   ) throws(ConfigError) -> ScrollingProperties {
     let object = try node.object(
       allowed: isMainScroll ? scrollingKeys + ["contentInset"] : scrollingKeys)
     var properties = ScrollingProperties()
-    func alongAxis(_ insets: DirectionalEdgeInsets) -> (leading: Double, trailing: Double) {
+    @_optimize(size) func alongAxis(_ insets: DirectionalEdgeInsets) -> (leading: Double, trailing: Double) {
       scrollsVertically ? (insets.top, insets.bottom) : (insets.leading, insets.trailing)
     }
     if let value = object["snapUnit"] {
@@ -139,7 +139,7 @@ extension ConfigDecoder {
   }
 
   /// "start" (0), "center" (0.5), "end" (1) or a fraction in [0, 1].
-  static func decodeAlignment(_ node: JSONNode) throws(ConfigError) -> Double {
+  @_optimize(size) static func decodeAlignment(_ node: JSONNode) throws(ConfigError) -> Double {
     if (try? node.string()) != nil {
       return try node.choice([("start", 0.0), ("center", 0.5), ("end", 1.0)])
     }
@@ -148,7 +148,7 @@ extension ConfigDecoder {
   }
 
   /// "normal" (0.998), "fast" (0.99) or the fraction of velocity kept per millisecond.
-  static func decodeDecelerationRate(_ node: JSONNode) throws(ConfigError) -> Double {
+  @_optimize(size) static func decodeDecelerationRate(_ node: JSONNode) throws(ConfigError) -> Double {
     if (try? node.string()) != nil {
       return try node.choice([("normal", 0.998), ("fast", 0.99)])
     }
@@ -159,7 +159,7 @@ extension ConfigDecoder {
   }
 
   /// `{"dampingRatio", "response"}` or `{"mass", "stiffness", "damping"}`.
-  static func decodeSpring(_ node: JSONNode) throws(ConfigError) -> SpringParameters {
+  @_optimize(size) static func decodeSpring(_ node: JSONNode) throws(ConfigError) -> SpringParameters {
     let object = try node.object(allowed: [
       "dampingRatio", "response", "mass", "stiffness", "damping",
     ])
@@ -182,10 +182,10 @@ extension ConfigDecoder {
       damping: try object.required("damping").number(in: 1e-6...1e6, rule))
   }
 
-  static func decodeVisibleItemEffects(_ node: JSONNode) throws(ConfigError) -> VisibleItemEffects {
+  @_optimize(size) static func decodeVisibleItemEffects(_ node: JSONNode) throws(ConfigError) -> VisibleItemEffects {
     let object = try node.object(allowed: ["scale", "alpha", "zIndex", "distance"])
     var effects = VisibleItemEffects()
-    func pair(_ node: JSONNode, _ range: ClosedRange<Double>, _ rule: String)
+    @_optimize(size) func pair(_ node: JSONNode, _ range: ClosedRange<Double>, _ rule: String)
       throws(ConfigError) -> (center: Double, edge: Double)
     {
       let values = try node.object(allowed: ["center", "edge"])

@@ -9,7 +9,7 @@ extension ConfigDecoder {
   ]
 
   /// A list of boundary supplementary items whose element kinds are unique.
-  static func decodeBoundaryItems(_ node: JSONNode) throws(ConfigError)
+  @_optimize(size) static func decodeBoundaryItems(_ node: JSONNode) throws(ConfigError)
     -> [BoundarySupplementaryItem]
   {
     var items: [BoundarySupplementaryItem] = []
@@ -27,7 +27,7 @@ extension ConfigDecoder {
     return items
   }
 
-  static func decodeBoundaryItem(_ node: JSONNode) throws(ConfigError) -> BoundarySupplementaryItem {
+  @_optimize(size) static func decodeBoundaryItem(_ node: JSONNode) throws(ConfigError) -> BoundarySupplementaryItem {
     let object = try node.object(allowed: [
       "elementKind", "layoutSize", "alignment", "offset", "extendsBoundary",
       "pinToVisibleBounds", "zIndex", "contentInsets",
@@ -48,7 +48,7 @@ extension ConfigDecoder {
     return item
   }
 
-  static func decodeSupplementaryItem(_ node: JSONNode) throws(ConfigError) -> SupplementaryItem {
+  @_optimize(size) static func decodeSupplementaryItem(_ node: JSONNode) throws(ConfigError) -> SupplementaryItem {
     let object = try node.object(allowed: [
       "elementKind", "layoutSize", "containerAnchor", "itemAnchor", "zIndex",
     ])
@@ -61,7 +61,7 @@ extension ConfigDecoder {
     return item
   }
 
-  static func decodeDecorationItems(_ node: JSONNode) throws(ConfigError) -> [DecorationItem] {
+  @_optimize(size) static func decodeDecorationItems(_ node: JSONNode) throws(ConfigError) -> [DecorationItem] {
     var items: [DecorationItem] = []
     for entry in try node.array(maxCount: ConfigLimits.maxAccessories) {
       let object = try entry.object(allowed: ["elementKind", "contentInsets", "zIndex"])
@@ -74,7 +74,7 @@ extension ConfigDecoder {
   }
 
   /// An anchor: edges plus an absolute or a fractional offset.
-  static func decodeAnchor(_ node: JSONNode) throws(ConfigError) -> Anchor {
+  @_optimize(size) static func decodeAnchor(_ node: JSONNode) throws(ConfigError) -> Anchor {
     let object = try node.object(allowed: ["edges", "offset", "fractionalOffset"])
     var edges: RectEdges = []
     let edgeNames = ["top", "leading", "bottom", "trailing"]
@@ -106,18 +106,18 @@ extension ConfigDecoder {
     return Anchor(edges: edges)
   }
 
-  static func decodePoint(_ node: JSONNode) throws(ConfigError) -> Point {
+  @_optimize(size) static func decodePoint(_ node: JSONNode) throws(ConfigError) -> Point {
     let object = try node.object(allowed: ["x", "y"])
     return Point(x: try object["x"]?.offset() ?? 0, y: try object["y"]?.offset() ?? 0)
   }
 
-  static func decodeZIndex(_ node: JSONNode) throws(ConfigError) -> Int32 {
+  @_optimize(size) static func decodeZIndex(_ node: JSONNode) throws(ConfigError) -> Int32 {
     Int32(
       try node.integer(
         in: Int64(Int32.min)...Int64(Int32.max), "zIndex must fit in a 32-bit signed integer"))
   }
 
-  static func decodeKind(_ node: JSONNode) throws(ConfigError) -> String {
+  @_optimize(size) static func decodeKind(_ node: JSONNode) throws(ConfigError) -> String {
     let kind = try node.string()
     guard !kind.isEmpty else { throw .invalid("an element kind cannot be empty", at: node.path) }
     guard kind.utf8.count <= ConfigLimits.maxKindLength else {

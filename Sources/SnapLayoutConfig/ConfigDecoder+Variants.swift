@@ -9,7 +9,7 @@ extension ConfigDecoder {
 
   /// Decodes a section's `variants` array. Each variant is `base` with the keys the variant
   /// gives in their place; `baseObject` is the section's object, for error pointers.
-  static func decodeVariants(
+  @_optimize(size) static func decodeVariants(
     _ node: JSONNode, base: LayoutSection, baseObject: JSONObject, layoutScrollsVertically: Bool
   ) throws(ConfigError) -> [SectionVariant] {
     let nodes = try node.array(maxCount: ConfigLimits.maxVariants)
@@ -47,9 +47,9 @@ extension ConfigDecoder {
 
   /// Decodes a variant's `when`: bounds of the container's effective content size, a minimum
   /// inclusive and a maximum exclusive, each greater than the minimum of its axis.
-  static func decodeRange(_ node: JSONNode) throws(ConfigError) -> ContainerRange {
+  @_optimize(size) static func decodeRange(_ node: JSONNode) throws(ConfigError) -> ContainerRange {
     let object = try node.object(allowed: rangeKeys)
-    func bound(_ key: StaticString) throws(ConfigError) -> Double? {
+    @_optimize(size) func bound(_ key: StaticString) throws(ConfigError) -> Double? {
       try object[key]?.number(
         in: 0...ConfigLimits.maxLength,
         "\(key.description) must be a finite number from 0 to \(ConfigLimits.maxLength)")

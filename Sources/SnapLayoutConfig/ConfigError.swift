@@ -16,7 +16,7 @@ public struct ConfigError: Error, Equatable, Sendable {
   public var line: Int
   public var column: Int
 
-  public init(_ kind: Kind, _ message: String, path: String = "", line: Int = 0, column: Int = 0) {
+  @_optimize(size) public init(_ kind: Kind, _ message: String, path: String = "", line: Int = 0, column: Int = 0) {
     self.kind = kind
     self.message = message
     self.path = path
@@ -24,7 +24,7 @@ public struct ConfigError: Error, Equatable, Sendable {
     self.column = column
   }
 
-  static func invalid(_ message: String, at path: String) -> ConfigError {
+  @_optimize(size) static func invalid(_ message: String, at path: String) -> ConfigError {
     ConfigError(.invalid, message, path: path)
   }
 }

@@ -2,7 +2,7 @@
 enum KeySuggestion {
   /// The candidate nearest to `name` by edit distance (ignoring case and `_`/`-`), if it is
   /// close enough to be a plausible typo.
-  static func nearest(to name: String, in candidates: [String]) -> String? {
+  @_optimize(size) static func nearest(to name: String, in candidates: [String]) -> String? {
     let key = normalized(name)
     let limit = max(2, key.count / 3)
     var best: String?
@@ -21,19 +21,19 @@ enum KeySuggestion {
     return best
   }
 
-  private static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
+  @_optimize(size) private static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
     var count = 0
     while count < a.count && count < b.count && a[count] == b[count] { count += 1 }
     return count
   }
 
   /// ", did you mean 'x'?" or "".
-  static func hint(for name: String, in candidates: [String]) -> String {
+  @_optimize(size) static func hint(for name: String, in candidates: [String]) -> String {
     guard let suggestion = nearest(to: name, in: candidates) else { return "" }
     return "; did you mean '\(suggestion)'?"
   }
 
-  private static func normalized(_ text: String) -> [UInt8] {
+  @_optimize(size) private static func normalized(_ text: String) -> [UInt8] {
     var bytes: [UInt8] = []
     for byte in text.utf8 where byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") {
       bytes.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
@@ -42,7 +42,7 @@ enum KeySuggestion {
   }
 
   /// Levenshtein distance, O(|a|·|b|) time and O(|b|) memory; long names are cut at 64 bytes.
-  private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+  @_optimize(size) private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
     let a = Array(a.prefix(64))
     let b = Array(b.prefix(64))
     if a.isEmpty { return b.count }

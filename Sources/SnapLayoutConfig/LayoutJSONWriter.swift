@@ -11,7 +11,7 @@ public enum LayoutJSONWriter {
   /// Renders the layout; only elements intersecting `rect` when it is given.
   /// - Throws: `LayoutError` without a container size, for a bad rect, or when more than
   ///   `maxElements` elements would be written.
-  public static func render(_ layout: Layout, rect: Rect?) throws(LayoutError) -> [UInt8] {
+  @_optimize(size) public static func render(_ layout: Layout, rect: Rect?) throws(LayoutError) -> [UInt8] {
     guard let content = layout.contentSize, let container = layout.containerSize else {
       throw LayoutError(
         .noContainer, "the layout has no container size yet; set one before asking for geometry",
@@ -90,7 +90,7 @@ public enum LayoutJSONWriter {
     return out.bytes
   }
 
-  private static func visit<V: ElementVisitor>(_ layout: Layout, _ rect: Rect?, _ visitor: inout V)
+  @_optimize(size) private static func visit<V: ElementVisitor>(_ layout: Layout, _ rect: Rect?, _ visitor: inout V)
     throws(LayoutError)
   {
     if let rect {
@@ -100,7 +100,7 @@ public enum LayoutJSONWriter {
     }
   }
 
-  static func behaviorName(_ behavior: OrthogonalScrollingBehavior) -> String {
+  @_optimize(size) static func behaviorName(_ behavior: OrthogonalScrollingBehavior) -> String {
     switch behavior {
     case .none: return "none"
     case .continuous: return "continuous"
@@ -119,11 +119,11 @@ public enum LayoutJSONWriter {
     var isFinished: Bool {
       count > LayoutJSONWriter.maxElements || isRefused || examined > QueryBounds.maxExamined
     }
-    mutating func visit(_ element: LayoutElement) { count += 1 }
-    mutating func expect(atLeast more: Int64) {
+    @_optimize(size) mutating func visit(_ element: LayoutElement) { count += 1 }
+    @_optimize(size) mutating func expect(atLeast more: Int64) {
       if more > Int64(LayoutJSONWriter.maxElements - count) { isRefused = true }
     }
-    mutating func examine(_ cells: Int64) {
+    @_optimize(size) mutating func examine(_ cells: Int64) {
       examined = cells > Int64.max - examined ? Int64.max : examined + cells
     }
   }
@@ -133,7 +133,7 @@ public enum LayoutJSONWriter {
     let names: [String]
     var first = true
 
-    mutating func visit(_ element: LayoutElement) {
+    @_optimize(size) mutating func visit(_ element: LayoutElement) {
       out.write(first ? "\n    {\"category\": " : ",\n    {\"category\": ")
       first = false
       switch element.category {
@@ -173,9 +173,9 @@ public enum LayoutJSONWriter {
   private struct Output {
     var bytes: [UInt8] = []
 
-    mutating func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    @_optimize(size) mutating func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    mutating func write(number: Double) {
+    @_optimize(size) mutating func write(number: Double) {
       if !number.isFinite {
         write("null")
       } else if number == number.rounded(.towardZero) && abs(number) < 1e15 {
@@ -187,7 +187,7 @@ public enum LayoutJSONWriter {
     }
 
     /// An integer in decimal, its digits written straight into the bytes (no string between).
-    mutating func write(integer: Int64) {
+    @_optimize(size) mutating func write(integer: Int64) {
       if integer < 0 { bytes.append(UInt8(ascii: "-")) }
       var magnitude = integer.magnitude
       let start = bytes.count
@@ -198,7 +198,7 @@ public enum LayoutJSONWriter {
       bytes[start...].reverse()
     }
 
-    mutating func write(rect: Rect) {
+    @_optimize(size) mutating func write(rect: Rect) {
       write("{\"x\": ")
       write(number: rect.x)
       write(", \"y\": ")
@@ -210,7 +210,7 @@ public enum LayoutJSONWriter {
       write("}")
     }
 
-    mutating func write(size: Size) {
+    @_optimize(size) mutating func write(size: Size) {
       write("{\"width\": ")
       write(number: size.width)
       write(", \"height\": ")
@@ -219,7 +219,7 @@ public enum LayoutJSONWriter {
     }
 
     /// A JSON string literal with quotes, backslashes and control characters escaped.
-    mutating func write(string: String) {
+    @_optimize(size) mutating func write(string: String) {
       bytes.append(UInt8(ascii: "\""))
       let hex: [UInt8] = Array("0123456789abcdef".utf8)
       for byte in string.utf8 {
