@@ -741,6 +741,63 @@ static void test_bound_beside_a_range(void) {
   sl_layout_destroy(layout);
 }
 
+/* keepSnaps, rows centred: rows 0 and 1 rest on the start bound and rows 8 and 9 on the end
+ * bound. A host that presses NEXT and runs the motion it returns (no jump) leaves the start
+ * (it stayed on offset 0 for ever when NEXT counted from position 0, the selected one) and at
+ * the end gets snap_index == reference_snap, the documented cue to wrap (review 5). */
+static void test_next_leaves_a_shared_offset(void) {
+  sl_layout *layout = create_layout(
+      "{" CONTAINER(400, 300) ", \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\", "
+      "\"containment\": \"keepSnaps\", \"alignment\": \"center\"}}, \"sections\": "
+      "[{\"itemCount\": 10, \"group\": " HGROUP(FW(1), ABS(100)) "}]}");
+  if (!layout) return;
+  double offsets[16];
+  size_t n = snap_offsets(layout, SL_SCROLL_MAIN, offsets, 16);
+  CHECK(n == 10 && offsets[0] == 0 && offsets[1] == 0 && offsets[8] == 700 && offsets[9] == 700,
+        "rest offsets: %zu, %g %g ... %g %g", n, offsets[0], offsets[1], offsets[8], offsets[9]);
+  double at = 0;
+  for (int press = 0; press < 12; press++) {
+    sl_snap_result next;
+    memset(&next, 0, sizeof next);
+    CHECK_STATUS(sl_layout_navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, NULL, 0, &next),
+                 SL_OK);
+    if (next.snap_index == next.reference_snap) {
+      CHECK(at == 700 && press == 7, "the end reached at press %d, offset %g", press, at);
+      break;
+    }
+    CHECK(next.target_offset > at, "press %d: NEXT from %g goes to %g", press, at,
+          next.target_offset);
+    at = next.target_offset;
+    CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, at), SL_OK);
+  }
+  sl_layout_destroy(layout);
+}
+
+/* Row 1 measured 0 tall and row 2 900 tall (600-pt viewport): positions 1 and 2 share offset
+ * 300 and position 2 covers [300, 600]. At 300 every query names position 1, the first (the
+ * snap position named 2 while a release named 1; review 5). */
+static void test_shared_offset_beside_a_range(void) {
+  sl_layout *layout = create_layout(
+      "{" CONTAINER(400, 600) ", \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\", "
+      "\"containment\": \"none\"}}, \"sections\": [{\"itemCount\": 20, \"group\": "
+      "{\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(1), "{\"estimated\": 300}")
+      ", \"subitems\": [{\"layoutSize\": " SIZE(FW(1), "{\"estimated\": 300}") "}]}}]}");
+  if (!layout) return;
+  CHECK_STATUS(sl_layout_report_item_size(layout, 0, 1, 400, 0, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_report_item_size(layout, 0, 2, 400, 900, NULL), SL_OK);
+  sl_snap_position position;
+  CHECK_STATUS(sl_layout_get_snap_position(layout, SL_SCROLL_MAIN, 300, &position), SL_OK);
+  CHECK(position.index == 1 && position.progress == 1, "snap position at 300: %" PRId64 " (%g)",
+        position.index, position.progress);
+  sl_snap_result release = resolve(layout, SL_SCROLL_MAIN, make_release(300, 300, 0));
+  CHECK(release.snap_index == 1, "release at 300: %" PRId64, release.snap_index);
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 300), SL_OK);
+  int64_t selected = -1;
+  CHECK_STATUS(sl_layout_get_selected_snap(layout, SL_SCROLL_MAIN, NULL, 0, &selected), SL_OK);
+  CHECK(selected == 1, "selected at 300: %" PRId64, selected);
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
   test_slow_release();
   test_containment_bounds();
@@ -754,5 +811,7 @@ int main(void) {
   test_shared_offsets();
   test_bound_within_a_point();
   test_bound_beside_a_range();
+  test_next_leaves_a_shared_offset();
+  test_shared_offset_beside_a_range();
   return test_finish("test_rest_positions");
 }

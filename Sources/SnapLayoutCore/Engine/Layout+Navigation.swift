@@ -57,6 +57,15 @@ extension Layout {
     return scroll.clamp(snaps.offset(index)) == offset ? index : nil
   }
 
+  /// The last rest position at the offset of position `index` (`index` when no later one
+  /// shares it). - Complexity: O(1) unless positions share it, then O(log n).
+  static func lastSharing(_ index: Int64, in snaps: SnapList) -> Int64 {
+    guard index + 1 < snaps.count else { return index }
+    let at = snaps.offset(index)
+    guard snaps.offset(index + 1) == at else { return index }
+    return max(index, min(snaps.rank(at, strict: false) - 1, snaps.count - 1))
+  }
+
   /// `rememberedRest`'s canonical index.
   private func rememberedSnap(at offset: Double, container: Int) -> Int64? {
     guard restMemory?[container] != nil, let scroll = scroll(of: container) else { return nil }
@@ -161,9 +170,20 @@ extension Layout {
         decision.section = item?.section ?? -1
         decision.item = item?.item ?? -1
       } else {
-        let base =
-          (moving ? nil : rememberedRest(at: heading, in: scroll, container: container))
-          ?? scroll.nearestRest(scroll.clamp(heading))
+        var base: Int64
+        if let remembered = moving
+          ? nil : rememberedRest(at: heading, in: scroll, container: container)
+        {
+          base = remembered
+        } else {
+          base = scroll.nearestRest(scroll.clamp(heading))
+          // Without a position the layout put it on, NEXT counts from the last of the positions
+          // that share the nearest one's offset (it is the first), so that a step leaves the
+          // offset, and at the end gives the position it counted from: a host running the
+          // motions NEXT returns never stays on one offset (docs/SNAPPING.md, "Positions that
+          // share an offset").
+          if case .next = action { base = Layout.lastSharing(base, in: snaps) }
+        }
         let last = snaps.count - 1
         let index: Int64
         switch action {

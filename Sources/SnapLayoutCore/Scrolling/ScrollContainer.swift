@@ -231,6 +231,9 @@ final class ScrollContainer {
   private func nearestRest(_ x: Double, _ around: SnapList.Segment, _ rests: some RestPositions)
     -> Int64
   {
+    // Exactly at the lower one's offset: the first of the positions there (ties to the lower),
+    // whatever range a later one there covers.
+    if x == around.lowOffset { return rests.firstSharing(around.low, x) }
     let end = range(around.low).high
     let start = range(around.high).low
     guard x - end <= start - x || around.high == around.low else { return around.high }
