@@ -146,9 +146,20 @@ extension Layout {
       } else if let looped = scroll.looped {
         // A loop: steps cross the seam; a named position is reached by its nearest copy
         // (docs/SNAPPING.md, "Looping").
-        let base =
-          (moving ? nil : rememberedRest(at: heading, in: scroll, container: container))
-          ?? scroll.nearestRest(heading)
+        var base: Int64
+        if let remembered = moving
+          ? nil : rememberedRest(at: heading, in: scroll, container: container)
+        {
+          base = remembered
+        } else {
+          base = scroll.nearestRest(heading)
+          // As below: NEXT counts from the last of the positions sharing the offset (in the
+          // lap of the nearest one), so that a step leaves it.
+          if case .next = action {
+            let k = looped.canonicalIndex(base)
+            base += Layout.lastSharing(k, in: looped.canonical) - k
+          }
+        }
         let limit = Int64.max / 8
         let index: Int64
         switch action {

@@ -249,16 +249,33 @@ final class ScrollContainer {
   }
 
   /// `canonical(_:)` of a loop whose canonical lap is `start ..< start + period`: the one
-  /// formula. The reduction is exact (`Math.laps`), so the canonical offset loses nothing to the
-  /// number of laps.
+  /// formula. The reduction is exact (`Math.laps`); the offset given is `x − shift` as a double
+  /// computes it, within half an ulp of `x` of the exact remainder (finer than `x` itself).
   @inline(never)
   static func canonical(_ x: Double, start: Double, period: Double) -> (
     offset: Double, shift: Double
   ) {
+    let end = start + period
+    // An offset in the lap is its own canonical offset, to the last bit.
+    if x >= start && x < end { return (x, 0) }
     var offset = start + Math.laps(x - start, period: period).within
     // A remainder an ulp below the period can round onto the next lap's start: that is the
     // lap's own start (the lap is half open).
-    if offset >= start + period { offset = start }
+    if offset >= end { offset = start }
+    // The host re-bases by the shift: the offset is what `x − shift` gives, to the last bit
+    // (the header's promise). Where that rounds out of the lap, the shift moves by an ulp at a
+    // time toward it (a few at most: the lap is far wider than an ulp of `x`).
+    var shift = x - offset
+    for _ in 0..<8 {
+      let rebased = x - shift
+      if rebased < start {
+        shift = shift.nextDown
+      } else if rebased >= end {
+        shift = shift.nextUp
+      } else {
+        return (rebased, shift)
+      }
+    }
     return (offset, x - offset)
   }
 
