@@ -798,6 +798,65 @@ static void test_shared_offset_beside_a_range(void) {
   sl_layout_destroy(layout);
 }
 
+/* Containment none with units longer than the snapport at both ends: four 900-pt rows (20-pt top
+ * inset, 10 apart) on a 600-pt screen. Each covers a range of 300 (row k from 20 + 910·k), and
+ * the bounds are the far edges of the first and last ranges, [20, 3050], in every alignment:
+ * the last row can be read to its end, and every range, release and step lies within the bounds
+ * (the bounds were the first and last positions' own offsets, [170, 2900] centred, and PREVIOUS
+ * from 170 stepped to 20, outside them; review 5). */
+static void test_none_with_long_ends(void) {
+  const char *alignments[] = {"start", "center", "end"};
+  for (int a = 0; a < 3; a++) {
+    char json[1024];
+    snprintf(json, sizeof json,
+             "{" CONTAINER(400, 600) ", \"configuration\": {\"scrolling\": {\"snapUnit\": "
+             "\"item\", \"containment\": \"none\", \"alignment\": \"%s\"}}, \"sections\": "
+             "[{\"itemCount\": 4, \"interGroupSpacing\": 10, \"contentInsets\": {\"top\": 20, "
+             "\"bottom\": 30}, \"group\": " HGROUP(FW(1), ABS(900)) "}]}",
+             alignments[a]);
+    sl_layout *layout = create_layout(json);
+    if (!layout) return;
+    sl_scroll_info info = scroll_info(layout, SL_SCROLL_MAIN);
+    CHECK(info.min_offset == 20 && info.max_offset == 3050 && info.offset == 20,
+          "%s: bounds [%g, %g], at %g", alignments[a], info.min_offset, info.max_offset,
+          info.offset);
+    for (int64_t k = 0; k < 4; k++) {
+      double low = NAN, high = NAN;
+      CHECK_STATUS(sl_layout_get_snap_range(layout, SL_SCROLL_MAIN, k, &low, &high), SL_OK);
+      CHECK(low == 20 + 910 * (double)k && high == low + 300, "%s: range %" PRId64 " [%g, %g]",
+            alignments[a], k, low, high);
+    }
+    /* At rest inside the last row a release stays; a fling forward stops at the end. */
+    sl_snap_result inside = resolve(layout, SL_SCROLL_MAIN, make_release(2900, 2900, 0));
+    CHECK(inside.target_offset == 2900, "%s: release at 2900 goes to %g", alignments[a],
+          inside.target_offset);
+    sl_snap_result fling = resolve(layout, SL_SCROLL_MAIN, make_release(2900, 2900, 5000));
+    CHECK(fling.target_offset == 3050, "%s: fling from 2900 goes to %g", alignments[a],
+          fling.target_offset);
+    /* Flings out from either bound stay on it (from the start bound, below the first rest
+     * offset when centred, a fling back looked up rest position -1 and trapped). */
+    sl_snap_result back = resolve(layout, SL_SCROLL_MAIN, make_release(20, 20, -5000));
+    sl_snap_result on = resolve(layout, SL_SCROLL_MAIN, make_release(3050, 3050, 5000));
+    CHECK(back.target_offset == 20 && back.snap_index == 0 && on.target_offset == 3050 &&
+              on.snap_index == 3,
+          "%s: flings out of the bounds go to %g (%" PRId64 ") and %g (%" PRId64 ")",
+          alignments[a], back.target_offset, back.snap_index, on.target_offset, on.snap_index);
+    for (double x = info.min_offset; x <= info.max_offset; x += 25) {
+      CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, x), SL_OK);
+      for (int32_t action = SL_NAVIGATE_NEXT; action <= SL_NAVIGATE_PREVIOUS; action++) {
+        sl_snap_result step;
+        memset(&step, 0, sizeof step);
+        CHECK_STATUS(sl_layout_navigate(layout, SL_SCROLL_MAIN, action, 1, NULL, 0, &step),
+                     SL_OK);
+        CHECK(step.target_offset >= 20 && step.target_offset <= 3050,
+              "%s: navigate %d from %g goes to %g", alignments[a], (int)action, x,
+              step.target_offset);
+      }
+    }
+    sl_layout_destroy(layout);
+  }
+}
+
 int main(void) {
   test_slow_release();
   test_containment_bounds();
@@ -813,5 +872,6 @@ int main(void) {
   test_bound_beside_a_range();
   test_next_leaves_a_shared_offset();
   test_shared_offset_beside_a_range();
+  test_none_with_long_ends();
   return test_finish("test_rest_positions");
 }

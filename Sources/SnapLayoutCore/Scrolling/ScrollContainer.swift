@@ -120,9 +120,18 @@ final class ScrollContainer {
           mergeDistance: ScrollContainer.mergeDistance(settings, viewportLength: viewportLength))
         // Containment `none`: the bounds are the first and last rest positions, so that the
         // container starts at a rest position and gestures and programmatic scrolls agree
-        // (docs/SNAPPING.md, "Rest positions", Containment).
+        // (docs/SNAPPING.md, "Rest positions", Containment). A first or last unit longer than
+        // the snapport covers a range: the bound is its far edge, so that the whole unit can
+        // be read and every range lies within the bounds ("Items longer than the viewport").
         minimum = snaps.minimum
         maximum = snaps.maximum
+        if settings.containment == .none && snaps.count > 0 {
+          let snapport = viewportLength - settings.padding.leading - settings.padding.trailing
+          let alignment = settings.alignment
+          minimum = min(minimum, snaps.range(0, alignment: alignment, snapport: snapport).low)
+          maximum = max(
+            maximum, snaps.range(snaps.count - 1, alignment: alignment, snapport: snapport).high)
+        }
       }
     }
     minimumOffset = minimum

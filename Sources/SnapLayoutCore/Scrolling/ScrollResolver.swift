@@ -205,13 +205,18 @@ extension ScrollContainer {
       if settings.directionalGuard && (offset - current) * velocity < 0 {
         if velocity > 0 {
           // The first position after `current`: usually the segment's high end.
+          // (Containment `none` with a long last unit: none after `current`, the last.)
           index =
             around.lowOffset > current
             ? around.low
-            : around.highOffset > current ? around.high : snaps.rank(current, strict: false)
+            : around.highOffset > current
+              ? around.high : snaps.bounded(snaps.rank(current, strict: false))
         } else {
-          // The last offset before `current`, and of the positions there the first.
-          index = around.lowOffset < current ? around.low : snaps.rank(current, strict: true) - 1
+          // The last offset before `current`, and of the positions there the first (none
+          // before it, with a long first unit and containment `none`: the first).
+          index =
+            around.lowOffset < current
+            ? around.low : snaps.bounded(snaps.rank(current, strict: true) - 1)
           index = snaps.firstSharing(
             index, index == around.low ? around.lowOffset : snaps.offset(index))
         }

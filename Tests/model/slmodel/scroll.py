@@ -401,8 +401,12 @@ def build(
                 raw_units, s.containment, minimum, maximum, merge
             )
         if s.containment == "none" and units:
-            # The bounds are the first and last rest positions (SNAPPING.md, Containment).
+            # The bounds are the first and last rest positions (SNAPPING.md, Containment), the
+            # far edges of their ranges when the first or last unit is longer than the snapport.
             minimum, maximum = c.rests[0], c.rests[-1]
+            if c.keys is not None:
+                minimum = min(minimum, c.range(0)[0])
+                maximum = max(maximum, c.range(len(c.raw) - 1)[1])
     c.minimum, c.maximum = minimum, maximum
     return c
 
