@@ -1026,8 +1026,10 @@ SL_API int sl_layout_get_snap_range(const sl_layout *layout, int32_t container, 
 
 /**
  * The rest offset that shows an item (programmatic scroll to an item or page), and its rest
- * position. With free deceleration or pages, the item's start is brought to the start of the
- * snapport, clamped, and `*out_snap` is the nearest page (or -1 when free). The offset lies in
+ * position. With free deceleration, the item's start is brought to the start of the snapport,
+ * clamped (`*out_snap` -1); with pages, the offset is a page, `*out_snap`: the one that holds
+ * the item's start (the last at or before it), or the next when that shows more of the item.
+ * The offset lies in
  * [min_offset, max_offset] in every containment, and a release there rests on it
  * (docs/SNAPPING.md, "Rest positions").
  *

@@ -857,6 +857,64 @@ static void test_none_with_long_ends(void) {
   }
 }
 
+/* Snapping by pages, the offset for an item is a page, and a release there stays: the page
+ * that holds the item's start, or the next when it shows more of the item. 130-pt rows on
+ * 600-pt pages: row 3 (390 ... 520) on page 0 (it answered 390, where a release went on to
+ * page 1 at 600, which does not show row 3 at all; review 5), row 9 (1170 ... 1300) on page 2.
+ * The same with 250-pt pages (the last page is the end bound, 3300) and in a loop (page k at
+ * 600·k in any lap of 3900, the item's copy nearest the container). */
+static void test_offset_for_item_by_pages(void) {
+  const char *scrolling[] = {"", ", \"pageLength\": 250", ", \"loop\": true"};
+  const double page[] = {600, 250, 600};
+  for (int c = 0; c < 3; c++) {
+    char json[1024];
+    snprintf(json, sizeof json,
+             "{" CONTAINER(400, 600) ", \"configuration\": {\"scrolling\": {\"snapUnit\": "
+             "\"page\"%s}}, \"sections\": [{\"itemCount\": 30, \"group\": "
+             HGROUP(FW(1), ABS(130)) "}]}",
+             scrolling[c]);
+    sl_layout *layout = create_layout(json);
+    if (!layout) return;
+    sl_scroll_info info = scroll_info(layout, SL_SCROLL_MAIN);
+    for (int64_t item = 0; item < 30; item++) {
+      double offset = NAN;
+      int64_t snap = -2;
+      CHECK_STATUS(sl_layout_get_offset_for_item(layout, SL_SCROLL_MAIN, 0, item, &offset, &snap),
+                   SL_OK);
+      double start = 130 * (double)item;
+      if (c == 2) {
+        /* The loop (period 3900): the item's copy in the lap nearest offset 0. */
+        double laps = (offset - start) / 3900;
+        start += (double)(int64_t)(laps < 0 ? laps - 0.5 : laps + 0.5) * 3900;
+      }
+      /* The last page at or before the start (k · page, or the end bound 3300), or the next
+       * when it shows more of the row. */
+      double lap = c == 2 ? (double)(int64_t)((start + 3900 * 4) / 3900) * 3900 - 3900 * 4 : 0;
+      double expected = lap + (double)(int64_t)((start - lap) / page[c]) * page[c];
+      double next = expected + page[c];
+      if (c != 2 && start >= info.max_offset) expected = info.max_offset;
+      if (c != 2 && next > info.max_offset) next = info.max_offset;
+      if (c == 2 && next > lap + 3600) next = lap + 3900; /* the lap's last page is 3600 */
+      double shown = (start + 130 < expected + 600 ? start + 130 : expected + 600) -
+                     (start > expected ? start : expected);
+      double shown_next = (start + 130 < next + 600 ? start + 130 : next + 600) -
+                          (start > next ? start : next);
+      if (next != expected && shown_next > shown) {
+        expected = next;
+      }
+      CHECK(offset == expected,
+            "pages %d: item %" PRId64 " at %g: offset %g, expected %g", c, item, start, offset,
+            expected);
+      sl_snap_result there = resolve(layout, SL_SCROLL_MAIN, make_release(offset, offset, 0));
+      CHECK(there.target_offset == offset && there.snap_index == snap,
+            "pages %d: item %" PRId64 ": offset %g (page %" PRId64 "), a release there goes "
+            "to %g (page %" PRId64 ")", c, item, offset, snap, there.target_offset,
+            there.snap_index);
+    }
+    sl_layout_destroy(layout);
+  }
+}
+
 int main(void) {
   test_slow_release();
   test_containment_bounds();
@@ -873,5 +931,6 @@ int main(void) {
   test_next_leaves_a_shared_offset();
   test_shared_offset_beside_a_range();
   test_none_with_long_ends();
+  test_offset_for_item_by_pages();
   return test_finish("test_rest_positions");
 }

@@ -1702,21 +1702,23 @@ static void test_offset_for_item(void) {
     sl_layout_destroy(layout);
   }
 
-  /* A page-snapping container: the item's start at the viewport's start, the nearest page. */
+  /* A page-snapping container: a page (a release there stays), the one holding the item's
+   * start or the next when it shows more of the item. */
   layout = create_layout(TWO_SECTIONS_JSON);
   if (layout != NULL) {
     double offset = 0;
     int64_t snap = -7;
-    /* Item 2 starts at 16 + 2·322 = 660; nearest page 780 (2). */
+    /* Item 2 spans 660 ... 982 (16 + 2·322): page 1 (390 ... 780) shows 120 pt of it, page 2
+     * (780 ... 1170) 202: page 2. */
     CHECK_STATUS(sl_layout_get_offset_for_item(layout, 0, 0, 2, &offset, &snap), SL_OK);
-    CHECK(offset == 660 && snap == 2, "paging item 2: %.17g, page %" PRId64, offset, snap);
-    /* Item 1 at 338: nearest page 390 (1). */
+    CHECK(offset == 780 && snap == 2, "paging item 2: %.17g, page %" PRId64, offset, snap);
+    /* Item 1 at 338 ... 660: page 0 shows 52 pt, page 1 270: page 1. */
     CHECK_STATUS(sl_layout_get_offset_for_item(layout, 0, 0, 1, &offset, &snap), SL_OK);
-    CHECK(offset == 338 && snap == 1, "paging item 1: %.17g, page %" PRId64, offset, snap);
+    CHECK(offset == 390 && snap == 1, "paging item 1: %.17g, page %" PRId64, offset, snap);
     /* Independent of the current offset. */
     CHECK_STATUS(sl_layout_set_scroll_offset(layout, 0, 500), SL_OK);
     CHECK_STATUS(sl_layout_get_offset_for_item(layout, 0, 0, 2, &offset, &snap), SL_OK);
-    CHECK(offset == 660 && snap == 2, "paging item 2 while scrolled: %.17g, page %" PRId64,
+    CHECK(offset == 780 && snap == 2, "paging item 2 while scrolled: %.17g, page %" PRId64,
           offset, snap);
     /* Item 5 at 1626: clamped to 1564, the last page (5). */
     CHECK_STATUS(sl_layout_get_offset_for_item(layout, 0, 0, 5, &offset, &snap), SL_OK);

@@ -334,8 +334,9 @@ def check_ranges(model, c, offsets, ranges, out: List[Failure]) -> None:
 
 
 def check_offset_for_item(lib, model, c, info, offsets, rng, out: List[Failure]) -> None:
-    """The offset that shows an item is a rest position (its own when snapping by units), or the
-    item's start at the snapport's start, clamped (C-API: sl_layout_get_offset_for_item)."""
+    """The offset that shows an item is a rest position (its own when snapping by units, the
+    page holding its start when snapping by pages), or the item's start at the snapport's start,
+    clamped (C-API: sl_layout_get_offset_for_item)."""
     sections = [c] if c >= 0 else list(range(lib.section_count()))
     for s in sections:
         n = lib.item_count(s)
@@ -363,7 +364,8 @@ def check_offset_for_item(lib, model, c, info, offsets, rng, out: List[Failure])
         elif offsets is not None and (
             not 0 <= snap < len(offsets)
             or (
-                model.scrolls[c].settings.snap_unit in ("item", "group") and offsets[snap] != offset
+                model.scrolls[c].settings.snap_unit in ("item", "group", "page")
+                and offsets[snap] != offset
             )
         ):
             out.append(

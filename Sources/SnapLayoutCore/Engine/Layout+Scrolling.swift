@@ -285,7 +285,8 @@ extension Layout {
     throws(LayoutError) -> (offset: Double, index: Int64)
   {
     // Pages and free scrolls: bring the item's start to the snapport's start.
-    let start = try itemSpan(section: section, item: item, container: container).low
+    let span = try itemSpan(section: section, item: item, container: container)
+    let start = span.low
     return try withScroll(container) { scroll in
       // An orthogonal section's scroll names its only section 0.
       let own = container == mainScrollContainer ? Int32(section) : 0
@@ -297,15 +298,36 @@ extension Layout {
         }
         return (scroll.snaps.offset(index), index)
       }
+      let padding = scroll.settings.padding.leading
+      var offset = start - padding
+      var lap = 0.0
       if let period = scroll.period {
         // Pages and free loops: the item's start in the lap nearest where the container is.
         let current = container == mainScrollContainer ? mainOffset : entries[container].offset
-        var offset = start - scroll.settings.padding.leading
-        offset += ((current - offset) / period).rounded() * period
-        return (offset, scroll.snaps.isFree ? -1 : scroll.nearestCanonical(offset))
+        lap = ((current - offset) / period).rounded() * period
+        offset += lap
+      } else {
+        offset = scroll.clamp(offset)
       }
-      let offset = scroll.clamp(start - scroll.settings.padding.leading)
-      return (offset, scroll.snaps.isFree ? -1 : scroll.snaps.nearest(offset))
+      if scroll.snaps.isFree { return (offset, -1) }
+      // Pages: a page, so that a release there stays; the one that holds the item's start (the
+      // last at or before it, within a point), or the next when that shows more of the item
+      // (docs/SNAPPING.md, "Rest positions").
+      let (low, high) = (span.low + lap, span.high + lap)
+      func shown(_ page: Double) -> Double {
+        min(high, page + padding + scroll.snapportLength) - max(low, page + padding)
+      }
+      if let looped = scroll.looped {
+        var page = looped.rank(offset + SnapList.tolerance, strict: false) - 1
+        if shown(looped.offset(page + 1)) > shown(looped.offset(page)) { page += 1 }
+        return (looped.offset(page), looped.canonicalIndex(page))
+      }
+      let snaps = scroll.snaps
+      var page = max(snaps.rank(offset + SnapList.tolerance, strict: false) - 1, 0)
+      if page + 1 < snaps.count && shown(snaps.offset(page + 1)) > shown(snaps.offset(page)) {
+        page += 1
+      }
+      return (snaps.offset(page), page)
     }
   }
 
