@@ -69,6 +69,20 @@ static size_t snap_offsets(const sl_layout *layout, int32_t container, double *o
   return count;
 }
 
+/* A vertical list of full-width rows `row` pt tall on a `width` x `height` screen, scrolling as
+ * `scrolling` (the members of configuration.scrolling) says; `section` adds the section's own
+ * members (after itemCount). */
+static sl_layout *snapping_rows(int width, int height, const char *scrolling, int count,
+                                const char *section, int row) {
+  char json[1024];
+  snprintf(json, sizeof json,
+           "{\"environment\": {\"container\": {\"width\": %d, \"height\": %d}}, "
+           "\"configuration\": {\"scrolling\": {%s}}, \"sections\": "
+           "[{\"itemCount\": %d%s, \"group\": " HGROUP(FW(1), "{\"absolute\": %d}") "}]}",
+           width, height, scrolling, count, section, row);
+  return create_layout(json);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * 7. continuousGroupLeadingBoundary decelerates freely at any velocity
  * ------------------------------------------------------------------------------------------- */
@@ -667,14 +681,12 @@ static void test_shared_offsets(void) {
 static void test_bound_within_a_point(void) {
   const char *containments[] = {"keepSnaps", "trimSnaps"};
   for (int c = 0; c < 2; c++) {
-    char json[1024];
-    snprintf(json, sizeof json,
-             "{" CONTAINER(300, 580) ", \"configuration\": {\"scrolling\": {\"snapUnit\": "
-             "\"item\", \"containment\": \"%s\", \"alignment\": \"end\"}}, \"sections\": "
-             "[{\"itemCount\": 6, \"contentInsets\": {\"bottom\": 1}, \"group\": "
-             HGROUP(FW(1), ABS(100)) "}]}",
+    char scrolling[128];
+    snprintf(scrolling, sizeof scrolling,
+             "\"snapUnit\": \"item\", \"containment\": \"%s\", \"alignment\": \"end\"",
              containments[c]);
-    sl_layout *layout = create_layout(json);
+    sl_layout *layout =
+        snapping_rows(300, 580, scrolling, 6, ", \"contentInsets\": {\"bottom\": 1}", 100);
     if (!layout) return;
     sl_scroll_info info = scroll_info(layout, SL_SCROLL_MAIN);
     double offsets[16];
@@ -807,14 +819,13 @@ static void test_shared_offset_beside_a_range(void) {
 static void test_none_with_long_ends(void) {
   const char *alignments[] = {"start", "center", "end"};
   for (int a = 0; a < 3; a++) {
-    char json[1024];
-    snprintf(json, sizeof json,
-             "{" CONTAINER(400, 600) ", \"configuration\": {\"scrolling\": {\"snapUnit\": "
-             "\"item\", \"containment\": \"none\", \"alignment\": \"%s\"}}, \"sections\": "
-             "[{\"itemCount\": 4, \"interGroupSpacing\": 10, \"contentInsets\": {\"top\": 20, "
-             "\"bottom\": 30}, \"group\": " HGROUP(FW(1), ABS(900)) "}]}",
+    char scrolling[128];
+    snprintf(scrolling, sizeof scrolling,
+             "\"snapUnit\": \"item\", \"containment\": \"none\", \"alignment\": \"%s\"",
              alignments[a]);
-    sl_layout *layout = create_layout(json);
+    sl_layout *layout = snapping_rows(
+        400, 600, scrolling, 4,
+        ", \"interGroupSpacing\": 10, \"contentInsets\": {\"top\": 20, \"bottom\": 30}", 900);
     if (!layout) return;
     sl_scroll_info info = scroll_info(layout, SL_SCROLL_MAIN);
     CHECK(info.min_offset == 20 && info.max_offset == 3050 && info.offset == 20,
@@ -864,16 +875,12 @@ static void test_none_with_long_ends(void) {
  * The same with 250-pt pages (the last page is the end bound, 3300) and in a loop (page k at
  * 600·k in any lap of 3900, the item's copy nearest the container). */
 static void test_offset_for_item_by_pages(void) {
-  const char *scrolling[] = {"", ", \"pageLength\": 250", ", \"loop\": true"};
+  const char *scrolling[] = {"\"snapUnit\": \"page\"",
+                             "\"snapUnit\": \"page\", \"pageLength\": 250",
+                             "\"snapUnit\": \"page\", \"loop\": true"};
   const double page[] = {600, 250, 600};
   for (int c = 0; c < 3; c++) {
-    char json[1024];
-    snprintf(json, sizeof json,
-             "{" CONTAINER(400, 600) ", \"configuration\": {\"scrolling\": {\"snapUnit\": "
-             "\"page\"%s}}, \"sections\": [{\"itemCount\": 30, \"group\": "
-             HGROUP(FW(1), ABS(130)) "}]}",
-             scrolling[c]);
-    sl_layout *layout = create_layout(json);
+    sl_layout *layout = snapping_rows(400, 600, scrolling[c], 30, "", 130);
     if (!layout) return;
     sl_scroll_info info = scroll_info(layout, SL_SCROLL_MAIN);
     for (int64_t item = 0; item < 30; item++) {
