@@ -255,9 +255,10 @@ typedef struct sl_scroll_info {
    * UIKit's centring insets for groupPagingCentered. */
   double inset_leading;
   double inset_trailing;
-  /** The range of rest offsets; both are rest positions, and min_offset is where the container
-   * starts until the host sets an offset (with containment "none", the first and last aligned
-   * positions). Offsets leave the library as +0, never -0. */
+  /** The range of rest offsets; both are rest positions (or in a long unit's range), and
+   * min_offset is where the container starts until the host sets an offset (with containment
+   * "none", the first and last aligned positions, or the far edge of a first or last unit
+   * longer than the snapport). Offsets leave the library as +0, never -0. */
   double min_offset;
   double max_offset;
   /** The current offset. */

@@ -605,36 +605,69 @@ static void test_canonical_half_open(void) {
   sl_layout_destroy(layout);
 }
 
-/* A looping carousel whose cards 2 and 3 are measured 0 wide: positions 2, 3 and 4 share offset
- * 600. A host that presses NEXT and runs the motion it returns goes round and round: every press
- * moves on, over the seam (it stayed on 600 for ever, "from 2 to 3", when NEXT counted from the
- * first of the three; review 5). */
-static void test_next_leaves_a_shared_offset(void) {
+/* A looping carousel of eight 300-pt cards (groupPaging, snapping by item, period 2400) with
+ * the cards of `zero` (`count` of them) measured 0 wide. */
+static sl_layout *zero_wide_carousel(const int *zero, int count) {
   sl_layout *layout = create_layout(
       "{" CONTAINER(390, 844) ", \"sections\": [{\"itemCount\": 8, "
       "\"orthogonalScrollingBehavior\": \"groupPaging\", \"orthogonalScrollingProperties\": "
       "{\"loop\": true, \"snapUnit\": \"item\"}, \"group\": {\"group\": \"horizontal\", "
       "\"layoutSize\": " SIZE("{\"estimated\": 300}", ABS(200)) ", \"subitems\": "
       "[{\"layoutSize\": " SIZE("{\"estimated\": 300}", ABS(200)) "}]}}]}");
+  for (int i = 0; layout && i < count; i++) {
+    CHECK_STATUS(sl_layout_report_item_size(layout, 0, zero[i], 0, 200, NULL), SL_OK);
+  }
+  return layout;
+}
+
+/* A host pressing `action` `presses` times from `at`, running each target: every press moves
+ * by `step` (300 one way or the other). */
+static void press_through(sl_layout *layout, int32_t action, double at, int presses, double step,
+                          const char *what) {
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, 0, at), SL_OK);
+  for (int press = 0; press < presses; press++) {
+    sl_snap_result r;
+    memset(&r, 0, sizeof r);
+    CHECK_STATUS(sl_layout_navigate(layout, 0, action, 1, NULL, 0, &r), SL_OK);
+    CHECK(r.target_offset == at + step, "%s: press %d from %g goes to %g (%" PRId64 " to %" PRId64
+          ")", what, press, at, r.target_offset, r.reference_snap, r.snap_index);
+    at = r.target_offset;
+    CHECK_STATUS(sl_layout_set_scroll_offset(layout, 0, at), SL_OK);
+  }
+}
+
+/* Cards 2 and 3 measured 0 wide: positions 2, 3 and 4 share offset 600. A host that presses
+ * NEXT and runs the motion it returns goes round and round: every press moves on, over the seam
+ * (it stayed on 600 for ever, "from 2 to 3", when NEXT counted from the first of the three;
+ * review 5). */
+static void test_next_leaves_a_shared_offset(void) {
+  const int zero[] = {2, 3};
+  sl_layout *layout = zero_wide_carousel(zero, 2);
   if (!layout) return;
-  CHECK_STATUS(sl_layout_report_item_size(layout, 0, 2, 0, 200, NULL), SL_OK);
-  CHECK_STATUS(sl_layout_report_item_size(layout, 0, 3, 0, 200, NULL), SL_OK);
   sl_loop_info loop;
   CHECK_STATUS(sl_layout_get_loop_info(layout, 0, &loop), SL_OK);
   CHECK(loop.active == 1 && loop.period == 1800, "loops, period %g", loop.period);
   /* Six distinct offsets a lap: 0 300 600 900 1200 1500, then 1800 (card 0 again). */
-  double at = 0;
-  for (int press = 0; press < 14; press++) {
-    sl_snap_result next;
-    memset(&next, 0, sizeof next);
-    CHECK_STATUS(sl_layout_navigate(layout, 0, SL_NAVIGATE_NEXT, 1, NULL, 0, &next), SL_OK);
-    CHECK(next.target_offset == at + 300, "press %d: NEXT from %g goes to %g (%" PRId64
-          " to %" PRId64 ")", press, at, next.target_offset, next.reference_snap,
-          next.snap_index);
-    at = next.target_offset;
-    CHECK_STATUS(sl_layout_set_scroll_offset(layout, 0, at), SL_OK);
+  press_through(layout, SL_NAVIGATE_NEXT, 0, 14, 300, "NEXT");
+  press_through(layout, SL_NAVIGATE_PREVIOUS, 0, 14, -300, "PREVIOUS");
+  sl_layout_destroy(layout);
+}
+
+/* The last card measured 0 wide: position 7 rests at 2100, the period, where card 0 of the next
+ * lap rests too. PREVIOUS from card 0 returned card 7 at the same offset, for ever (review 6);
+ * every press moves now, either way, from any lap's seam. */
+static void test_seam_shared_offset(void) {
+  const int zero[] = {7};
+  sl_layout *layout = zero_wide_carousel(zero, 1);
+  if (!layout) return;
+  sl_loop_info loop;
+  CHECK_STATUS(sl_layout_get_loop_info(layout, 0, &loop), SL_OK);
+  CHECK(loop.active == 1 && loop.period == 2100, "loops, period %g", loop.period);
+  const double seams[] = {0, 2100, -2100, 4200};
+  for (int i = 0; i < 4; i++) {
+    press_through(layout, SL_NAVIGATE_NEXT, seams[i], 9, 300, "NEXT from a seam");
+    press_through(layout, SL_NAVIGATE_PREVIOUS, seams[i], 9, -300, "PREVIOUS from a seam");
   }
-  CHECK(at == 14 * 300, "14 presses: at %g", at);
   sl_layout_destroy(layout);
 }
 
@@ -650,5 +683,6 @@ int main(void) {
   test_main_scroll_overflow();
   test_canonical_half_open();
   test_next_leaves_a_shared_offset();
+  test_seam_shared_offset();
   return test_finish("test_loop");
 }

@@ -922,6 +922,60 @@ static void test_offset_for_item_by_pages(void) {
   }
 }
 
+/* Posts taller than the screen with the default containment: four 900-pt rows, 10 apart, on a
+ * 600-pt screen. Centred, the start bound 0 is a rest position of its own and row 0's range
+ * [0, 300] begins there; aligned at the start, the end bound 3030 is one and row 3's range
+ * [2730, 3030] ends there. NEXT from the start and PREVIOUS from the end step into the range
+ * and on, every press, to the other end (they returned the offset they started from for ever:
+ * review 6). At 3030 a tap and a fling name one position, the first there (row 3). */
+static void test_navigate_past_a_bound_beside_a_range(void) {
+  const char *alignments[] = {"center", "start"};
+  for (int a = 0; a < 2; a++) {
+    char scrolling[96];
+    snprintf(scrolling, sizeof scrolling, "\"snapUnit\": \"item\", \"alignment\": \"%s\"",
+             alignments[a]);
+    sl_layout *layout = snapping_rows(400, 600, scrolling, 4, ", \"interGroupSpacing\": 10", 900);
+    if (!layout) return;
+    sl_scroll_info info = scroll_info(layout, SL_SCROLL_MAIN);
+    CHECK(info.min_offset == 0 && info.max_offset == 3030, "%s: bounds [%g, %g]", alignments[a],
+          info.min_offset, info.max_offset);
+    for (int32_t action = SL_NAVIGATE_NEXT; action <= SL_NAVIGATE_PREVIOUS; action++) {
+      int forward = action == SL_NAVIGATE_NEXT;
+      double at = forward ? info.min_offset : info.max_offset;
+      CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, at), SL_OK);
+      int press = 0;
+      for (; press < 16; press++) {
+        sl_snap_result step;
+        memset(&step, 0, sizeof step);
+        CHECK_STATUS(sl_layout_navigate(layout, SL_SCROLL_MAIN, action, 1, NULL, 0, &step),
+                     SL_OK);
+        if (step.snap_index == step.reference_snap && step.target_offset == at) break;
+        CHECK(forward ? step.target_offset > at : step.target_offset < at,
+              "%s: %s press %d from %g goes to %g (%" PRId64 " to %" PRId64 ")", alignments[a],
+              forward ? "NEXT" : "PREVIOUS", press, at, step.target_offset, step.reference_snap,
+              step.snap_index);
+        if (step.target_offset == at) break;
+        at = step.target_offset;
+        CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, at), SL_OK);
+      }
+      CHECK(at == (forward ? info.max_offset : info.min_offset) && press < 16,
+            "%s: %s ended at %g after %d presses", alignments[a], forward ? "NEXT" : "PREVIOUS",
+            at, press);
+    }
+    if (a == 1) {
+      sl_snap_result fling = resolve(layout, SL_SCROLL_MAIN, make_release(2800, 2800, 3000));
+      sl_snap_result tap = resolve(layout, SL_SCROLL_MAIN, make_release(3030, 3030, 0));
+      sl_snap_position position;
+      CHECK_STATUS(sl_layout_get_snap_position(layout, SL_SCROLL_MAIN, 3030, &position), SL_OK);
+      CHECK(fling.target_offset == 3030 && fling.snap_index == 3 && tap.snap_index == 3 &&
+                position.index == 3,
+            "at 3030: fling %g (%" PRId64 "), tap %" PRId64 ", position %" PRId64,
+            fling.target_offset, fling.snap_index, tap.snap_index, position.index);
+    }
+    sl_layout_destroy(layout);
+  }
+}
+
 int main(void) {
   test_slow_release();
   test_containment_bounds();
@@ -939,5 +993,6 @@ int main(void) {
   test_shared_offset_beside_a_range();
   test_none_with_long_ends();
   test_offset_for_item_by_pages();
+  test_navigate_past_a_bound_beside_a_range();
   return test_finish("test_rest_positions");
 }

@@ -138,8 +138,13 @@ extension Layout {
         target = inside.target
         let k = scroll.looped?.canonicalIndex(inside.index) ?? inside.index
         let item = snaps.item(k)
+        // Counted from the position selected there: the same one, or one resting where the
+        // range begins (a bound).
+        let from =
+          (moving ? nil : rememberedRest(at: heading, in: scroll, container: container))
+          ?? scroll.nearestRest(heading)
         decision.snapIndex = k
-        decision.referenceSnap = k
+        decision.referenceSnap = scroll.looped?.canonicalIndex(from) ?? from
         decision.releaseProgress = Double(k)
         decision.section = item?.section ?? -1
         decision.item = item?.item ?? -1
@@ -151,17 +156,19 @@ extension Layout {
           ? nil : rememberedRest(at: heading, in: scroll, container: container)
         {
           base = remembered
+        } else if let at = scroll.restsAt(heading) {
+          // As below: from the last of the positions at the offset going forward.
+          if case .next = action { base = at.last } else { base = at.first }
         } else {
           base = scroll.nearestRest(heading)
-          // As below: NEXT counts from the last of the positions sharing the offset (in the
-          // lap of the nearest one), so that a step leaves it.
-          if case .next = action {
-            let k = looped.canonicalIndex(base)
-            base += Layout.lastSharing(k, in: looped.canonical) - k
-          }
+        }
+        if case .next = action, base == scroll.nearestRest(heading) {
+          // Cells measured 0 wide: the last sharing the offset (in the lap of the nearest).
+          let k = looped.canonicalIndex(base)
+          base += Layout.lastSharing(k, in: looped.canonical) - k
         }
         let limit = Int64.max / 8
-        let index: Int64
+        var index: Int64
         switch action {
         case .next(let steps): index = base &+ min(steps, limit)
         case .previous(let steps): index = base &- min(steps, limit)
@@ -173,6 +180,21 @@ extension Layout {
         }
         target = Layout.entered(
           scroll, index, action, point: looped.offset(index), heading: heading, from: base)
+        // A step never stays where it is: past positions at the same offset (a card measured
+        // 0 wide on the seam, the next lap's first at the same offset), up to a lap.
+        var extra: Int64 = 0
+        while target == heading && index != base && extra < looped.count {
+          switch action {
+          case .next: index &+= 1
+          case .previous: index &-= 1
+          default: extra = looped.count
+          }
+          if extra < looped.count {
+            target = Layout.entered(
+              scroll, index, action, point: looped.offset(index), heading: heading, from: base)
+          }
+          extra += 1
+        }
         let k = looped.canonicalIndex(index)
         let item = snaps.item(k)
         decision.snapIndex = k
@@ -186,13 +208,15 @@ extension Layout {
           ? nil : rememberedRest(at: heading, in: scroll, container: container)
         {
           base = remembered
+        } else if let at = scroll.restsAt(scroll.clamp(heading)) {
+          // Without a position the layout put it on, NEXT counts from the last of the positions
+          // at the offset (those resting there and a long unit's range reaching it), PREVIOUS
+          // and the others from the first, so that a step leaves the offset, and at the end
+          // gives the position it counted from: a host running the motions NEXT returns never
+          // stays on one offset (docs/SNAPPING.md, "Positions that share an offset").
+          if case .next = action { base = at.last } else { base = at.first }
         } else {
           base = scroll.nearestRest(scroll.clamp(heading))
-          // Without a position the layout put it on, NEXT counts from the last of the positions
-          // that share the nearest one's offset (it is the first), so that a step leaves the
-          // offset, and at the end gives the position it counted from: a host running the
-          // motions NEXT returns never stays on one offset (docs/SNAPPING.md, "Positions that
-          // share an offset").
           if case .next = action { base = Layout.lastSharing(base, in: snaps) }
         }
         let last = snaps.count - 1
@@ -251,13 +275,18 @@ extension Layout {
     case .previous(let n): (steps, forward) = (n, false)
     default: return nil
     }
-    guard let inside = scroll.restHolding(heading) else { return nil }
+    // Of the positions at `heading`, the last going forward, the first going back: a range
+    // that begins (or ends) where a bound rests is stepped into, not stepped to.
+    guard let at = scroll.restsAt(heading) else { return nil }
+    let index = forward ? at.last : at.first
+    let inside = scroll.range(index)
+    guard inside.high > inside.low else { return nil }
     let length = (step ?? max(scroll.snapportLength, 1)) * Double(steps)
     if forward && heading < inside.high - SnapList.tolerance {
-      return (min(heading + length, inside.high), inside.index)
+      return (min(heading + length, inside.high), index)
     }
     if !forward && heading > inside.low + SnapList.tolerance {
-      return (max(heading - length, inside.low), inside.index)
+      return (max(heading - length, inside.low), index)
     }
     return nil
   }

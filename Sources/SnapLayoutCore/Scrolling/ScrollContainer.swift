@@ -177,6 +177,12 @@ final class ScrollContainer {
     if x == around.lowOffset {
       let first =
         looped?.firstSharing(around.low, x) ?? snaps.firstSharing(around.low, x)
+      // The position before whose range ends here comes first (a bound beside a long unit
+      // that reaches it).
+      if looped != nil || first > 0 {
+        let before = range(first &- 1)
+        if before.high > before.low && x <= before.high { return (first &- 1, before.low, before.high) }
+      }
       let span = range(first)
       guard span.high > span.low else { return nil }
       if first != around.low && x >= span.low - SnapList.tolerance {
@@ -218,6 +224,38 @@ final class ScrollContainer {
     }
     if let looped { return looped.canonicalIndex(looped.nearestWithOffset(x).index) }
     return snaps.nearest(x)
+  }
+
+  /// The rest positions at `x`, consecutive: those resting there and those whose range holds
+  /// it (a bound beside a long unit whose range reaches it); nil when `x` lies between positions
+  /// (docs/SNAPPING.md, "Positions that share an offset"). Navigation counts from the last of
+  /// them going forward and from the first going back, so that a step always moves.
+  func restsAt(_ x: Double) -> (first: Int64, last: Int64)? {
+    guard !snaps.isFree else { return nil }
+    let around = looped?.segment(x) ?? snaps.segment(x)
+    func holds(_ index: Int64) -> Bool {
+      let span = range(index)
+      return span.high > span.low && x >= span.low - SnapList.tolerance
+        && x <= span.high + SnapList.tolerance
+    }
+    var first: Int64
+    var last: Int64
+    if x == around.lowOffset {
+      // The segment ends at the last of the positions resting at `x`.
+      first = looped?.firstSharing(around.low, x) ?? snaps.firstSharing(around.low, x)
+      last = around.low
+    } else if mayHaveRanges && holds(around.low) {
+      (first, last) = (around.low, around.low)
+    } else if mayHaveRanges && around.high != around.low && holds(around.high) {
+      (first, last) = (around.high, around.high)
+    } else {
+      return nil
+    }
+    guard mayHaveRanges else { return (first, last) }
+    // Ranges lie between their neighbours' offsets: only the next positions out can hold `x`.
+    if (looped != nil || first > 0) && holds(first &- 1) { first = first &- 1 }
+    if (looped != nil || last < snaps.count - 1) && holds(last &+ 1) { last = last &+ 1 }
+    return (first, last)
   }
 
   /// The rest position nearest `x`, measuring to ranges (docs/SNAPPING.md, "Items longer than
