@@ -233,28 +233,29 @@ final class ScrollContainer {
   func restsAt(_ x: Double) -> (first: Int64, last: Int64)? {
     guard !snaps.isFree else { return nil }
     let around = looped?.segment(x) ?? snaps.segment(x)
-    func holds(_ index: Int64) -> Bool {
+    // Between positions, a range holds `x` within the tolerance (as `restHolding`); at a
+    // position's offset, a neighbour's range only when it reaches `x` itself.
+    func holds(_ index: Int64, within tolerance: Double) -> Bool {
       let span = range(index)
-      return span.high > span.low && x >= span.low - SnapList.tolerance
-        && x <= span.high + SnapList.tolerance
+      return span.high > span.low && x >= span.low - tolerance && x <= span.high + tolerance
     }
-    var first: Int64
-    var last: Int64
-    if x == around.lowOffset {
-      // The segment ends at the last of the positions resting at `x`.
-      first = looped?.firstSharing(around.low, x) ?? snaps.firstSharing(around.low, x)
-      last = around.low
-    } else if mayHaveRanges && holds(around.low) {
-      (first, last) = (around.low, around.low)
-    } else if mayHaveRanges && around.high != around.low && holds(around.high) {
-      (first, last) = (around.high, around.high)
-    } else {
-      return nil
+    let tolerance = SnapList.tolerance
+    if x != around.lowOffset {
+      guard mayHaveRanges else { return nil }
+      let low = holds(around.low, within: tolerance)
+      let high = around.high != around.low && holds(around.high, within: tolerance)
+      if low { return (around.low, high ? around.high : around.low) }
+      return high ? (around.high, around.high) : nil
     }
+    // The segment ends at the last of the positions resting at `x`.
+    var first = looped?.firstSharing(around.low, x) ?? snaps.firstSharing(around.low, x)
+    var last = around.low
     guard mayHaveRanges else { return (first, last) }
-    // Ranges lie between their neighbours' offsets: only the next positions out can hold `x`.
-    if (looped != nil || first > 0) && holds(first &- 1) { first = first &- 1 }
-    if (looped != nil || last < snaps.count - 1) && holds(last &+ 1) { last = last &+ 1 }
+    // Ranges lie between their neighbours' offsets: only the next positions out can reach `x`.
+    if (looped != nil || first > 0) && holds(first &- 1, within: 0) { first = first &- 1 }
+    if (looped != nil || last < snaps.count - 1) && holds(last &+ 1, within: 0) {
+      last = last &+ 1
+    }
     return (first, last)
   }
 

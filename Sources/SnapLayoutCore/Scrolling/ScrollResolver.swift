@@ -95,6 +95,9 @@ extension ScrollContainer {
           (index, target) = ranged(
             index, target, current: current, velocity: velocity,
             projected: clamp(current + settings.projection(velocity)))
+          // Where a range's edge meets a bound that rests there, the first position there, as
+          // a tap names it (docs/SNAPPING.md, "Positions that share an offset").
+          index = firstAt(target, naming: index)
         }
       case .uikitWillEndDragging:
         target = willEndDraggingTarget(
@@ -145,6 +148,7 @@ extension ScrollContainer {
         (index, target) = ranged(
           index, target, current: current, velocity: velocity,
           projected: current + settings.projection(velocity))
+        index = firstAt(target, naming: index)
       }
       let k = rests.canonicalIndex(index)
       let item = snaps.item(k)
@@ -162,6 +166,15 @@ extension ScrollContainer {
       omega: settings.spring.omega, dampingRatio: settings.spring.ratio,
       landing: landing, tolerance: tolerance)
     return decision
+  }
+
+  /// Of the positions at `target`, the first, where it is before `index` and rests there or its
+  /// range reaches it (far out, where doubles cannot tell units apart, a search can name one
+  /// that does not: then `index`).
+  private func firstAt(_ target: Double, naming index: Int64) -> Int64 {
+    guard let at = restsAt(target), at.first < index else { return index }
+    let span = range(at.first)
+    return span.low <= target && target <= span.high ? at.first : index
   }
 
   /// Rest positions that cover ranges (docs/SNAPPING.md, "Items longer than the viewport"): a
