@@ -962,6 +962,15 @@ static void test_navigate_past_a_bound_beside_a_range(void) {
             "%s: %s ended at %g after %d presses", alignments[a], forward ? "NEXT" : "PREVIOUS",
             at, press);
     }
+    if (a == 0) {
+      /* Centred, at the start bound: the bound, position 0, first (a fling back from inside
+       * row 0's range named row 0 while a tap named the bound). */
+      sl_snap_result fling = resolve(layout, SL_SCROLL_MAIN, make_release(200, 200, -3000));
+      sl_snap_result tap = resolve(layout, SL_SCROLL_MAIN, make_release(0, 0, 0));
+      CHECK(fling.target_offset == 0 && fling.snap_index == 0 && tap.snap_index == 0,
+            "at 0: fling %g (%" PRId64 "), tap %" PRId64, fling.target_offset, fling.snap_index,
+            tap.snap_index);
+    }
     if (a == 1) {
       sl_snap_result fling = resolve(layout, SL_SCROLL_MAIN, make_release(2800, 2800, 3000));
       sl_snap_result tap = resolve(layout, SL_SCROLL_MAIN, make_release(3030, 3030, 0));
