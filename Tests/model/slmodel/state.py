@@ -381,10 +381,15 @@ class ModelLayout:
                 raise Refused("SL_EINVAL", name)
 
     def set_offset(self, container: int, offset: float) -> None:
+        # The host setting an offset starts its run again, from the offset as it is, even when
+        # the offset is where the last change left it (SELF-SIZING.md rule 7). The library keeps
+        # one run for the orthogonal sections: setting any of them ends it.
         if container == -1:
             self.main_offset, self.main_host_set = offset, True
+            self.anchor_runs.pop(-1, None)
         else:
             self.offsets[container], self.host_set[container] = offset, True
+            self.anchor_runs = {c: run for c, run in self.anchor_runs.items() if c == -1}
 
     def report(self, section: int, item: int, size: Optional[Size]) -> None:
         """SELF-SIZING.md rules 1-7, 11 (size None: reset)."""
