@@ -465,6 +465,128 @@ static void test_undo_gives_offsets_back(void) {
   }
 }
 
+/* An item moved to another section and back gives the main offset back bit for bit
+   (docs/SELF-SIZING.md rule 7): the run of changes follows its item through the delete and
+   the insert, also when that item is the one moved, in rows of three, a list and flow
+   sections, scrolled vertically and horizontally, the offset in the middle of a row. */
+typedef struct {
+  int32_t from_section;
+  int64_t from_item;
+  int32_t to_section;
+  int64_t to_item;
+} cross_move;
+
+/* Each move from `layout` scrolled to `offset`, and back: the offset comes back exactly. */
+static void check_moves_back(const char *name, sl_layout *layout, double offset,
+                             const cross_move *moves, size_t count) {
+  for (size_t m = 0; m < count; m++) {
+    const cross_move *move = &moves[m];
+    CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, offset), SL_OK);
+    CHECK_STATUS(sl_layout_move_item(layout, move->from_section, move->from_item,
+                                     move->to_section, move->to_item, NULL),
+                 SL_OK);
+    CHECK_STATUS(sl_layout_move_item(layout, move->to_section, move->to_item,
+                                     move->from_section, move->from_item, NULL),
+                 SL_OK);
+    double back = main_offset(layout, SL_SCROLL_MAIN);
+    CHECK(back == offset,
+          "%s: item %lld of section %d to item %lld of section %d and back: %.17g, was %.17g",
+          name, (long long)move->from_item, move->from_section, (long long)move->to_item,
+          move->to_section, back, offset);
+  }
+}
+
+/* Two sections of `first` and `second` items in rows of `per_row` cells `length` pt long
+   along the scroll. */
+static sl_layout *rows_layout(int across, int per_row, int length, int first, int second) {
+  char row[160], group[512], json[2048];
+  if (across)
+    snprintf(row, sizeof row, "{\"widthDimension\": {\"absolute\": %d}, \"heightDimension\": %s}",
+             length, FH(1));
+  else
+    snprintf(row, sizeof row, "{\"widthDimension\": %s, \"heightDimension\": {\"absolute\": %d}}",
+             FW(1), length);
+  snprintf(group, sizeof group,
+           "{\"group\": \"%s\", \"layoutSize\": %s, \"subitem\": {\"layoutSize\": " SIZE(
+               FW(1), FH(1)) "}, \"count\": %d}",
+           across ? "vertical" : "horizontal", row, per_row);
+  snprintf(json, sizeof json,
+           "{\"environment\": {\"container\": {\"width\": %d, \"height\": %d}},"
+           " \"configuration\": {\"scrollDirection\": \"%s\"},"
+           " \"sections\": [{\"itemCount\": %d, \"group\": %s},"
+           " {\"itemCount\": %d, \"group\": %s}]}",
+           across ? 600 : 390, across ? 390 : 600, across ? "horizontal" : "vertical", first,
+           group, second, group);
+  return create_layout(json);
+}
+
+static void test_moves_across_sections_give_offsets_back(void) {
+  /* From the top visible row (its first item, the anchor, and the others), from a row above,
+     into the top row and into a row above, the last item; then the anchor in the second
+     section. */
+  static const cross_move MOVES[] = {
+      {0, 16, 1, 5}, {0, 15, 1, 5}, {0, 17, 1, 0}, {0, 4, 1, 5},
+      {1, 3, 0, 16}, {1, 3, 0, 15}, {1, 3, 0, 4},  {0, 59, 1, 29},
+  };
+  static const cross_move LOWER_MOVES[] = {
+      {0, 4, 1, 16},  {0, 4, 1, 15}, {0, 4, 1, 3}, {1, 16, 0, 4},
+      {1, 15, 0, 4},  {1, 17, 0, 59}, {1, 3, 0, 0},
+  };
+  static const cross_move LIST_MOVES[] = {
+      {0, 7, 1, 2}, {0, 8, 1, 2}, {0, 3, 1, 2}, {1, 2, 0, 7}, {1, 2, 0, 3}, {1, 2, 0, 8},
+  };
+  const char *axes[2] = {"vertical", "horizontal"};
+  for (int across = 0; across < 2; across++) {
+    char name[96];
+    /* Rows of three 60 pt cells: sections of 60 and 30 items (1200 and 600 pt). */
+    sl_layout *grid = rows_layout(across, 3, 60, 60, 30);
+    if (grid != NULL) {
+      snprintf(name, sizeof name, "grid (%s)", axes[across]);
+      check_moves_back(name, grid, 310.375, MOVES, sizeof MOVES / sizeof MOVES[0]);
+      snprintf(name, sizeof name, "grid (%s), in the second section", axes[across]);
+      check_moves_back(name, grid, 1510.375, LOWER_MOVES,
+                       sizeof LOWER_MOVES / sizeof LOWER_MOVES[0]);
+      sl_layout_destroy(grid);
+    }
+    /* A list of 44 pt rows: 40 and 20 items. */
+    sl_layout *list = rows_layout(across, 1, 44, 40, 20);
+    if (list != NULL) {
+      snprintf(name, sizeof name, "list (%s)", axes[across]);
+      check_moves_back(name, list, 310.375, LIST_MOVES, sizeof LIST_MOVES / sizeof LIST_MOVES[0]);
+      sl_layout_destroy(list);
+    }
+    /* Flow sections of 100 x 50 items 10 pt apart, three to a 390 pt line; measured sizes
+       make lines of two and of four in the first, a longer item in the second. */
+    char json[1024];
+    snprintf(json, sizeof json,
+             "{\"environment\": {\"container\": {\"width\": %d, \"height\": %d}},"
+             " \"flowLayout\": {\"scrollDirection\": \"%s\", \"estimatedItemSize\":"
+             " {\"width\": %d, \"height\": %d}, \"minimumLineSpacing\": 10,"
+             " \"minimumInteritemSpacing\": 10},"
+             " \"sections\": [{\"itemCount\": 60}, {\"itemCount\": 30}]}",
+             across ? 600 : 390, across ? 390 : 600, axes[across], across ? 50 : 100,
+             across ? 100 : 50);
+    sl_layout *flow = create_layout(json);
+    if (flow != NULL) {
+      for (int64_t item = 0; item < 30; item++) {
+        double length = item == 13 || item == 16 ? 180 : item >= 19 && item <= 22 ? 80 : 100;
+        CHECK_STATUS(sl_layout_report_item_size(flow, 0, item, across ? 50 : length,
+                                                across ? length : 50, NULL),
+                     SL_OK);
+      }
+      CHECK_STATUS(
+          sl_layout_report_item_size(flow, 1, 4, across ? 50 : 180, across ? 180 : 50, NULL),
+          SL_OK);
+      snprintf(name, sizeof name, "flow (%s)", axes[across]);
+      check_moves_back(name, flow, 310.375, MOVES, sizeof MOVES / sizeof MOVES[0]);
+      snprintf(name, sizeof name, "flow (%s), in the second section", axes[across]);
+      check_moves_back(name, flow, 1510.375, LOWER_MOVES,
+                       sizeof LOWER_MOVES / sizeof LOWER_MOVES[0]);
+      sl_layout_destroy(flow);
+    }
+  }
+}
+
 int main(void) {
   test_units_past_int64();
   test_flow_item_sizes();
@@ -472,5 +594,6 @@ int main(void) {
   test_move_item_sizes();
   test_given_and_given_back();
   test_undo_gives_offsets_back();
+  test_moves_across_sections_give_offsets_back();
   return test_finish("test_data_changes");
 }

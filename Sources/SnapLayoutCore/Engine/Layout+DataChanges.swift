@@ -24,10 +24,13 @@ extension Layout {
   }
 
   /// `changeItems`, where the one item inserted by `change` (an item moved from another flow
-  /// section) brings sizes of its own (docs/FLOW-LAYOUT.md, "Moving items").
-  func changeItems(_ change: ItemChange, section: Int, carrying carried: CarriedFlowSize?)
-    throws(LayoutError) -> SizeReport
-  {
+  /// section) brings sizes of its own (docs/FLOW-LAYOUT.md, "Moving items"). `returning`: that
+  /// item is the one the main scroll's run handed over from, moved back; inserted where the
+  /// item the run follows is, it takes the run again (docs/SELF-SIZING.md rule 7).
+  func changeItems(
+    _ change: ItemChange, section: Int, carrying carried: CarriedFlowSize?,
+    returning: Bool = false
+  ) throws(LayoutError) -> SizeReport {
     try checkSection(section)
     let count = entries[section].itemCount
     let newCount: Int64
@@ -136,6 +139,14 @@ extension Layout {
     guard var anchors = before, let anchorItems else {
       return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
     }
+    // The item moved back takes the run it handed over, where the run goes on at its place.
+    var taken: Int64? = nil
+    if returning, case .insert(let at, 1) = change, let base = anchors.mainBase,
+      base.section == section, base.item == at, anchors.main.section == section,
+      anchors.main.item == at
+    {
+      taken = at
+    }
     if let item = anchorItems.main {
       anchors.main.repetition = repetition(of: item, in: section)
       anchors.main.item = item
@@ -152,6 +163,11 @@ extension Layout {
     }
     anchors.mainBase = follow(anchors.mainBase)
     anchors.sectionBase = follow(anchors.sectionBase)
+    if let taken {
+      anchors.main.repetition = repetition(of: taken, in: section)
+      anchors.main.item = taken
+      anchors.mainBase?.item = taken
+    }
     anchors.carry.item = { $0 == section ? ($1 < count ? map($1) : nil) : $1 }
     return keep(anchors, section: section)
   }

@@ -260,13 +260,20 @@ extension Layout {
     // The main scroll at rest on the moved item (or heading to it) follows it to its new
     // section (docs/SNAPPING.md, "Through layout changes").
     let resting = noteResting([mainScrollContainer])
-    // A move to another section is two changes, each anchored afresh: neither continues a run
-    // of changes (docs/SELF-SIZING.md rule 7).
-    forgetOffsetBases()
+    // A move to another section is two changes, a delete and an insert, and the main scroll's
+    // run of changes follows its item through both (docs/SELF-SIZING.md rule 7). When that item
+    // is the one moved, the run hands over to the next item and notes where the moved one
+    // went; moved back to the place of the item the run then follows, it takes the run again.
+    let anchor = isSolved && hostSetMainOffset ? mainAnchor() : nil
+    let leaving =
+      anchor.map { $0.section == from.section && $0.repetition >= 0 && $0.item == from.item }
+      ?? false
+    let returning =
+      mainOffsetBase.map { $0.awaySection == from.section && $0.awayItem == from.item } ?? false
     let removed = try changeItems(.delete(at: from.item, count: 1), section: from.section)
-    forgetOffsetBases()
     let inserted = try changeItems(
-      .insert(at: to.item, count: 1), section: to.section, carrying: carried)
+      .insert(at: to.item, count: 1), section: to.section, carrying: carried,
+      returning: returning)
     var total = SizeReport(
       mainOffsetAdjustment: removed.mainOffsetAdjustment + inserted.mainOffsetAdjustment,
       sectionOffsetAdjustment: inserted.sectionOffsetAdjustment,
@@ -278,6 +285,11 @@ extension Layout {
       total.mainOffsetAdjustment += placed.mainOffsetAdjustment
       total.sectionOffsetAdjustment += placed.sectionOffsetAdjustment
       total.contentSize = placed.contentSize
+    }
+    if leaving, var base = mainOffsetBase, base.section == from.section {
+      base.awaySection = to.section
+      base.awayItem = to.item
+      mainOffsetBase = base
     }
     followMovedItem(resting, from: from, to: to, report: &total)
     return total

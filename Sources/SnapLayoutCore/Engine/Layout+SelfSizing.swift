@@ -255,6 +255,11 @@ extension Layout {
     /// What the last change left: the offset, and where the anchor was.
     var leftOffset: Double
     var leftPosition: Double
+    /// The item this run's anchor handed over from when it moved to another section, where it
+    /// is now (section, item): moved back to the place of the item the run follows, it takes
+    /// the run again (`Layout.moveItem`), so a move there and back gives the offset back.
+    var awaySection = -1
+    var awayItem: Int64 = -1
 
     /// Whether `anchor` and `offset` of `container` are those the last change left.
     func applies(to anchor: Anchor, offset: Double, container: Int) -> Bool {
@@ -268,11 +273,23 @@ extension Layout {
     }
 
     /// The base after items or sections changed: its anchor's content where it went, as
-    /// `section` and `item` map it (nil: deleted, and the run ends).
+    /// `section` and `item` map it (nil: deleted, and the run ends). The item away follows the
+    /// same changes, and is forgotten when deleted.
     func mapped(section: (Int) -> Int?, item: (Int) -> ((Int64) -> Int64?)?) -> OffsetBase? {
-      guard self.section >= 0 else { return self }
-      guard let newSection = section(self.section) else { return nil }
       var moved = self
+      if awaySection >= 0 {
+        var newItem: Int64? = awayItem
+        if let map = item(awaySection) { newItem = map(awayItem) }
+        if let newSection = section(awaySection), let newItem {
+          moved.awaySection = newSection
+          moved.awayItem = newItem
+        } else {
+          moved.awaySection = -1
+          moved.awayItem = -1
+        }
+      }
+      guard self.section >= 0 else { return moved }
+      guard let newSection = section(self.section) else { return nil }
       moved.section = newSection
       if self.item >= 0, let map = item(self.section) {
         guard let newItem = map(self.item) else { return nil }
@@ -294,13 +311,19 @@ extension Layout {
     var item: Int64 = -1
   }
 
+  /// The main scroll's anchor as the next change finds it: the run's when it goes on.
+  func mainAnchor() -> Anchor {
+    let offset = solved.mainScroll.canonical(mainOffset).offset
+    return carried(
+      anchor(mainAt: offset), base: mainOffsetBase, offset: offset,
+      container: mainScrollContainer)
+  }
+
   /// The anchors of the main scroll and, when given, of `section`'s own scroll.
   func anchors(section: Int?) -> Anchors {
     let main = solved.mainScroll
     let mainCanonical = main.canonical(mainOffset)
-    let mainAnchor = carried(
-      anchor(mainAt: mainCanonical.offset), base: mainOffsetBase, offset: mainCanonical.offset,
-      container: mainScrollContainer)
+    let mainAnchor = self.mainAnchor()
     var sectionAnchor: Anchor? = nil
     var inBounds = true
     var sectionCanonical = (offset: section.map { entries[$0].offset } ?? 0, shift: 0.0)

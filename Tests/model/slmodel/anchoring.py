@@ -95,7 +95,7 @@ def carried(model, sol, found: Anchor, offset: float, container: int, along_x: b
     run = model.anchor_runs.get(container)
     if run is None or found.section < 0 or found.repetition < 0:
         return found
-    section, item, left_offset, left_position = run
+    section, item, left_offset, left_position = run[:4]
     s = sol.sections[found.section]
     if section != found.section or not _close(left_offset, offset) or not 0 <= item < s.item_count:
         return found
@@ -107,7 +107,26 @@ def carried(model, sol, found: Anchor, offset: float, container: int, along_x: b
     return anchor
 
 
-def _record(model, sol, container: int, anchor: Anchor, offset: float, along_x: bool) -> None:
+def goes_on(model, sol, container: int, anchor: Anchor, offset: float, along_x: bool) -> bool:
+    """Whether the container's run goes on with `anchor` (the one `carried` gave): it follows
+    the same item, and the offset and the anchor are where the last change left them."""
+    run = model.anchor_runs.get(container)
+    if run is None or anchor.section < 0 or anchor.repetition < 0:
+        return False
+    return (
+        run[0] == anchor.section
+        and run[1] == _first_item(sol, anchor)
+        and _close(run[2], offset)
+        and _close(anchor_position(sol, anchor, along_x), run[3])
+    )
+
+
+def _record(
+    model, sol, container: int, anchor: Anchor, offset: float, along_x: bool, away=None
+) -> None:
+    """The run the change leaves: its section, item, offset and anchor position, and `away`:
+    the (section, item) its anchor handed over from when that item moved to another section
+    (state.py, `move_item`)."""
     if anchor.section < 0 or anchor.repetition < 0:
         model.anchor_runs.pop(container, None)
         return
@@ -116,6 +135,7 @@ def _record(model, sol, container: int, anchor: Anchor, offset: float, along_x: 
         _first_item(sol, anchor),
         offset,
         anchor_position(sol, anchor, along_x),
+        away,
     )
 
 
@@ -151,13 +171,18 @@ def anchored(
     carry_section=lambda s: s,
     carry_item=lambda s, i: i,
     extra: Optional[List[int]] = None,
+    carry_away_section=None,
+    take: Optional[int] = None,
 ) -> None:
     """Applies `change` keeping the content at the leading edge of the visible bounds in place:
     each host-set offset moves by as much as its anchor moved, and is clamped to the new bounds
     when it was within the old ones (SELF-SIZING.md rule 7, and "Live data changes"). `remap`
     (anchor, old solution, new solution) says where an anchor went when items or sections moved.
     An offset within a rounding of a boundary between anchors may take either: the offsets the
-    others give are kept in `model.anchor_alternatives` (container -> offsets)."""
+    others give are kept in `model.anchor_alternatives` (container -> offsets). A main run that
+    goes on keeps the item it handed over from, where `carry_away_section` (else
+    `carry_section`) and `carry_item` take it; `take`: an item inserted at the index of the
+    item the run follows, back from another section, takes the run again."""
     model.anchor_alternatives = {}
     model.resnapped = set()
     if model.container is None:
@@ -175,6 +200,27 @@ def anchored(
     fresh = [anchor_main(sol, x) for x in _probes(before_main)]
     main_anchors = _distinct([carried(model, sol, fresh[0], before_main, -1, False)] + fresh)
     main_in = within(before_main, main.minimum, main.maximum)
+    # What the main run carries on: the item it handed over from (SELF-SIZING.md rule 7).
+    main_run = model.anchor_runs.get(-1)
+    main_goes_on = goes_on(model, sol, -1, main_anchors[0], before_main, False)
+    away = None
+    # A run whose item is deleted ends, and forgets the item away with it.
+    if (
+        main_goes_on
+        and main_run[4] is not None
+        and carry_section(main_run[0]) is not None
+        and carry_item(main_run[0], main_run[1]) is not None
+    ):
+        away_section = (carry_away_section or carry_section)(main_run[4][0])
+        away_item = carry_item(main_run[4][0], main_run[4][1])
+        if away_section is not None and away_item is not None:
+            away = (away_section, away_item)
+    taken = (
+        take is not None
+        and main_goes_on
+        and main_anchors[0].section == section
+        and _first_item(sol, main_anchors[0]) == take
+    )
     section_anchors = None
     if section is not None and section in scrolls:
         c = scrolls[section]
@@ -198,6 +244,10 @@ def anchored(
         main_anchors = [remap(a, old, sol) for a in main_anchors]
         if section_anchors is not None:
             section_anchors = [remap(a, old, sol) for a in section_anchors]
+    if taken:
+        main_anchors[0] = Anchor(
+            section, _repetition_of(sol, section, take), main_anchors[0].position, take
+        )
 
     def moved(anchors, before, was_in, container, along_x):
         c = scrolls[container]
@@ -212,7 +262,7 @@ def anchored(
 
     if model.main_host_set:
         model.main_offset = moved(main_anchors, before_main, main_in, -1, False)
-        _record(model, sol, -1, main_anchors[0], model.main_offset, False)
+        _record(model, sol, -1, main_anchors[0], model.main_offset, False, away)
     else:
         model.anchor_runs.pop(-1, None)
     if section_anchors is not None and section in scrolls and model.host_set[section]:
@@ -290,3 +340,7 @@ def section_remap(order: List[Optional[int]], replaced: Optional[int]):
         return Anchor(-1, -1, 0.0)
 
     return remap
+
+
+#: The item an anchor follows (state.py's moves ask it).
+first_item = _first_item

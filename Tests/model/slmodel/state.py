@@ -25,7 +25,7 @@ from .canon import (
 from .groups import ModelError
 from .layout import Solution
 from . import resnap
-from .anchoring import anchored, item_remap, section_remap
+from .anchoring import anchor_main, anchored, carried, first_item, item_remap, section_remap
 from .scroll import containers
 
 Size = Tuple[float, float]
@@ -381,10 +381,15 @@ class ModelLayout:
                 raise Refused("SL_EINVAL", name)
 
     def set_offset(self, container: int, offset: float) -> None:
+        # The host setting an offset starts its run again, from the offset as it is, even when
+        # the offset is where the last change left it (SELF-SIZING.md rule 7). The library keeps
+        # one run for the orthogonal sections: setting any of them ends it.
         if container == -1:
             self.main_offset, self.main_host_set = offset, True
+            self.anchor_runs.pop(-1, None)
         else:
             self.offsets[container], self.host_set[container] = offset, True
+            self.anchor_runs = {c: run for c, run in self.anchor_runs.items() if c == -1}
 
     def report(self, section: int, item: int, size: Optional[Size]) -> None:
         """SELF-SIZING.md rules 1-7, 11 (size None: reset)."""
@@ -480,10 +485,13 @@ class ModelLayout:
             self.flow[section].given[first + k] = (float(size[0]), float(size[1]))
         self.invalidate()
 
-    def change_items(self, section: int, count: int, mapping, kept=None, extra=None) -> None:
+    def change_items(
+        self, section: int, count: int, mapping, kept=None, extra=None, take=None
+    ) -> None:
         """Items change; the offsets follow the item at the leading edge (SELF-SIZING.md, "Live
         data changes"). `kept(item)`: the first item at or after it that remains; `extra`: what
-        else the same change does (the sizes a moved item brings)."""
+        else the same change does (the sizes a moved item brings); `take`: the inserted item
+        that takes the main run back (`move_item`)."""
         old_count = int(self.sections[section]["itemCount"])
 
         def change() -> None:
@@ -497,6 +505,7 @@ class ModelLayout:
             change,
             item_remap(section, old_count, count, mapping, kept or (lambda item: item)),
             carry_item=lambda s, i: (mapping(i) if i < old_count else None) if s == section else i,
+            take=take,
         )
 
     def _change_items(self, section: int, count: int, mapping) -> None:
@@ -544,8 +553,18 @@ class ModelLayout:
         # The main scroll at rest on the moved item follows it (SNAPPING.md, "Through layout
         # changes").
         resting = resnap.note(self, [-1])
-        # Two changes, each anchored afresh: neither continues a run (SELF-SIZING.md rule 7).
-        self.anchor_runs = {}
+        # Two changes, a delete and an insert: the main run follows its item through both
+        # (SELF-SIZING.md rule 7). When that item is the one moved, the run hands over to the
+        # next item and notes where the moved one went; moved back to the place of the item the
+        # run then follows, it takes the run again.
+        leaving = False
+        if self.container is not None and self.main_host_set:
+            sol = self.solution
+            found = anchor_main(sol, self.main_offset)
+            a = carried(self, sol, found, self.main_offset, -1, False)
+            leaving = a.section == fs and a.repetition >= 0 and first_item(sol, a) == fi
+        run = self.anchor_runs.get(-1)
+        returning = run is not None and run[4] == (fs, fi)
         self.change_items(
             fs,
             int(self.sections[fs]["itemCount"]) - 1,
@@ -569,21 +588,25 @@ class ModelLayout:
             if destination.self_sizing and carried_measured is not None:
                 self.flow[ts].measured[ti] = carried_measured
 
-        self.anchor_runs = {}
         self.change_items(
             ts,
             int(self.sections[ts]["itemCount"]) + 1,
             lambda i: i + 1 if i >= ti else i,
             extra=bring,
+            take=ti if returning else None,
         )
         if carried_measured is not None and self.container is not None and self.desc.flow is None:
             # A compositional destination takes the measured size as a report.
             self.report(ts, ti, carried_measured)
         self.invalidate()
+        run = self.anchor_runs.get(-1)
+        if leaving and run is not None and run[0] == fs:
+            self.anchor_runs[-1] = run[:4] + ((ts, ti),)
         for entry in resting:
             if entry.element == ("unit", fs, fi):
                 now = ("unit", ts, ti)
                 self.main_offset = resnap.rest_offset(self, -1, now, self.main_offset)
+                self.anchor_runs.pop(-1, None)
                 self.rest_memory[-1] = (self.main_offset, now)
                 self.resnapped.add(-1)
                 self.anchor_alternatives.pop(-1, None)
@@ -606,6 +629,8 @@ class ModelLayout:
             section_remap(order, replaced),
             carry_section=carry_section,
             extra=[replaced] if replaced is not None else None,
+            # An item away in a replaced section is forgotten, as a run there ends.
+            carry_away_section=lambda old: order.index(old) if old in order else None,
         )
 
     def insert_sections(self, at: int, new: List[Json]) -> None:
