@@ -520,6 +520,17 @@ static sl_layout *rows_layout(int across, int per_row, int length, int first, in
   return create_layout(json);
 }
 
+/* The moves of `upper` (8 of them) with the offset in the first section (310.375) and those of
+ * `lower` (7) with it in the second (1510.375), each there and back. */
+static void check_moves_in_both(const char *what, const char *axis, sl_layout *layout,
+                                const cross_move upper[8], const cross_move lower[7]) {
+  char name[96];
+  snprintf(name, sizeof name, "%s (%s)", what, axis);
+  check_moves_back(name, layout, 310.375, upper, 8);
+  snprintf(name, sizeof name, "%s (%s), in the second section", what, axis);
+  check_moves_back(name, layout, 1510.375, lower, 7);
+}
+
 static void test_moves_across_sections_give_offsets_back(void) {
   /* From the top visible row (its first item, the anchor, and the others), from a row above,
      into the top row and into a row above, the last item; then the anchor in the second
@@ -541,11 +552,7 @@ static void test_moves_across_sections_give_offsets_back(void) {
     /* Rows of three 60 pt cells: sections of 60 and 30 items (1200 and 600 pt). */
     sl_layout *grid = rows_layout(across, 3, 60, 60, 30);
     if (grid != NULL) {
-      snprintf(name, sizeof name, "grid (%s)", axes[across]);
-      check_moves_back(name, grid, 310.375, MOVES, sizeof MOVES / sizeof MOVES[0]);
-      snprintf(name, sizeof name, "grid (%s), in the second section", axes[across]);
-      check_moves_back(name, grid, 1510.375, LOWER_MOVES,
-                       sizeof LOWER_MOVES / sizeof LOWER_MOVES[0]);
+      check_moves_in_both("grid", axes[across], grid, MOVES, LOWER_MOVES);
       sl_layout_destroy(grid);
     }
     /* A list of 44 pt rows: 40 and 20 items. */
@@ -577,11 +584,7 @@ static void test_moves_across_sections_give_offsets_back(void) {
       CHECK_STATUS(
           sl_layout_report_item_size(flow, 1, 4, across ? 50 : 180, across ? 180 : 50, NULL),
           SL_OK);
-      snprintf(name, sizeof name, "flow (%s)", axes[across]);
-      check_moves_back(name, flow, 310.375, MOVES, sizeof MOVES / sizeof MOVES[0]);
-      snprintf(name, sizeof name, "flow (%s), in the second section", axes[across]);
-      check_moves_back(name, flow, 1510.375, LOWER_MOVES,
-                       sizeof LOWER_MOVES / sizeof LOWER_MOVES[0]);
+      check_moves_in_both("flow", axes[across], flow, MOVES, LOWER_MOVES);
       sl_layout_destroy(flow);
     }
   }
