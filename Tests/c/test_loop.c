@@ -667,6 +667,21 @@ static void test_seam_shared_offset(void) {
   for (int i = 0; i < 4; i++) {
     press_through(layout, SL_NAVIGATE_NEXT, seams[i], 9, 300, "NEXT from a seam");
     press_through(layout, SL_NAVIGATE_PREVIOUS, seams[i], 9, -300, "PREVIOUS from a seam");
+    /* A tap and a release coming to rest there name one position: the first there, card 7
+     * (the tap named card 0 of the next lap, the release card 7). */
+    sl_scroll_release tap = make_release(seams[i], seams[i], 0);
+    sl_scroll_release fling = make_release(seams[i] - 150, seams[i] - 150, 800);
+    sl_snap_result at, to;
+    memset(&at, 0, sizeof at);
+    memset(&to, 0, sizeof to);
+    CHECK_STATUS(sl_layout_resolve_scroll(layout, 0, &tap, &at), SL_OK);
+    CHECK_STATUS(sl_layout_resolve_scroll(layout, 0, &fling, &to), SL_OK);
+    sl_snap_position position;
+    CHECK_STATUS(sl_layout_get_snap_position(layout, 0, seams[i], &position), SL_OK);
+    CHECK(at.snap_index == 7 && position.index == 7 &&
+              (to.target_offset != seams[i] || to.snap_index == 7),
+          "at the seam %g: tap %" PRId64 ", position %" PRId64 ", release to %g names %" PRId64,
+          seams[i], at.snap_index, position.index, to.target_offset, to.snap_index);
   }
   sl_layout_destroy(layout);
 }

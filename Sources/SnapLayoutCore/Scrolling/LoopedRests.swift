@@ -119,7 +119,15 @@ struct LoopedRests: RestPositions {
   func rank(_ x: Double, strict: Bool) -> Int64 {
     let (lap, within) = lap(of: x)
     // 0 only when strict and `x` is B_0 itself: the previous lap's positions lie before it.
-    return lap &* count &+ canonical.rank(within, strict: strict)
+    var rank = lap &* count &+ canonical.rank(within, strict: strict)
+    // Unless the lap's last positions rest on the next lap's start (cells measured 0 long at
+    // the seam): at `x` itself, they are not before it.
+    var seam = 0
+    while strict && seam < 64 && offset(rank &- 1) >= x {
+      rank &-= 1
+      seam += 1
+    }
+    return rank
   }
 
   @inline(never)
