@@ -141,6 +141,15 @@ static void test_kinds_scale(void) {
          "two resizes %.2f ms, %.2f ms (growth %.2f)\n",
          small, KINDS_PER_SECTION, a.create * 1e3, 4 * small, KINDS_PER_SECTION, b.create * 1e3,
          create_growth, a.resize * 1e3, b.resize * 1e3, resize_growth);
+  /* Under an emulator or a sanitizer (SL_TEST_TIME_SCALE > 1: qemu-user translating code,
+   * ASan's shadow memory) the ratio of two sizes measures their caches as much as the library
+   * (2.13x seen once on riscv64 under qemu, 1.0-1.3x natively): it is printed there, checked
+   * natively only (bench/sections.c measures it too). */
+  if (time_scale() > 1) {
+    free(little.bytes);
+    free(big.bytes);
+    return;
+  }
   CHECK(create_growth < GROWTH_BOUND,
         "creating a layout costs %.2fx more per kind with 4x the kinds (bound %.1f)",
         create_growth, GROWTH_BOUND);
