@@ -181,18 +181,19 @@ extension Layout {
         target = Layout.entered(
           scroll, index, action, point: looped.offset(index), heading: heading, from: base)
         // A step never stays where it is: past positions at the same offset (a card measured
-        // 0 wide on the seam, the next lap's first at the same offset), up to a lap.
-        var extra: Int64 = 0
-        while target == heading && index != base && extra < looped.count {
-          switch action {
-          case .next: index &+= 1
-          case .previous: index &-= 1
-          default: extra = looped.count
-          }
-          if extra < looped.count {
-            target = Layout.entered(
-              scroll, index, action, point: looped.offset(index), heading: heading, from: base)
-          }
+        // 0 wide on the seam, the next lap's first at the same offset), at most 64 on (a
+        // bound, not a walk that grows with the item count). TO, FIRST and LAST stay put.
+        let direction: Int64
+        switch action {
+        case .next: direction = 1
+        case .previous: direction = -1
+        default: direction = 0
+        }
+        var extra = 0
+        while direction != 0 && target == heading && index != base && extra < 64 {
+          index &+= direction
+          target = Layout.entered(
+            scroll, index, action, point: looped.offset(index), heading: heading, from: base)
           extra += 1
         }
         let k = looped.canonicalIndex(index)
