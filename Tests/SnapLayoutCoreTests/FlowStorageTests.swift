@@ -48,6 +48,11 @@ struct FlowStorageTests {
       let end = min(count, first + random.below(200))
       let widest = (first..<end).map { (measured[$0] ?? given[$0]).width }.max() ?? 0
       #expect(storage.widest(in: first..<end) == widest, "step \(step)")
+      // Per 64-item word, as the lines' tree of widths reads them (the flow's own width
+      // without a read where no item of the word differs).
+      let word = random.below((count + 63) / 64)
+      let inWord = (word * 64..<min(count, word * 64 + 64)).map { (measured[$0] ?? given[$0]).width }
+      #expect(storage.widest(inWord: word) == inWord.max()!, "step \(step), word \(word)")
       let next = (first..<count).first { (measured[$0] ?? given[$0]) != uniform } ?? count
       #expect(storage.nextDiffering(from: first) == next, "step \(step)")
     }

@@ -55,7 +55,7 @@ final class FlowLines {
     widthLeaves = 1
     while widthLeaves < words { widthLeaves *= 2 }
     widths = Array(repeating: 0, count: 2 * widthLeaves)
-    for word in 0..<words { widths[widthLeaves + word] = widest(inWord: word) }
+    for word in 0..<words { widths[widthLeaves + word] = sizes.widest(inWord: word) }
     for node in stride(from: widthLeaves - 1, to: 0, by: -1) {
       widths[node] = max(widths[2 * node], widths[2 * node + 1])
     }
@@ -94,6 +94,7 @@ final class FlowLines {
   /// count — or, after a change of `changed`, up to the first line start past it where a line
   /// started before (the lines from there on are as they were). `cursor` is a place in the
   /// lines as they are. Returns where the lines handed over end.
+  @inline(__always)
   private func breakLines(
     from start: Int, changed: Int?, cursor: Cursor? = nil, into add: (LineBlock) -> Void
   ) -> Int {
@@ -141,9 +142,6 @@ final class FlowLines {
   /// The widest item (a line it overflows widens the content). - Complexity: O(1).
   var widest: Double { widths.count > 1 ? widths[1] : 0 }
 
-  private func widest(inWord word: Int) -> Double {
-    sizes.widest(in: word << 6..<min(sizes.count, (word + 1) << 6))
-  }
 
   /// The length of all the lines and the spacing between them.
   var totalLength: Double {
@@ -390,7 +388,7 @@ final class FlowLines {
   private func breakAgain(_ range: Range<Int>, found: LineBlocks.Found) {
     for word in range.lowerBound >> 6...(range.upperBound - 1) >> 6 {
       var node = widthLeaves + word
-      widths[node] = widest(inWord: word)
+      widths[node] = sizes.widest(inWord: word)
       while node > 1 {
         node /= 2
         let widest = max(widths[2 * node], widths[2 * node + 1])

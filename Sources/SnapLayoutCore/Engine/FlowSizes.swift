@@ -131,6 +131,17 @@ final class FlowSizes {
     }
   }
 
+  /// The largest width of the items of word `word` (items `64 word ..< 64 word + 64`, 0 for
+  /// none): the flow's own width, read from no item, when none of them has another size (a
+  /// host giving sizes in chunks leaves most words so until it reaches them; issue 19).
+  func widest(inWord word: Int) -> Double {
+    let range = word << 6..<min(count, (word + 1) << 6)
+    guard !range.isEmpty else { return 0 }
+    // An item that does not differ holds exactly `uniform` (`setGiven`, `place`).
+    guard differingBits[word] != 0 else { return uniform.width }
+    return widest(in: range)
+  }
+
   /// The lengths, read in loops without a check per item (`withLengths`).
   struct Lengths {
     let isWide: Bool

@@ -533,6 +533,11 @@ final class LineBlocks {
     let chunk = start.chunk
     let startBlock = chunks[chunk][start.index]
     let endIndex = end?.index ?? chunks[chunk].count
+    // The count first: a long replacement (sizes given in chunks) is not copied to be refused.
+    let added = blocks.count + (startBlock.first < from ? 1 : 0) + (end != nil ? 1 : 0)
+    let removed = (end != nil ? endIndex + 1 : endIndex) - start.index
+    let total = chunks[chunk].count - removed + added
+    guard total <= LineBlocks.chunkLimit, total > 0 else { return false }
     var replacement: [LineBlock] = []
     replacement.reserveCapacity(blocks.count + 2)
     if startBlock.first < from {
@@ -551,7 +556,7 @@ final class LineBlocks {
       last += 1
     }
     let count = chunks[chunk].count - (last - start.index) + replacement.count
-    guard count <= LineBlocks.chunkLimit, count > 0 else { return false }
+    precondition(count == total)
     let linesBefore = chunks[chunk].lines
     let lengthBefore = chunks[chunk].length
     blockCount += count - chunks[chunk].count
