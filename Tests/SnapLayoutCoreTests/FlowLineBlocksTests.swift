@@ -212,4 +212,92 @@ struct FlowLineBlocksTests {
       }
     }
   }
+
+  @Test(
+    "the walk of the lines gives each line the start looked up by item, bit for bit, in doubles or exact",
+    arguments: [10.0, 7.3, 0.5, 0, -3])
+  func walkMatchesLookups(lineSpacing: Double) {
+    // Line lengths of every kind: whole and half points (sums stay doubles), tenths (sums soon
+    // need more bits: the walk goes on exactly), below 2^-7 pt (rounded to a unit) and huge
+    // (sums past 2^53 round). FlowLines.walkLines steps in doubles while that is exact.
+    var random = Lcg(state: UInt64(1_000 + lineSpacing * 10))
+    let heights: [Double] = [32, 40.5, 33.3, 0.1, 0.001, 1e-9, 2e12, 17.25, 1e15 + 0.5]
+    let count = 3_000
+    var sizes: [Size] = []
+    for item in 0..<count {
+      // The first quarter in whole points only: the walk starts in doubles.
+      let kinds = item < count / 4 ? 2 : heights.count
+      sizes.append(
+        Size(width: Double(40 + random.below(161)), height: heights[random.below(kinds)]))
+    }
+    let storage = FlowSizes(
+      count: count, uniform: Size(width: 100, height: 40), isSelfSizing: false, given: sizes)
+    let lines = FlowLines(sizes: storage, length: 358, interitem: 10, lineSpacing: lineSpacing)
+    var walked: [(first: Int, start: Double)] = []
+    lines.forEachLine(from: -.infinity) { first, _, start in
+      walked.append((first, start))
+      return true
+    }
+    #expect(walked.count == lines.lineCount)
+    for (index, line) in walked.enumerated() {
+      #expect(line.first == lines.firstItem(ofLine: index))
+      let expected = lines.start(ofLineAt: line.first)
+      guard line.start.bitPattern == expected.bitPattern else {
+        Issue.record("line \(index): walked \(line.start), looked up \(expected)")
+        return
+      }
+    }
+    // From lines in the middle, and item frames in a batch against one by one.
+    for line in stride(from: 1, to: walked.count, by: 97) {
+      var first = true
+      lines.forEachLine(from: walked[line].start) { item, _, start in
+        if first { #expect(start.bitPattern == lines.start(ofLineAt: item).bitPattern) }
+        first = false
+        return false
+      }
+    }
+    let origin = Point(x: 16, y: 0.3)
+    for range in [0..<count, 700..<2_100, count - 5..<count] {
+      lines.forEachFrame(items: range, origin: origin) { item, frame in
+        #expect(frame == lines.frame(ofItem: item, origin: origin), "item \(item)")
+      }
+    }
+  }
+
+  @Test("a double sum is taken as the exact sum only when it is exact")
+  func exactSumInDoubles() {
+    var random = Lcg(state: 31)
+    func value() -> Double {
+      switch random.below(5) {
+      case 0: return Double(random.below(1_000)) / 2
+      case 1: return Double(random.below(1_000)) / 10
+      case 2: return Double(random.below(100)) * 1e-4
+      case 3: return Double(sign: .plus, exponent: random.below(70), significand: 1) + 1
+      default: return -Double(random.below(500))
+      }
+    }
+    var inDoubles = 0
+    for _ in 0..<20_000 {
+      // `a`: the exact value of an ExactLength, as in the walk.
+      let a = ExactLength(value()).points
+      guard ExactLength(a).points == a, ExactLength(a) == ExactLength(ExactLength(a).points) else {
+        continue
+      }
+      let b = value()
+      let exact = ExactLength(a) + ExactLength(b)
+      if let sum = ExactLength.exactSum(a, b) {
+        inDoubles += 1
+        #expect(sum.bitPattern == exact.points.bitPattern, "\(a) + \(b)")
+        #expect(ExactLength(sum) == exact, "\(a) + \(b): the sum is exact")
+      } else {
+        // Refused: a sum that needs more bits than a double, a term that rounds or clamps, or
+        // a sum out of range (which may clamp back onto itself: 2^66 pt).
+        #expect(
+          ExactLength(exact.points) != exact || ExactLength(b).points != b
+            || Swift.abs(b) < 0x1p-7 || Swift.abs(exact.points) >= ExactLength.limit,
+          "\(a) + \(b) refused though exact")
+      }
+    }
+    #expect(inDoubles > 5_000)
+  }
 }

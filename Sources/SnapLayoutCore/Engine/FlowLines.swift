@@ -262,17 +262,30 @@ final class FlowLines {
     var node = found.node
     var block = found.block
     var index = index
-    var length = block.length
-    var start = found.lengthBefore + index * length
+    var start = found.lengthBefore + index * block.length
+    var points = start.points
+    // While the starts are doubles exactly, the next is this one plus the line's length in
+    // doubles, when that sum is exact (`ExactLength.exactSum`): the exact sum rounded once,
+    // bit for bit, without 128-bit arithmetic per line. From the first that is not, the walk
+    // sums exactly.
+    var inDoubles = ExactLength(points) == start
     while true {
       let first = block.first + index * block.period
-      guard body(first, first + block.period, start.points) else { return }
-      start = start + length
+      guard body(first, first + block.period, points) else { return }
+      if inDoubles, let sum = ExactLength.exactSum(points, block.value) {
+        points = sum
+      } else {
+        if inDoubles {
+          start = ExactLength(points)
+          inDoubles = false
+        }
+        start = start + block.length
+        points = start.points
+      }
       index += 1
       if index == block.lines {
         guard let next = blocks.next(after: node) else { return }
         (node, block) = next
-        length = block.length
         index = 0
       }
     }
@@ -284,10 +297,17 @@ final class FlowLines {
   /// line's leading edge and top.
   @inline(__always)
   func forEachItem(first: Int, end: Int, _ body: (Int, Rect) -> Void) {
-    let extent = self.extent(from: first, to: end)
     let last = end == sizes.count
+    precondition(first >= 0 && first <= end && end <= sizes.count)
     sizes.withLengths { sizes in
       let count = end - first
+      // The line's extent (F4, as `extent(from:to:)`) and the room its items take, in one pass.
+      var extent = 0.0
+      var used = 0.0
+      for item in first..<end {
+        extent = max(extent, sizes.height(item))
+        used += sizes.width(item)
+      }
       var x = 0.0
       var gap = interitem
       // Some item differs from the flow's size: with none, the section is periodic (F13,
@@ -298,8 +318,6 @@ final class FlowLines {
         let width = sizes.width(first)
         if width < length { x = (length - width) / 2 }  // F3
       } else {
-        var used = 0.0
-        for item in first..<end { used += sizes.width(item) }
         gap = (length - used) / Double(count - 1)  // F2: justified
       }
       for item in first..<end {

@@ -71,6 +71,24 @@ struct ExactLength: AdditiveArithmetic, Comparable, Sendable {
     return units < 0 ? -value : value
   }
 
+  /// `a + b` when it is exactly the sum of `a` and the `ExactLength` of `b`, else nil: when `b`
+  /// converts exactly (0, or a magnitude from 2⁻⁷ pt up, in range), the double sum has no
+  /// rounding error (Knuth's two-sum) and stays in range. With `a` the exact value of an
+  /// `ExactLength` `x` (`ExactLength(a) == x`), it is then, bit for bit, `(x + ExactLength(b)).points`
+  /// and again the exact value of that sum, for a few floating-point operations instead of the
+  /// 128-bit ones: the walk of a flow section's lines steps from line to line so.
+  @inline(__always)
+  static func exactSum(_ a: Double, _ b: Double) -> Double? {
+    let sum = a + b
+    let bPart = sum - a
+    let error = (a - (sum - bPart)) + (b - bPart)
+    let magnitude = Swift.abs(b)
+    guard error == 0, magnitude >= 0x1p-7 || magnitude == 0, magnitude < limit,
+      Swift.abs(sum) < limit
+    else { return nil }
+    return sum
+  }
+
   /// `count` times `length`, exactly. - Precondition: the product stays in range.
   @inline(__always)
   static func * (count: Int, length: ExactLength) -> ExactLength {
