@@ -45,9 +45,9 @@ extension SolvedSection {
       // One cell per repetition: its frame is the template's with its measured lengths.
       let cell = template.leaves[0].frame
       let share = measured.sectionUniform
+      let solver = repetitionSolver  // read once, not per row
       _ = measured.forEachSingleCell(repetitions) { repetition, width, height, shift in
-        let slot = repetitionSolver.singleCellFrame(
-          cell, width: width, height: height, share: share)
+        let slot = solver.singleCellFrame(cell, width: width, height: height, share: share)
         body(
           repetition, placement.place(slot, repetition: repetition, offset: offset, shift: shift))
         return true
