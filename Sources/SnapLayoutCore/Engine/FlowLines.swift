@@ -29,7 +29,7 @@ final class FlowLines {
     self.length = length
     self.interitem = interitem
     self.lineSpacing = lineSpacing
-    // lineEnd's loop over items of one width.
+    // line(from:)'s loop over items of one width.
     let width = sizes.uniform.width
     var used = width
     var period = 1
@@ -129,11 +129,8 @@ final class FlowLines {
         first += lines * period
         continue
       }
-      let end = lineEnd(from: first)
-      add(
-        LineBlock(
-          first: first, period: end - first, lines: 1,
-          value: extent(from: first, to: end) + lineSpacing))
+      let (end, extent) = line(from: first)
+      add(LineBlock(first: first, period: end - first, lines: 1, value: extent + lineSpacing))
       first = end
     }
     return n
@@ -150,13 +147,16 @@ final class FlowLines {
 
   // MARK: Lines and items
 
-  /// One past the last item of the line starting at `first` (F1): items join while they fit
+  /// One past the last item of the line starting at `first` (F1), and the line's extent
+  /// (`extent(from:to:)`: the tallest of its items, F4), in one pass: items join while they fit
   /// with `interitem` between them; the first always does.
-  func lineEnd(from first: Int) -> Int {
+  @inline(__always)
+  private func line(from first: Int) -> (end: Int, extent: Double) {
     let n = sizes.count
     precondition(first >= 0 && first < n)
     return sizes.withLengths { sizes in
       var used = sizes.width(first)
+      var tallest = max(0, sizes.height(first))  // as extent(from:to:) starts
       var end = first + 1
       while end < n && end - first < FlowLines.maxItemsPerLine {
         let width = sizes.width(end)
@@ -165,9 +165,10 @@ final class FlowLines {
           break
         }
         used = next
+        tallest = max(tallest, sizes.height(end))
         end += 1
       }
-      return end
+      return (end, tallest)
     }
   }
 
