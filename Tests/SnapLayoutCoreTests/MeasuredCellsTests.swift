@@ -291,4 +291,50 @@ struct MeasuredCellsTests {
       }
     }
   }
+
+  @Test("the summary tree's nodes: many blocks, and copies that change apart")
+  func summaryTreeBlocksAndCopies() {
+    // 6,000 pages in random order: some 12,000 nodes, 47 blocks of 256 (the table of blocks
+    // doubles from 4), removals leaving nodes to reuse.
+    var random = Lcg(state: 12)
+    let count = 6_000
+    var order = Array(0..<count)
+    for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
+    var totals = Array(repeating: 0.0, count: count)
+    var tree = MeasuredSummaryTree()
+    for key in order {
+      totals[key] = Double(1 + random.below(5_000)) / 4
+      tree.set(MeasuredRun(total: ExactLength(totals[key])), key: Int64(key))
+    }
+    for key in stride(from: 0, to: count, by: 7) {
+      tree.remove(key: Int64(key))
+      totals[key] = 0
+    }
+    func expectPrefixes(_ tree: MeasuredSummaryTree, _ totals: [Double], _ what: String) {
+      var sum = ExactLength.zero
+      for key in 0...count {
+        if key % 97 == 0 || key == count {
+          #expect(tree.prefix(Int64(key)) == sum, "\(what): key \(key)")
+        }
+        if key < count { sum = sum + ExactLength(totals[key]) }
+      }
+      #expect(tree.root.total == sum, "\(what)")
+    }
+    expectPrefixes(tree, totals, "built")
+    // A copy shares the nodes until one of the two changes; each then keeps its own.
+    var copy = tree
+    var copyTotals = totals
+    for key in stride(from: 3, to: count, by: 11) {
+      copyTotals[key] = 1_000
+      copy.set(MeasuredRun(total: ExactLength(1_000)), key: Int64(key))
+    }
+    expectPrefixes(tree, totals, "original after the copy changed")
+    expectPrefixes(copy, copyTotals, "copy")
+    for key in stride(from: 5, to: count, by: 13) {
+      totals[key] = 2.5
+      tree.set(MeasuredRun(total: ExactLength(2.5)), key: Int64(key))
+    }
+    expectPrefixes(tree, totals, "original changed")
+    expectPrefixes(copy, copyTotals, "copy after the original changed")
+  }
 }

@@ -83,8 +83,113 @@ struct MeasuredSummaryTree {
     var right: Int32 = -1
   }
 
+  /// The nodes in fixed blocks of `blockSize`, reached through one array of block addresses: a
+  /// growing tree adds a block and never copies the nodes it has. (One array of nodes, doubled
+  /// as it grew, copied every node into fresh memory: the report that grew it at 524,288
+  /// measured rows took 256–370 µs; docs/PERFORMANCE.md, "Own sizes".) Shared by copies of the
+  /// tree until one of them changes (`unique()`), which then copies the blocks.
+  private final class Nodes {
+    static let shift = 8
+    static let blockSize = 1 << shift
+    /// The blocks' addresses (`capacity` of them, the first `blockCount` in use): a table of
+    /// its own, not an array, so that reaching a node is two loads without a check (the
+    /// indices are the tree's own links, `0 ..< count`).
+    private var table: UnsafeMutablePointer<UnsafeMutablePointer<Node>>
+    private var capacity = 4
+    private var blockCount = 0
+    private(set) var count = 0
+
+    init() {
+      table = .allocate(capacity: capacity)
+    }
+
+    init(copying other: Nodes) {
+      capacity = other.capacity
+      table = .allocate(capacity: capacity)
+      for index in 0..<other.blockCount {
+        let copy = UnsafeMutablePointer<Node>.allocate(capacity: Nodes.blockSize)
+        copy.initialize(from: other.table[index], count: Nodes.blockSize)
+        (table + index).initialize(to: copy)
+      }
+      blockCount = other.blockCount
+      count = other.count
+    }
+
+    deinit {
+      for index in 0..<blockCount {
+        table[index].deinitialize(count: Nodes.blockSize)
+        table[index].deallocate()
+      }
+      table.deallocate()
+    }
+
+    /// Where node `index` (`0 ..< count`) is.
+    @inline(__always)
+    private func address(_ index: Int) -> UnsafeMutablePointer<Node> {
+      table[index >> Nodes.shift] + (index & (Nodes.blockSize - 1))
+    }
+
+    /// Node `index` (`0 ..< count`).
+    subscript(index: Int) -> Node {
+      @inline(__always) get { address(index).pointee }
+      @inline(__always) set {
+        precondition(index >= 0 && index < count)
+        address(index).pointee = newValue
+      }
+    }
+
+    @inline(__always) func run(_ index: Int) -> MeasuredRun { address(index).pointee.run }
+    @inline(__always) func left(_ index: Int) -> Int32 { address(index).pointee.left }
+    @inline(__always) func right(_ index: Int) -> Int32 { address(index).pointee.right }
+    @inline(__always) func total(_ index: Int) -> ExactLength { address(index).pointee.run.total }
+
+    @inline(__always) func setRun(_ index: Int, _ run: MeasuredRun) {
+      precondition(index >= 0 && index < count)
+      address(index).pointee.run = run
+    }
+    @inline(__always) func setLeft(_ index: Int, _ child: Int32) {
+      precondition(index >= 0 && index < count)
+      address(index).pointee.left = child
+    }
+    @inline(__always) func setRight(_ index: Int, _ child: Int32) {
+      precondition(index >= 0 && index < count)
+      address(index).pointee.right = child
+    }
+
+    /// Adds `node`; returns its index. A new block every `blockSize` nodes; the table of
+    /// blocks doubles (8 bytes a block).
+    func append(_ node: Node) -> Int {
+      if count == blockCount << Nodes.shift {
+        if blockCount == capacity {
+          let grown = UnsafeMutablePointer<UnsafeMutablePointer<Node>>.allocate(
+            capacity: 2 * capacity)
+          grown.moveInitialize(from: table, count: blockCount)
+          table.deallocate()
+          table = grown
+          capacity *= 2
+        }
+        let block = UnsafeMutablePointer<Node>.allocate(capacity: Nodes.blockSize)
+        block.initialize(repeating: Node(), count: Nodes.blockSize)
+        (table + blockCount).initialize(to: block)
+        blockCount += 1
+      }
+      count += 1
+      address(count - 1).pointee = node
+      return count - 1
+    }
+  }
+
   /// `nodes[0]` is the root: it covers the keys `0 ..< 1 << height`.
-  private var nodes = [Node()]
+  private var nodes: Nodes = {
+    let nodes = Nodes()
+    _ = nodes.append(Node())
+    return nodes
+  }()
+
+  /// Makes the nodes this tree's own before a change (a copy of the tree shares them).
+  private mutating func unique() {
+    if !isKnownUniquelyReferenced(&nodes) { nodes = Nodes(copying: nodes) }
+  }
   /// At least 1: the root is never a leaf.
   private var height = 1
   /// Indices of nodes no longer in the tree, for reuse.
@@ -103,7 +208,7 @@ struct MeasuredSummaryTree {
   var root: MeasuredRun { nodes[0].run }
 
   private func run(_ node: Int32) -> MeasuredRun {
-    node < 0 ? MeasuredRun() : nodes[Int(node)].run
+    node < 0 ? MeasuredRun() : nodes.run(Int(node))
   }
 
   private mutating func allocate() -> Int32 {
@@ -111,13 +216,13 @@ struct MeasuredSummaryTree {
       nodes[Int(reused)] = Node()
       return reused
     }
-    nodes.append(Node())
-    return Int32(nodes.count - 1)
+    return Int32(nodes.append(Node()))
   }
 
   /// Holds `run` as the page at `key` (a page added or changed). - Complexity: O(log keys).
   mutating func set(_ run: MeasuredRun, key: Int64) {
     precondition(key >= 0, "page keys are not negative")
+    unique()
     while key >> height != 0 {
       // A level above: the old root becomes the new one's left child, with the same value.
       if nodes[0].left >= 0 || nodes[0].right >= 0 {
@@ -135,25 +240,26 @@ struct MeasuredSummaryTree {
   /// leaf is new.
   private mutating func set(_ run: MeasuredRun, key: Int64, node: Int, level: Int) -> Bool {
     guard level > 0 else {
-      nodes[node].run = run
+      nodes.setRun(node, run)
       return false
     }
     let right = (key >> (level - 1)) & 1 == 1
-    var child = right ? nodes[node].right : nodes[node].left
+    var child = right ? nodes.right(node) : nodes.left(node)
     var added = false
     if child < 0 {
       child = allocate()
-      if right { nodes[node].right = child } else { nodes[node].left = child }
+      if right { nodes.setRight(node, child) } else { nodes.setLeft(node, child) }
       added = level == 1
     }
     let grown = set(run, key: key, node: Int(child), level: level - 1)
-    nodes[node].run = MeasuredRun.combine(self.run(nodes[node].left), self.run(nodes[node].right))
+    nodes.setRun(node, MeasuredRun.combine(self.run(nodes.left(node)), self.run(nodes.right(node))))
     return added || grown
   }
 
   /// Removes the page at `key` (nothing when there is none). - Complexity: O(log keys).
   mutating func remove(key: Int64) {
     guard key >= 0, key >> height == 0 else { return }
+    unique()
     if remove(key: key, node: 0, level: height) { count -= 1 }
   }
 
@@ -175,26 +281,24 @@ struct MeasuredSummaryTree {
   /// The sum of the totals of the pages before `key`, exactly. - Complexity: O(log keys).
   func prefix(_ key: Int64) -> ExactLength {
     guard key >> height == 0 else { return key < 0 ? .zero : root.total }
-    let height = self.height
-    return nodes.withUnsafeBufferPointer { nodes in
-      var sum = ExactLength.zero
-      var node = 0
-      var level = height
-      while level > 0 {
-        level -= 1
-        let left = nodes[node].left
-        if (key >> level) & 1 == 1 {
-          if left >= 0 { sum = sum + nodes[Int(left)].run.total }
-          let right = nodes[node].right
-          guard right >= 0 else { break }
-          node = Int(right)
-        } else {
-          guard left >= 0 else { break }
-          node = Int(left)
-        }
+    var sum = ExactLength.zero
+    var node = 0
+    var level = height
+    let nodes = self.nodes
+    while level > 0 {
+      level -= 1
+      let left = nodes.left(node)
+      if (key >> level) & 1 == 1 {
+        if left >= 0 { sum = sum + nodes.total(Int(left)) }
+        let right = nodes.right(node)
+        guard right >= 0 else { break }
+        node = Int(right)
+      } else {
+        guard left >= 0 else { break }
+        node = Int(left)
       }
-      return sum
     }
+    return sum
   }
 
   /// The largest key `k` below `end` and among the keys the tree covers for which
@@ -211,11 +315,11 @@ struct MeasuredSummaryTree {
     var before = ExactLength.zero
     while level > 0 {
       let middle = low + (1 << (level - 1))
-      let left = node < 0 ? Int32(-1) : nodes[Int(node)].left
+      let left = node < 0 ? Int32(-1) : nodes.left(Int(node))
       let candidate = before + run(left).total
       if middle < end && holds(middle, candidate) {
         before = candidate
-        node = node < 0 ? -1 : nodes[Int(node)].right
+        node = node < 0 ? -1 : nodes.right(Int(node))
         low = middle
       } else {
         node = left
