@@ -492,7 +492,74 @@ static void test_flow_section_estimate_override(void) {
   sl_layout_destroy(layout);
 }
 
+/* Whether an element's span [a, a + la) reaches the query's [b, b + lb): overlapping, or a
+ * zero-length element on the query's span (its leading edge included, its end not). */
+static int spans_overlap(double a, double la, double b, double lb) {
+  if (la > 0) return a < b + lb && b < a + la;
+  return b <= a && a < b + lb;
+}
+
+/* Every cell of `section` (n items) that a rect reaches, against its item frame, for rects along
+ * the scroll axis at every frame's leading and trailing edge, 1 pt long and 0 long. */
+static void check_rects_at_edges(const sl_layout *layout, int64_t n, int horizontal,
+                                 const char *what) {
+  sl_rect frames[16];
+  CHECK(n <= 16, "%s: too many items", what);
+  CHECK_STATUS(sl_layout_get_item_frames(layout, 0, 0, n, frames), SL_OK);
+  for (int64_t edge = 0; edge < 2 * n; edge++) {
+    const sl_rect *f = &frames[edge / 2];
+    double at = horizontal ? f->x + (edge % 2 ? f->width : 0) : f->y + (edge % 2 ? f->height : 0);
+    for (int length = 0; length <= 1; length++) {
+      sl_rect rect = horizontal ? (sl_rect){at, -1000, length, 3000}
+                                : (sl_rect){-1000, at, 3000, length};
+      sl_element elements[32];
+      size_t count = 0;
+      CHECK_STATUS(sl_layout_get_elements_in_rect(layout, rect, elements, 32, &count), SL_OK);
+      for (int64_t item = 0; item < n; item++) {
+        const sl_rect *g = &frames[item];
+        int expected = spans_overlap(g->x, g->width, rect.x, rect.width) &&
+                       spans_overlap(g->y, g->height, rect.y, rect.height);
+        int found = 0;
+        for (size_t k = 0; k < count; k++)
+          found |= elements[k].category == SL_ELEMENT_CELL && elements[k].item == item;
+        CHECK(found == expected, "%s: item %lld %s a rect %d long at %g", what, (long long)item,
+              expected ? "missing from" : "wrongly in", length, at);
+      }
+    }
+  }
+}
+
+/*
+ * Flow lines of no length — items measured 0 tall (0 wide across a horizontal flow) with no
+ * line spacing — start where the next line does; a rect starting there reaches their cells,
+ * as any zero-size frame on a rect's leading edge (found by a differential review: the rect
+ * query began its walk of the lines with the next line, and left them out).
+ */
+static void test_zero_length_flow_lines(void) {
+  for (int horizontal = 0; horizontal <= 1; horizontal++) {
+    char json[512];
+    snprintf(json, sizeof json,
+             "{" CONTAINER(390, 844) ", \"flowLayout\": {\"scrollDirection\": \"%s\","
+             " \"estimatedItemSize\": {\"width\": 50, \"height\": 50},"
+             " \"minimumLineSpacing\": 0}, \"sections\": [{\"itemCount\": 9}]}",
+             horizontal ? "horizontal" : "vertical");
+    sl_layout *layout = create_layout(json);
+    if (!layout) continue;
+    /* One line of no length first, then three in a row after a line of 50, then the last. */
+    for (int64_t item = 0; item < 9; item++) {
+      int zero = item == 0 || (item >= 2 && item <= 4) || item == 8;
+      double across = 380, along = zero ? 0 : 50;
+      CHECK_STATUS(sl_layout_report_item_size(layout, 0, item, horizontal ? along : across,
+                                              horizontal ? across : along, NULL),
+                   SL_OK);
+    }
+    check_rects_at_edges(layout, 9, horizontal, horizontal ? "horizontal flow" : "vertical flow");
+    sl_layout_destroy(layout);
+  }
+}
+
 int main(void) {
+  test_zero_length_flow_lines();
   test_flow_section_estimate_override();
   test_random_reports_match_reference();
   test_data_changes();

@@ -245,12 +245,30 @@ final class FlowLines {
   /// Calls `body` with the first item, the end and the start of each line from the one at
   /// `position` on, until it returns false. The starts are those of `start(ofLineAt:)`, bit for
   /// bit. - Complexity: O(log blocks + lines visited).
+  ///
+  /// Lines of no length (items measured 0 long, no line spacing) start where the next line
+  /// does: when `position` is that start, the walk begins with the first of them, whose
+  /// zero-size items lie on a rect's edge there (a zero-size frame on a rect's edge is in it).
   @inline(__always)
   func forEachLine(from position: Double, _ body: (Int, Int, Double) -> Bool) {
     guard lineCount > 0 else { return }
     let exact = ExactLength(position)
-    let found = blocks.find(position: exact)
-    walkLines(from: found, line: FlowLines.line(at: exact, in: found), body)
+    var found = blocks.find(position: exact)
+    let index = FlowLines.line(at: exact, in: found)
+    if index == 0 && found.lengthBefore == exact { found = firstAtStart(of: found) }
+    walkLines(from: found, line: index, body)
+  }
+
+  /// The first of the blocks of no length right before `found`'s block, or `found`.
+  /// - Complexity: O(log blocks) per block stepped over.
+  private func firstAtStart(of found: LineBlocks.Found) -> LineBlocks.Found {
+    var found = found
+    while found.block.first > 0 {
+      let previous = blocks.find(item: found.block.first - 1)
+      guard previous.block.length == .zero else { break }
+      found = previous
+    }
+    return found
   }
 
   /// Calls `body` with the first item, the end and the start of each line from line `index`
