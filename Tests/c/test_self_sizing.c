@@ -558,8 +558,40 @@ static void test_zero_length_flow_lines(void) {
   }
 }
 
+/*
+ * Frames are doubles summed from exact line starts: a line whose items end just before a rect,
+ * exactly, can reach it as doubles (a header, an inset of 7.3 and lengths of 33.3 make the
+ * roundings). A rect at each frame's edges gets the cells the frames say (found by review 8:
+ * the walk began at the line holding the rect's start, exactly).
+ */
+static void test_flow_rects_at_rounded_edges(void) {
+  static const double lengths[] = {33.3, 164, 0.1, 50, 7.3, 0, 1.0 / 3, 999.99};
+  for (int round = 0; round < 24; round++) {
+    int horizontal = round % 2;
+    char json[640];
+    snprintf(json, sizeof json,
+             "{" CONTAINER(390, 844) ", \"flowLayout\": {\"scrollDirection\": \"%s\","
+             " \"estimatedItemSize\": {\"width\": 50, \"height\": 50},"
+             " \"minimumLineSpacing\": %s, \"headerReferenceSize\": {\"width\": 44.1,"
+             " \"height\": 44.1}, \"sectionInset\": {\"top\": 7.3, \"left\": 0.1,"
+             " \"bottom\": 0, \"right\": 0}}, \"sections\": [{\"itemCount\": 16}]}",
+             horizontal ? "horizontal" : "vertical", round % 3 == 0 ? "0" : "0.7");
+    sl_layout *layout = create_layout(json);
+    if (!layout) continue;
+    for (int64_t item = 0; item < 16; item++) {
+      double along = lengths[lcg() % 8], across = 100 + (double)(lcg() % 280);
+      CHECK_STATUS(sl_layout_report_item_size(layout, 0, item, horizontal ? along : across,
+                                              horizontal ? across : along, NULL),
+                   SL_OK);
+    }
+    check_rects_at_edges(layout, 16, horizontal, horizontal ? "horizontal flow" : "vertical flow");
+    sl_layout_destroy(layout);
+  }
+}
+
 int main(void) {
   test_zero_length_flow_lines();
+  test_flow_rects_at_rounded_edges();
   test_flow_section_estimate_override();
   test_random_reports_match_reference();
   test_data_changes();

@@ -397,7 +397,11 @@ struct ElementEmitter {
     effects: EffectContext?, into visitor: inout V
   ) {
     let origin = placement.origin
-    lines.forEachLine(from: query.minY - origin.y) { first, end, start in
+    // Frames are doubles summed from the exact line starts (`FlowLines.place`): a line whose
+    // items end a few ulps before the rect, exactly, may reach it as doubles. The walk begins
+    // that far before it (each frame is then tested as it is).
+    let slack = (Swift.abs(query.minY) + Swift.abs(origin.y)) * 0x1p-48
+    lines.forEachLine(from: query.minY - origin.y - slack) { first, end, start in
       if visitor.isFinished { return false }
       guard origin.y + start <= query.maxY else { return false }
       lines.forEachItem(first: first, end: end) { item, slot in
