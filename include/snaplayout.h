@@ -298,7 +298,8 @@ typedef struct sl_scroll_release {
   double release_offset;
   /** Points per second, positive toward the end of the content (UIKit's delegate gives
    * points per millisecond: multiply by 1000). Clamped to +/-1e6 (a thousand screens a
-   * second), as Android clamps to its maximum fling velocity. */
+   * second), as Android clamps to its maximum fling velocity (docs/SNAPPING.md, "Scroll
+   * containers and units"). */
   double velocity;
   /** The rest position the gesture is measured from, with SL_RELEASE_HAS_REFERENCE; -1: none,
    * measured from start_offset (what sl_layout_get_reference_snap gives for a free scroll),
@@ -1123,7 +1124,8 @@ SL_API int sl_layout_get_reference_snap(const sl_layout *layout, int32_t contain
  * -1); TO needs rest positions.
  *
  * The result reads as a release's: `snap_index` is the position now selected,
- * `reference_snap` the one selected before (Embla's selected and previous snaps), `item` and
+ * `reference_snap` the one selected before (Embla's selected and previous snaps,
+ * docs/SNAPPING.md, "Navigation without touch"), `item` and
  * `section` the unit resting there, `release_progress` the fractional position where the
  * motion starts. Run the motion as after sl_layout_resolve_scroll.
  *
@@ -1261,7 +1263,8 @@ SL_API int sl_layout_retarget_motion(sl_layout *layout, int32_t container,
 #define SL_INPUT_WHEEL 1
 /** sl_scroll_input.device: a touchpad or smooth wheel (deltas in points, then a release). */
 #define SL_INPUT_TOUCHPAD 2
-/** sl_scroll_input.flags: the touchpad gesture ended (fingers lifted; GTK's scroll-end). */
+/** sl_scroll_input.flags: the touchpad gesture ended (fingers lifted; GTK's scroll-end;
+ * docs/SNAPPING.md, "Wheels and touchpads"). */
 #define SL_INPUT_END 0x1u
 
 /** One event of a wheel or a touchpad. */
@@ -1295,7 +1298,8 @@ typedef struct sl_scroll_input_result {
 /**
  * Applies one wheel or touchpad event to a container and sets its offset (since 0.2).
  *
- * A wheel moves one rest position per whole notch (libadwaita's carousel), counting from where
+ * A wheel moves one rest position per whole notch (libadwaita's carousel; docs/SNAPPING.md,
+ * "Wheels and touchpads"), counting from where
  * `in_flight` is going as sl_layout_navigate does; a container without rest positions moves by
  * viewport^(2/3) points a notch (GTK's scrolled windows). Touchpad deltas move the content as they
  * come, clamped to the bounds (`has_motion` 0); when `flags` has SL_INPUT_END, or an event with

@@ -5,7 +5,7 @@
 /// The least positive Double, 5e-324. Not `Double.leastNonzeroMagnitude`: on 32-bit Arm the
 /// standard library gives the least normal number instead (it assumes subnormals flush to zero,
 /// as on Apple's armv7; Linux's armhf keeps them), and a configuration means the same on every
-/// system.
+/// system (docs/CROSS.md).
 private let leastPositive = Double(bitPattern: 1)
 
 extension ConfigDecoder {

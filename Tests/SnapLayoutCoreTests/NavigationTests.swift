@@ -177,7 +177,8 @@ import SnapLayoutCore
       ScrollInput(device: .touchpad, delta: 0, time: 1.05, ends: true), container: 2,
       inFlight: nil, at: 0)
     #expect(end.decision?.snapIndex == 1 && end.decision?.section == 2)
-    // A wheel step on a free container: GTK's viewport^(2/3) points.
+    // A wheel step on a free container: GTK's viewport^(2/3) points (docs/SNAPPING.md, "Wheels
+    // and touchpads").
     let free = try solve([
       LayoutSection(group: hgroup(fw(1), abs_(50), .subitems([item(fw(1), fh(1))])), itemCount: 40)
     ])

@@ -109,17 +109,6 @@ static int element_equal(const sl_element *a, const sl_element *b) {
          a->z_index == b->z_index && a->flags == b->flags && a->copy == b->copy;
 }
 
-/* The header's rule: share area, or (for a zero width or height) the edge lies inside. */
-static int span_overlaps(double a, double length, double b, double query_length) {
-  if (length > 0) return a < b + query_length && b < a + length;
-  return b <= a && a < b + query_length;
-}
-
-static int intersects(sl_rect element, sl_rect query) {
-  return span_overlaps(element.x, element.width, query.x, query.width) &&
-         span_overlaps(element.y, element.height, query.y, query.height);
-}
-
 /* Fetches every element in `rect` with the two-call pattern; the caller frees the array. */
 static sl_element *elements_in(const sl_layout *layout, sl_rect rect, size_t *out_count) {
   size_t count = 0;
@@ -1058,7 +1047,7 @@ static void test_element_fields(void) {
     CHECK(e->section >= last_section, "element %zu: section %d after section %d", i,
           (int)e->section, last_section);
     last_section = e->section;
-    CHECK(intersects(e->frame, (sl_rect){0, 0, content.width, content.height}),
+    CHECK(test_intersects(e->frame, (sl_rect){0, 0, content.width, content.height}),
           "element %zu does not intersect the query", i);
     switch (e->category) {
     case SL_ELEMENT_CELL: {
@@ -1335,7 +1324,7 @@ static void test_copy_json(void) {
     sl_element *some = elements_in(layout, rect, &count);
     CHECK(count > 0 && count < 25, "%zu elements in the rect", count);
     for (size_t i = 0; some != NULL && i < count; i++)
-      CHECK(intersects(some[i].frame, rect), "element %zu does not intersect the rect", i);
+      CHECK(test_intersects(some[i].frame, rect), "element %zu does not intersect the rect", i);
     if (root != NULL && some != NULL) check_json_elements(layout, root, some, count, "rect");
     free(some);
     json_object_put(root);

@@ -295,7 +295,8 @@ static void test_orthogonal_card_after_section_move(void) {
 
 /* keepSnaps at 1500 pt: cards 7, 8 and 9 of section 1 all rest on the end bound (7 by the merge
  * distance, 8 and 9 clamped). An offset at that position rests on the first of them, card 7
- * (ties to the lower index, as Embla's nearest snap), from whichever side within half a point
+ * (ties to the lower index, as Embla's nearest snap: docs/SNAPPING.md, "Navigation without
+ * touch"), from whichever side within half a point
  * it lies (seed 16, case 652 of the model: an offset an ulp below the bound rested on card 7,
  * one on it on card 9). Narrower, card 7 no longer reaches the bound and the container goes
  * to it. */

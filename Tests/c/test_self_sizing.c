@@ -492,13 +492,6 @@ static void test_flow_section_estimate_override(void) {
   sl_layout_destroy(layout);
 }
 
-/* Whether an element's span [a, a + la) reaches the query's [b, b + lb): overlapping, or a
- * zero-length element on the query's span (its leading edge included, its end not). */
-static int spans_overlap(double a, double la, double b, double lb) {
-  if (la > 0) return a < b + lb && b < a + la;
-  return b <= a && a < b + lb;
-}
-
 /* Every cell of `section` (n items) that a rect reaches, against its item frame, for rects along
  * the scroll axis at every frame's leading and trailing edge, 1 pt long and 0 long. */
 static void check_rects_at_edges(const sl_layout *layout, int64_t n, int horizontal,
@@ -516,9 +509,7 @@ static void check_rects_at_edges(const sl_layout *layout, int64_t n, int horizon
       size_t count = 0;
       CHECK_STATUS(sl_layout_get_elements_in_rect(layout, rect, elements, 32, &count), SL_OK);
       for (int64_t item = 0; item < n; item++) {
-        const sl_rect *g = &frames[item];
-        int expected = spans_overlap(g->x, g->width, rect.x, rect.width) &&
-                       spans_overlap(g->y, g->height, rect.y, rect.height);
+        int expected = test_intersects(frames[item], rect);
         int found = 0;
         for (size_t k = 0; k < count; k++)
           found |= elements[k].category == SL_ELEMENT_CELL && elements[k].item == item;

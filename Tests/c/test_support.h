@@ -141,6 +141,18 @@ static inline sl_scroll_release make_release(double start, double release, doubl
   return r;
 }
 
+/* The header's rule for rect queries: an element reaches a query when they share area, or (for
+ * a zero width or height) its edge lies inside the query's span, the leading edge included. */
+static inline int test_span_overlaps(double a, double length, double b, double query_length) {
+  if (length > 0) return a < b + query_length && b < a + length;
+  return b <= a && a < b + query_length;
+}
+
+static inline int test_intersects(sl_rect element, sl_rect query) {
+  return test_span_overlaps(element.x, element.width, query.x, query.width) &&
+         test_span_overlaps(element.y, element.height, query.y, query.height);
+}
+
 static inline int test_finish(const char *name) {
   if (test_failures == 0) {
     printf("%s: %d checks passed\n", name, test_checks);

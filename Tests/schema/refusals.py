@@ -102,8 +102,8 @@ INEXPRESSIBLE = [
     (
         "integer-spelling",
         "an integer written with a fraction or an exponent (3.0, 1e2): JSON Schema's "
-        '"integer" is any number whose fractional part is zero (draft 2020-12, Validation '
-        "§6.1.1), the library wants the integer spelling",
+        '"integer" is any number whose fractional part is zero, the library wants the '
+        'integer spelling (docs/CONFIG.md, "The JSON Schema")',
         _integer_with_fraction,
     ),
     (

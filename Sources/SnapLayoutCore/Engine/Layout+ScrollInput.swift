@@ -13,7 +13,8 @@ public struct ScrollInput: Equatable, Sendable {
   public var delta: Double
   /// Seconds on the host's monotonic clock.
   public var time: Double
-  /// Touchpad: the fingers lifted (GTK's `scroll-end`, libinput's axis stop).
+  /// Touchpad: the fingers lifted (GTK's `scroll-end`, libinput's axis stop; docs/SNAPPING.md,
+  /// "Wheels and touchpads").
   public var ends: Bool
 
   public init(device: Device, delta: Double, time: Double, ends: Bool = false) {

@@ -73,7 +73,7 @@ struct ExactLength: AdditiveArithmetic, Comparable, Sendable {
 
   /// `a + b` when it is exactly the sum of `a` and the `ExactLength` of `b`, else nil: when `b`
   /// converts exactly (0, or a magnitude from 2⁻⁷ pt up, in range), the double sum has no
-  /// rounding error (Knuth's two-sum) and stays in range. With `a` the exact value of an
+  /// rounding error (a two-sum: docs/ARCHITECTURE.md, "Exact sums") and stays in range. With `a` the exact value of an
   /// `ExactLength` `x` (`ExactLength(a) == x`), it is then, bit for bit, `(x + ExactLength(b)).points`
   /// and again the exact value of that sum, for a few floating-point operations instead of the
   /// 128-bit ones: the walk of a flow section's lines steps from line to line so.

@@ -63,7 +63,7 @@ public enum GroupsPerPage: Equatable, Sendable {
   /// Always this many (1: every group or item rests on its own).
   case count(Int64)
   /// As many whole groups as the snapport shows, recomputed at every container size (Embla's
-  /// `slidesToScroll: "auto"`).
+  /// `slidesToScroll: "auto"`; docs/SNAPPING.md, "Rest positions").
   case fit
 }
 
@@ -91,7 +91,8 @@ public enum SpringParameters: Equatable, Sendable {
     }
   }
 
-  /// No overshoot, settles in about a third of a second (Compose's snap spring is ω0 = 20).
+  /// No overshoot, settles in about a third of a second (docs/SNAPPING.md, "Motion": critically
+  /// damped, response 0.3 s).
   public static let standard = SpringParameters.response(dampingRatio: 1, response: 0.3)
 }
 

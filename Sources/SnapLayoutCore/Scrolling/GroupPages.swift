@@ -1,7 +1,8 @@
 /// Pages of groups (docs/SNAPPING.md, "Pages of what fits"): with `groupsPerPage` N, or as
 /// many whole groups as fit the snapport, a section's units are pages of N consecutive groups —
 /// one rest position per page, aligned as a unit spanning its groups — instead of every group
-/// or item. Embla Carousel's `slidesToScroll` (a number, or `"auto"`: what fits).
+/// or item. Embla Carousel's `slidesToScroll` (a number, or `"auto"`: what fits;
+/// docs/SNAPPING.md, "Rest positions").
 enum GroupPages {
   /// How many groups a page holds: the configured count, or — for `fit` — the most whole groups
   /// the snapport shows, `⌊(snapport − groupLength) / stride⌋ + 1`, at least 1.

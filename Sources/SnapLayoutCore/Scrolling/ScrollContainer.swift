@@ -331,7 +331,7 @@ final class ScrollContainer {
   /// nil when the container cannot loop: not asked, an orthogonal section that does not
   /// scroll, no content, or content too short to loop without showing a group twice at once
   /// (its period less than the viewport plus its longest group, as Embla Carousel's
-  /// `canLoop`).
+  /// `canLoop`; docs/SNAPPING.md, "Looping").
   static func loopRests(
     _ shape: LoopShape, isSection: Bool, behavior: OrthogonalScrollingBehavior,
     settings: ScrollSettings, viewportLength: Double, units: UnitSequence

@@ -8,7 +8,8 @@ public struct ScrollRelease: Equatable, Sendable {
   public var velocity: Double
   /// Release velocities are clamped to ± this many points per second (a thousand screens a
   /// second; real flings stay under 20,000), as Android clamps to its maximum fling velocity:
-  /// a host's velocity estimate over a near-zero interval still gives a finite motion.
+  /// a host's velocity estimate over a near-zero interval still gives a finite motion
+  /// (docs/SNAPPING.md, "Scroll containers and units").
   public static let maximumVelocity = 1.0e6
   /// The rest position the gesture started from, when the host knows better than
   /// `startOffset` (a touch that interrupted a motion: its target; see `referenceSnap`).
