@@ -166,7 +166,7 @@ test-header: | $(BUILD)/tests ## the header compiles as strict C99 and C++11
 
 $(BUILD)/tests/%: Tests/c/%.c $(wildcard Tests/c/*.h) include/snaplayout.h $(LIB) | $(BUILD)/tests
 	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -ITests/c $< -o $@ $(LINK_LIB) \
-	  -ljson-c -lpthread
+	  -ljson-c -lpthread -lm
 
 test-c: lib $(C_TESTS) ## the C tests of the shipped .so, its exports and glibc versions
 	scripts/check-exports.sh

@@ -52,6 +52,52 @@ struct ElementEmitter {
   var singleCopy = false
   /// Whether a container of the layout may loop (`Layout.mayLoop`): else no section is asked.
   var mayLoop = false
+  /// Whether the elements are decided in the host's coordinates (`findCandidates`): the
+  /// query is then widened, and a `ForwardingVisitor` keeps those that intersect the host's rect.
+  private(set) var findsCandidates = false
+  /// The query as the host wrote it, when the elements are decided in the host's coordinates.
+  private(set) var hostQuery = Rect(x: 0, y: 0, width: 0, height: 0)
+  /// The move every frame gets on its way to the host: a looping main scroll's copy
+  /// (`ForwardingVisitor` adds it), else 0.
+  private(set) var hostShift = (dx: 0.0, dy: 0.0)
+  /// The canonical query before it was widened, when the elements are decided in the host's
+  /// coordinates: what certainly intersects is counted from it (`slotRepetitions`).
+  private(set) var exactQuery = Rect(x: 0, y: 0, width: 0, height: 0)
+
+  /// Emits candidates, for a visitor that decides each element on its frame as the host
+  /// receives it (`ForwardingVisitor.keep`): mirrored (right to left), then moved by `dx`, `dy`
+  /// (a looping main scroll's copy), each step rounding, so that the canonical test can decide
+  /// an edge within a few ulps the other way (docs/LAYOUT-RULES.md, "Rect queries", §2.1).
+  /// `canonical` is `host` in canonical coordinates, moved back by the copy's shift; the query
+  /// becomes it widened by more than those roundings.
+  mutating func findCandidates(for host: Rect, canonical: Rect, dx: Double, dy: Double) {
+    findsCandidates = true
+    hostQuery = host
+    hostShift = (dx, dy)
+    exactQuery = canonical
+    // Each edge moves by 2^-48 of the magnitudes its roundings are made at (itself, the
+    // content it is mirrored in, the lap's shift along canonical y): 16 ulps, where they add
+    // up to a few. Not more: a rect reaching 1e30 pt away widens only there, and an axis that
+    // is not mirrored does not widen by the content's length.
+    let size = space.contentSize
+    let mirrored = space.rightToLeft ? (space.transposed ? size.height : size.width) : 0
+    let baseX = space.transposed ? 0 : Swift.abs(mirrored)
+    let baseY = (space.transposed ? Swift.abs(mirrored) : 0) + Swift.abs(dx) + Swift.abs(dy)
+    func slack(_ edge: Double, _ base: Double) -> Double { (Swift.abs(edge) + base) * 0x1p-48 }
+    let minX = canonical.minX - slack(canonical.minX, baseX)
+    let minY = canonical.minY - slack(canonical.minY, baseY)
+    let maxX = canonical.maxX + slack(canonical.maxX, baseX)
+    let maxY = canonical.maxY + slack(canonical.maxY, baseY)
+    query = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
+  /// A canonical frame as the host receives it (`findCandidates`).
+  private func hostFrame(_ frame: Rect) -> Rect {
+    var moved = space.physical(frame)
+    moved.x += hostShift.dx
+    moved.y += hostShift.dy
+    return moved
+  }
 
   /// A pinned item's frame for the current main offset (docs/LAYOUT-RULES.md, "Pinned boundary
   /// items"): a header follows the visible rect's top, a footer its bottom, each kept inside its
@@ -334,12 +380,17 @@ struct ElementEmitter {
     let high = alongX ? query.maxX : query.maxY
     let crossLow = alongX ? query.minY : query.minX
     let crossLength = alongX ? query.height : query.width
+    // What certainly intersects is counted from the query itself, not the widened one the
+    // candidates are found with (`findCandidates`).
+    let exact = findsCandidates ? exactQuery : query
+    let exactLow = alongX ? exact.minX : exact.minY
+    let exactHigh = alongX ? exact.maxX : exact.maxY
     let stride = placement.stride
     let n = placement.itemsPerGroup
     let lastFull = n > 0 ? placement.itemCount / n - 1 : -1
 
-    // The repetitions (with slack) where a frame's span along the axis can meet the query.
-    func run(_ frame: Rect) -> (first: Int64, end: Int64)? {
+    // The repetitions (with slack) where a frame's span along the axis can meet `low ... high`.
+    func run(_ frame: Rect, _ low: Double, _ high: Double) -> (first: Int64, end: Int64)? {
       let start = alongX ? frame.x : frame.y
       let length = alongX ? frame.width : frame.height
       let first = Int64(
@@ -350,32 +401,47 @@ struct ElementEmitter {
         range.lowerBound, range.upperBound)
       return first <= end ? (first, end) : nil
     }
-    // Across the axis a frame's position does not depend on the repetition: the exact test.
+    // Across the axis a frame's position does not depend on the repetition: the canonical
+    // test (with the widened query of `findCandidates`, a candidate).
     func meetsAcross(_ frame: Rect) -> Bool {
       alongX
         ? Rect.spansOverlap(crossBase + frame.y, frame.height, crossLow, crossLength)
         : Rect.spansOverlap(crossBase + frame.x, frame.width, crossLow, crossLength)
     }
+    // The same, decided as the visitor will: in the host's coordinates when the elements are
+    // decided there (canonical y is the host's x in a transposed layout).
+    func certainlyAcross(_ frame: Rect) -> Bool {
+      guard findsCandidates else { return meetsAcross(frame) }
+      let placed = hostFrame(
+        placement.place(frame, repetition: range.lowerBound, offset: offset))
+      return alongX == space.transposed
+        ? Rect.spansOverlap(placed.x, placed.width, hostQuery.x, hostQuery.width)
+        : Rect.spansOverlap(placed.y, placed.height, hostQuery.y, hostQuery.height)
+    }
+    // Inside the slack, and in full repetitions, a frame certainly intersects.
+    var certain: Int64 = 0
+    func count(_ frame: Rect) {
+      guard certainlyAcross(frame), let span = run(frame, exactLow, exactHigh) else { return }
+      // `end − first` first: a run may end at Int64.max (2^63 − 1 items), where `first + 2`
+      // would overflow (test_hostile's right-to-left grids).
+      let (gap, overflow) = span.end.subtractingReportingOverflow(span.first)
+      guard !overflow, gap > 4 else { return }
+      let sure = Swift.min(span.end - 2, lastFull) - (span.first + 2)
+      if sure > 0 { certain = sure > Int64.max - certain ? Int64.max : certain + sure }
+    }
 
     var runs: [ClosedRange<Int64>] = []
-    var certain: Int64 = 0
     for leaf in leaves {
       var first = Int64.max
       var end = Int64.min
-      if meetsAcross(leaf.frame), let cell = run(leaf.frame) {
-        (first, end) = cell
-        // Inside the slack, and in full repetitions, the cell certainly intersects (its badges
-        // likewise, below).
-        let sure = Swift.min(cell.end - 2, lastFull) - (cell.first + 2)
-        if sure > 0 { certain = sure > Int64.max - certain ? Int64.max : certain + sure }
-      }
+      if meetsAcross(leaf.frame), let cell = run(leaf.frame, low, high) { (first, end) = cell }
+      count(leaf.frame)
       let firstBadge = Int(leaf.firstBadge)
       for badge in badges[firstBadge..<firstBadge + Int(leaf.badgeCount)] {
-        guard meetsAcross(badge.frame), let span = run(badge.frame) else { continue }
+        count(badge.frame)
+        guard meetsAcross(badge.frame), let span = run(badge.frame, low, high) else { continue }
         first = Swift.min(first, span.first)
         end = Swift.max(end, span.end)
-        let sure = Swift.min(span.end - 2, lastFull) - (span.first + 2)
-        if sure > 0 { certain = sure > Int64.max - certain ? Int64.max : certain + sure }
       }
       if first <= end { runs.append(first...end) }
     }
@@ -549,6 +615,9 @@ struct ForwardingVisitor: ElementVisitor {
   let dx: Double
   let dy: Double
   let own: Bool
+  /// When set, only the elements whose frames, as handed on, intersect it are: the host's
+  /// rect, for an emitter that gives candidates (`ElementEmitter.findCandidates`).
+  var keep: Rect?
 
   /// Runs `body` with a visitor that hands the elements on to `visitor` unchanged.
   static func around<V: ElementVisitor>(
@@ -560,7 +629,7 @@ struct ForwardingVisitor: ElementVisitor {
   /// Runs `body` with a visitor that hands the elements of copy `copy` on to `visitor`.
   static func around<V: ElementVisitor>(
     _ visitor: inout V, copy: Int32?, dx: Double = 0, dy: Double = 0, own: Bool = true,
-    _ body: (inout ForwardingVisitor) -> Void
+    keep: Rect? = nil, _ body: (inout ForwardingVisitor) -> Void
   ) {
     withUnsafeMutablePointer(to: &visitor) { pointer in
       var wrapper = ForwardingVisitor(
@@ -573,7 +642,7 @@ struct ForwardingVisitor: ElementVisitor {
         tellTarget: { raw, count, expect in
           let target = raw.assumingMemoryBound(to: V.self)
           if expect { target.pointee.expect(atLeast: count) } else { target.pointee.examine(count) }
-        }, copy: copy, dx: dx, dy: dy, own: own)
+        }, copy: copy, dx: dx, dy: dy, own: own, keep: keep)
       body(&wrapper)
     }
   }
@@ -583,19 +652,25 @@ struct ForwardingVisitor: ElementVisitor {
   mutating func examine(_ count: Int64) { tellTarget(target, count, false) }
 
   mutating func visit(_ element: LayoutElement) {
-    guard let copy else { return visitTarget(target, element, false) }
+    guard let copy else { return hand(element, own: false) }
     var moved = element
     moved.copy = copy
     moved.frame.x += dx
     moved.frame.y += dy
-    visitTarget(target, moved, own)
+    hand(moved, own: own)
   }
 
   mutating func visitOwnCopy(_ element: LayoutElement) {
-    guard copy != nil else { return visitTarget(target, element, true) }
+    guard copy != nil else { return hand(element, own: true) }
     var moved = element
     moved.frame.x += dx
     moved.frame.y += dy
-    visitTarget(target, moved, true)
+    hand(moved, own: true)
+  }
+
+  @inline(__always)
+  private func hand(_ element: LayoutElement, own: Bool) {
+    if let keep, !element.frame.intersects(keep) { return }
+    visitTarget(target, element, own)
   }
 }

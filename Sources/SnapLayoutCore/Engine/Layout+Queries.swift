@@ -311,6 +311,22 @@ extension Layout {
   private func walk<V: ElementVisitor>(
     query rect: Rect, singleCopy: Bool = false, _ visitor: inout V
   ) {
+    // Mirroring and a lap's move round: there, candidates are found in canonical coordinates
+    // and each is decided on its frame as the host gets it (docs/LAYOUT-RULES.md, "Rect
+    // queries", §2.1), by a visitor compiled once. Elsewhere the canonical test is exact.
+    guard space.rightToLeft || (mayLoop && solved.mainScroll.loops) else {
+      return walk(query: rect, singleCopy: singleCopy, candidates: false, &visitor)
+    }
+    ForwardingVisitor.around(&visitor, copy: nil, own: false, keep: rect) { keeper in
+      walk(query: rect, singleCopy: singleCopy, candidates: true, &keeper)
+    }
+  }
+
+  /// `walk(query:singleCopy:_:)`; with `candidates`, the elements the query may hold, for a
+  /// visitor that decides them (`ElementEmitter.findCandidates`).
+  private func walk<V: ElementVisitor>(
+    query rect: Rect, singleCopy: Bool, candidates: Bool, _ visitor: inout V
+  ) {
     let space = self.space
     let query = space.canonical(rect)
     let main = solved.mainScroll
@@ -322,6 +338,7 @@ extension Layout {
     emitter.singleCopy = singleCopy
     emitter.mayLoop = mayLoop
     guard mayLoop, main.loops else {
+      if candidates { emitter.findCandidates(for: rect, canonical: query, dx: 0, dy: 0) }
       emitMain(emitter, offsetShift: 0, &visitor)
       return
     }
@@ -340,11 +357,13 @@ extension Layout {
       var lap = emitter
       let shift = (laps.lap + Double(j)) * period
       let offsetShift = laps.offset(ofCopy: j) - mainOffset
-      lap.query.y -= shift
       lap.visibleMin += offsetShift
       lap.visibleMax += offsetShift
       // The shift along canonical y, in the host's coordinates (`itemFrame` moves by the same).
       let moved = mainCopyShift(shift)
+      var canonical = query
+      canonical.y -= shift
+      lap.findCandidates(for: rect, canonical: canonical, dx: moved.dx, dy: moved.dy)
       ForwardingVisitor.around(
         &visitor, copy: laps.copyNumber(j), dx: moved.dx, dy: moved.dy, own: false
       ) { copy in emitMain(lap, offsetShift: offsetShift, &copy) }

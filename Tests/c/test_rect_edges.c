@@ -1,0 +1,237 @@
+/*
+ * A rect query gives exactly the elements whose frames, as it reports them, intersect the rect
+ * (docs/LAYOUT-RULES.md, "Rect queries", §2.1): tested with rects on, and an ulp either side of, every
+ * edge of every element, in layouts where the frames the host sees are not the canonical ones —
+ * right to left (mirrored: x' = width − x − w rounds), horizontal and right to left, and the
+ * copies of a looping main scroll (moved by a lap: x + shift rounds). The reference is a large
+ * rect's answer, filtered here with the rule of the header (test_intersects).
+ */
+#include <float.h>
+#include <math.h>
+
+#include "test_support.h"
+
+typedef struct {
+  sl_element *items;
+  size_t count;
+} element_list;
+
+static element_list query(const sl_layout *layout, sl_rect rect) {
+  size_t capacity = 256, count = 0;
+  element_list list = {malloc(capacity * sizeof(sl_element)), 0};
+  int status = sl_layout_get_elements_in_rect(layout, rect, list.items, capacity, &count);
+  if (status == SL_EBUFS || count > capacity) {
+    capacity = count;
+    list.items = realloc(list.items, capacity * sizeof(sl_element));
+    status = sl_layout_get_elements_in_rect(layout, rect, list.items, capacity, &count);
+  }
+  CHECK_STATUS(status, SL_OK);
+  list.count = status == SL_OK ? count : 0;
+  return list;
+}
+
+static int same_element(const sl_element *a, const sl_element *b) {
+  return a->category == b->category && a->kind == b->kind && a->section == b->section &&
+         a->item == b->item && a->copy == b->copy &&
+         memcmp(&a->frame, &b->frame, sizeof a->frame) == 0;
+}
+
+/* Checks one rect: the elements of `all` it intersects are the query's answer, no more. */
+static int check_rect(const sl_layout *layout, const element_list *all, sl_rect rect,
+                      const char *what) {
+  element_list got = query(layout, rect);
+  int bad = 0;
+  size_t expected = 0;
+  for (size_t e = 0; e < all->count; e++) {
+    if (!test_intersects(all->items[e].frame, rect)) continue;
+    expected++;
+    int found = 0;
+    for (size_t g = 0; g < got.count && !found; g++) found = same_element(&all->items[e], &got.items[g]);
+    if (!found && !bad++) {
+      const sl_element *m = &all->items[e];
+      CHECK(0, "%s: element (cat %d kind %d %d/%lld copy %d) at x %.17g w %.17g y %.17g h %.17g "
+               "missing from rect x %.17g w %.17g y %.17g h %.17g",
+            what, m->category, m->kind, m->section, (long long)m->item, m->copy, m->frame.x,
+            m->frame.width, m->frame.y, m->frame.height, rect.x, rect.width, rect.y, rect.height);
+    }
+  }
+  if (!bad && got.count != expected) {
+    bad++;
+    for (size_t g = 0; g < got.count; g++) {
+      int known = 0;
+      for (size_t e = 0; e < all->count && !known; e++) known = same_element(&all->items[e], &got.items[g]);
+      if (known && test_intersects(got.items[g].frame, rect)) continue;
+      const sl_element *m = &got.items[g];
+      CHECK(0, "%s: element (cat %d kind %d %d/%lld copy %d) at x %.17g w %.17g y %.17g h %.17g "
+               "wrongly in rect x %.17g w %.17g y %.17g h %.17g%s",
+            what, m->category, m->kind, m->section, (long long)m->item, m->copy, m->frame.x,
+            m->frame.width, m->frame.y, m->frame.height, rect.x, rect.width, rect.y, rect.height,
+            known ? "" : " (not so in the large rect)");
+      if (!known)
+        for (size_t e = 0; e < all->count; e++) {
+          const sl_element *k = &all->items[e];
+          if (k->category == m->category && k->kind == m->kind && k->section == m->section &&
+              k->item == m->item && k->copy == m->copy)
+            fprintf(stderr, "  the large rect has it at x %.17g y %.17g\n", k->frame.x, k->frame.y);
+        }
+      break;
+    }
+    CHECK(0, "%s: %zu elements where %zu intersect", what, got.count, expected);
+  }
+  test_checks++;
+  free(got.items);
+  return bad;
+}
+
+/* Rects of length 0 and 1 starting on each edge of every element of `everything` (a rect
+ * holding them all) and an ulp either side, and rects of length 1 ending there. */
+static void check_edges(const sl_layout *layout, sl_rect everything, const char *what) {
+  element_list all = query(layout, everything);
+  CHECK(all.count > 0, "%s: no elements", what);
+  int failures = 0;
+  size_t step = quick_mode() ? 7 : 1;
+  for (size_t e = 0; e < all.count && failures < 3; e += step) {
+    sl_rect f = all.items[e].frame;
+    for (int axis = 0; axis < 2 && failures < 3; axis++) {
+      double low = axis ? f.y : f.x, length = axis ? f.height : f.width;
+      double edges[2] = {low, low + length};
+      for (int k = 0; k < 2; k++) {
+        double around[3] = {nextafter(edges[k], -DBL_MAX), edges[k], nextafter(edges[k], DBL_MAX)};
+        for (int a = 0; a < 3; a++) {
+          double at = around[a];
+          /* Across the edge's axis the rect covers the element with room to spare. */
+          double cross = axis ? f.x - 20 : f.y - 20, cross_length = (axis ? f.width : f.height) + 40;
+          sl_rect rects[3];
+          for (int r = 0; r < 3; r++) {
+            double start = r == 2 ? at - 1 : at, span = r == 0 ? 0 : 1;
+            rects[r] = axis ? (sl_rect){cross, start, cross_length, span}
+                            : (sl_rect){start, cross, span, cross_length};
+          }
+          /* Only inside the large rect, whose answer is the reference. */
+          for (int r = 0; r < 3; r++)
+            if (rects[r].x > everything.x + 1 && rects[r].y > everything.y + 1 &&
+                rects[r].x + rects[r].width < everything.x + everything.width - 1 &&
+                rects[r].y + rects[r].height < everything.y + everything.height - 1)
+              failures += check_rect(layout, &all, rects[r], what);
+        }
+      }
+    }
+  }
+  free(all.items);
+}
+
+static sl_layout *layout_of(const char *json) {
+  sl_layout *layout = create_layout(json);
+  CHECK(layout != NULL, "layout: %s", sl_error_last()->message);
+  return layout;
+}
+
+/* A compositional layout with fractions binary cannot hold: a list under a pinned header, a
+ * grid with badges, an orthogonal carousel scrolled by a fraction, a looping one scrolled
+ * several laps back, a self-sizing list. */
+static void test_compositional(const char *direction, const char *layout_direction, int loop) {
+  char json[4096];
+  snprintf(
+      json, sizeof json,
+      "{\"environment\": {\"container\": {\"width\": 390.3, \"height\": 844.7},"
+      "  \"layoutDirection\": \"%s\"},"
+      " \"configuration\": {\"scrollDirection\": \"%s\", \"interSectionSpacing\": 7.7,"
+      "  \"scrolling\": {\"loop\": %s},"
+      "  \"boundarySupplementaryItems\": [{\"elementKind\": \"top\", \"alignment\": \"top\","
+      "   \"layoutSize\": " SIZE(FW(1), ABS(33.3)) "}]},"
+      " \"sections\": ["
+      "  {\"itemCount\": 7, \"interGroupSpacing\": 3.3,"
+      "   \"contentInsets\": {\"top\": 1.1, \"leading\": 2.2, \"bottom\": 3.3, \"trailing\": 4.4},"
+      "   \"boundarySupplementaryItems\": [{\"elementKind\": \"header\", \"alignment\": \"top\","
+      "     \"pinToVisibleBounds\": true, \"layoutSize\": " SIZE(FW(1), ABS(41.7)) "}],"
+      "   \"decorationItems\": [{\"elementKind\": \"background\"}],"
+      "   \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(1), ABS(44.1)) ","
+      "    \"subitems\": [{\"layoutSize\": " SIZE(FW(1), FH(1)) "}]}},"
+      "  {\"itemCount\": 11, \"interGroupSpacing\": 1.9,"
+      "   \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(1), FW(0.37)) ","
+      "    \"interItemSpacing\": {\"fixed\": 2.9}, \"subitems\": ["
+      "     {\"layoutSize\": " SIZE(FW(0.333), FH(1)) ", \"supplementaryItems\": [{"
+      "       \"elementKind\": \"badge\", \"layoutSize\": " SIZE(ABS(20.1), ABS(20.1)) ","
+      "       \"containerAnchor\": {\"edges\": [\"top\", \"trailing\"],"
+      "        \"fractionalOffset\": {\"x\": 0.3, \"y\": -0.3}}}]},"
+      "     {\"layoutSize\": " SIZE(FW(0.3), FH(0.45)) "}]}},"
+      "  {\"itemCount\": 9, \"orthogonalScrollingBehavior\": \"continuous\","
+      "   \"interGroupSpacing\": 9.7,"
+      "   \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(0.71), ABS(123.4)) ","
+      "    \"subitems\": [{\"layoutSize\": " SIZE(FW(1), FH(1)) "}]}},"
+      "  {\"itemCount\": 7, \"orthogonalScrollingBehavior\": \"groupPagingCentered\","
+      "   \"orthogonalScrollingProperties\": {\"loop\": true}, \"interGroupSpacing\": 3.1,"
+      "   \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(0.83), ABS(77.7)) ","
+      "    \"subitems\": [{\"layoutSize\": " SIZE(FW(1), FH(1)) "}]}},"
+      "  {\"itemCount\": 40, \"interGroupSpacing\": 0.7,"
+      "   \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+      SIZE(FW(1), "{\"estimated\": 51.3}") ","
+      "    \"subitems\": [{\"layoutSize\": " SIZE(FW(1), "{\"estimated\": 51.3}") "}]}}]}",
+      layout_direction, direction, loop ? "true" : "false");
+  sl_layout *layout = layout_of(json);
+  if (layout == NULL) return;
+  for (int64_t item = 1; item < 40; item += 3)
+    CHECK_STATUS(sl_layout_report_item_size(layout, 4, item, 100 + (double)item / 7,
+                                            31.17 + (double)item * 3.3, NULL),
+                 SL_OK);
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, 2, 37.37), SL_OK);
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, 3, -1234.567), SL_OK);
+  sl_scroll_info info;
+  CHECK_STATUS(sl_layout_get_scroll_info(layout, SL_SCROLL_MAIN, &info), SL_OK);
+  /* Scrolled by a fraction, so that the pinned header moves off its natural frame. */
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 17.17), SL_OK);
+  sl_size content;
+  CHECK_STATUS(sl_layout_get_content_size(layout, &content), SL_OK);
+  char what[128];
+  snprintf(what, sizeof what, "compositional (%s, %s%s)", direction, layout_direction,
+           loop ? ", looping" : "");
+  /* Room for the carousel's cells scrolled out across, and one lap either side of the content
+   * for a loop: the copies the smaller rects reach. */
+  double wide = loop ? 1 : 0, room = 5000;
+  sl_rect everything = {-room - wide * content.width, -room - wide * content.height,
+                        content.width * (1 + 2 * wide) + 2 * room,
+                        content.height * (1 + 2 * wide) + 2 * room};
+  check_edges(layout, everything, what);
+  sl_layout_destroy(layout);
+}
+
+/* A self-sizing flow of tags measured at lengths binary cannot hold. */
+static void test_flow(const char *direction, const char *layout_direction) {
+  char json[1024];
+  snprintf(json, sizeof json,
+           "{\"environment\": {\"container\": {\"width\": 390.3, \"height\": 844.7},"
+           "  \"layoutDirection\": \"%s\"},"
+           " \"flowLayout\": {\"scrollDirection\": \"%s\", \"minimumLineSpacing\": 0.7,"
+           "  \"minimumInteritemSpacing\": 1.3,"
+           "  \"estimatedItemSize\": {\"width\": 50, \"height\": 50},"
+           "  \"headerReferenceSize\": {\"width\": 44.1, \"height\": 44.1},"
+           "  \"sectionInset\": {\"top\": 7.3, \"left\": 0.1, \"bottom\": 0, \"right\": 3.3}},"
+           " \"sections\": [{\"itemCount\": 60}]}",
+           layout_direction, direction);
+  sl_layout *layout = layout_of(json);
+  if (layout == NULL) return;
+  unsigned state = 7;
+  for (int64_t item = 0; item < 60; item++) {
+    state = state * 1103515245u + 12345u;
+    double a = 10.1 + (double)((state >> 8) % 1200) / 10, b = 20.3 + (double)((state >> 4) % 300) / 7;
+    CHECK_STATUS(sl_layout_report_item_size(layout, 0, item, a, b, NULL), SL_OK);
+  }
+  sl_size content;
+  CHECK_STATUS(sl_layout_get_content_size(layout, &content), SL_OK);
+  char what[96];
+  snprintf(what, sizeof what, "flow (%s, %s)", direction, layout_direction);
+  check_edges(layout, (sl_rect){-100, -100, content.width + 200, content.height + 200}, what);
+  sl_layout_destroy(layout);
+}
+
+int main(void) {
+  const char *directions[2] = {"vertical", "horizontal"};
+  const char *layout_directions[2] = {"leftToRight", "rightToLeft"};
+  for (int d = 0; d < 2; d++)
+    for (int l = 0; l < 2; l++) {
+      test_flow(directions[d], layout_directions[l]);
+      for (int loop = 0; loop < 2; loop++)
+        test_compositional(directions[d], layout_directions[l], loop);
+    }
+  return test_finish("test_rect_edges");
+}
