@@ -228,7 +228,7 @@ struct ElementEmitter {
     }
     guard let repetitions else { return }
     let sectionIndex = Int32(truncatingIfNeeded: index)
-    guard let measured = slots[id].solved.measured else {
+    guard slots[id].solved.measured != nil else {
       let leaves = slots[id].solved.template.leaves
       let badges = slots[id].solved.template.badges
       // Walks `run`; false once the visitor is finished.
@@ -252,8 +252,7 @@ struct ElementEmitter {
       return
     }
     emitMeasured(
-      slots[id].solved, placement: placement, index: index, measured: measured,
-      repetitions: repetitions, offset: offset,
+      slots, id: id, placement: placement, index: index, repetitions: repetitions, offset: offset,
       effects: effects, into: &visitor)
   }
 
@@ -263,24 +262,30 @@ struct ElementEmitter {
   /// is known only by looking, so the visitor is told how many were examined.
   @inline(never)
   private func emitMeasured<V: ElementVisitor>(
-    _ section: SolvedSection, placement: SectionPlacement, index: Int, measured: MeasuredSizes,
+    _ slots: [SectionEntry], id: Int, placement: SectionPlacement, index: Int,
     repetitions: ClosedRange<Int64>, offset: Double, effects: EffectContext?,
     into visitor: inout V
   ) {
+    guard let measured = slots[id].solved.measured else { return }
     let sectionIndex = Int32(truncatingIfNeeded: index)
     let n = placement.itemsPerGroup
-    let solver = section.repetitionSolver
-    let cell = section.template.leaves[0].frame
+    // Read in place, as `emitSection` reads the section: a copy of the solved section,
+    // passed as an argument, retained and released every array in it (~14 releases a query).
+    let singleCell = slots[id].solved.repetitionSolver.singleCell
+    let cell = slots[id].solved.template.leaves[0].frame
     // Emits one repetition, which starts `shift(its delta)` later than periodic; false once the
     // visitor is finished or past the last item.
-    var page = 0  // the walk's cursor among the measured pages
-    func emit(_ repetition: Int64, shift: (Double) -> Double) -> Bool {
+    // `page` is the walk's cursor among the measured pages: a parameter, not a capture (a
+    // variable captured by the out-of-line `emitOutside` below was boxed on the heap, one
+    // allocation a query).
+    func emit(_ repetition: Int64, page: inout Int, shift: (Double) -> Double) -> Bool {
       if visitor.isFinished || repetition * n >= placement.itemCount { return false }
       visitor.examine(n)
       let (measurements, delta) = measured.repetition(repetition, hint: &page)
       let shift = shift(delta)
-      guard solver.singleCell != nil else {
-        let template = solver.template(measurements, or: section.template)
+      guard singleCell != nil else {
+        let template = slots[id].solved.repetitionSolver.template(
+          measurements, or: slots[id].solved.template)
         emitRepetition(
           repetition, leaves: template.leaves, badges: template.badges, shift: shift,
           placement: placement, section: sectionIndex, offset: offset, effects: effects,
@@ -288,7 +293,9 @@ struct ElementEmitter {
         return true
       }
       // One cell per repetition: its frame is the template's with its measured lengths.
-      emitCell(repetition, slot: solver.singleCellFrame(cell, measurements), shift: shift)
+      emitCell(
+        repetition, slot: RepetitionSolver.singleCellFrame(cell, singleCell, measurements),
+        shift: shift)
       return true
     }
     // One copy for `emit` and the walk below (docs/PERFORMANCE.md, "Library size").
@@ -311,7 +318,8 @@ struct ElementEmitter {
     // out-of-line copy of `emit` (docs/PERFORMANCE.md, "Library size").
     @inline(never)
     func emitOutside(_ repetition: Int64) -> Bool {
-      emit(repetition) { _ in measured.shift(before: repetition) }
+      var page = 0
+      return emit(repetition, page: &page) { _ in measured.shift(before: repetition) }
     }
     let alongX = placement.isOrthogonal
     let base = alongX ? placement.origin.x - offset : placement.origin.y
@@ -323,7 +331,7 @@ struct ElementEmitter {
     }
     if finished {
       // The visitor is done.
-    } else if solver.singleCell != nil && n == 1 && measured.itemsPerGroup == 1 {
+    } else if singleCell != nil && n == 1 && measured.itemsPerGroup == 1 {
       // One cell per repetition: the rows read from their pages in one walk, as `emit`
       // gives them.
       let share = measured.sectionUniform
@@ -334,14 +342,16 @@ struct ElementEmitter {
         visitor.examine(1)
         emitCell(
           repetition,
-          slot: solver.singleCellFrame(cell, width: width, height: height, share: share),
+          slot: RepetitionSolver.singleCellFrame(
+            cell, singleCell, width: width, height: height, share: share),
           shift: shift)
         return true
       }
     } else {
       var shifts = measured.shifts(from: repetitions.lowerBound)
+      var page = 0
       for repetition in repetitions {
-        if !emit(repetition, shift: { measured.step(&shifts, delta: $0) }) {
+        if !emit(repetition, page: &page, shift: { measured.step(&shifts, delta: $0) }) {
           finished = true
           break
         }

@@ -82,16 +82,35 @@ struct RepetitionSolver {
   /// The frame of the only cell of a measured repetition, from the template's (`singleCell`).
   @inline(__always)
   func singleCellFrame(_ frame: Rect, _ measurements: LeafMeasurements) -> Rect {
-    guard let page = measurements.page else { return frame }
-    return singleCellFrame(
-      frame, width: page.sizes[measurements.base], height: page.sizes[measurements.base + 1],
-      share: measurements.sectionUniform)
+    RepetitionSolver.singleCellFrame(frame, singleCell, measurements)
   }
 
   /// `singleCellFrame(_:_:)` from the cell's measured width and height (NaN when it is not
   /// measured) and the section's shared lengths (`MeasuredSizes.forEachSingleCell`).
   @inline(__always)
   func singleCellFrame(_ frame: Rect, width: Float32, height: Float32, share: Size) -> Rect {
+    RepetitionSolver.singleCellFrame(frame, singleCell, width: width, height: height, share: share)
+  }
+
+  /// `singleCellFrame(_:_:)` given the solver's `singleCell` alone: for a walk that reads it
+  /// once instead of copying the solver (whose arrays a copy retains and releases).
+  @inline(__always)
+  static func singleCellFrame(
+    _ frame: Rect, _ singleCell: (width: SingleCellAxis, height: SingleCellAxis)?,
+    _ measurements: LeafMeasurements
+  ) -> Rect {
+    guard let page = measurements.page else { return frame }
+    return singleCellFrame(
+      frame, singleCell, width: page.sizes[measurements.base],
+      height: page.sizes[measurements.base + 1], share: measurements.sectionUniform)
+  }
+
+  /// `singleCellFrame(_:width:height:share:)` given the solver's `singleCell` alone.
+  @inline(__always)
+  static func singleCellFrame(
+    _ frame: Rect, _ singleCell: (width: SingleCellAxis, height: SingleCellAxis)?,
+    width: Float32, height: Float32, share: Size
+  ) -> Rect {
     guard let singleCell, !width.isNaN else { return frame }
     var result = frame
     result.width = RepetitionSolver.length(
