@@ -348,8 +348,8 @@ struct ElementEmitter {
         return true
       }
     } else {
-      var shifts = measured.shifts(from: repetitions.lowerBound)
       var page = 0
+      var shifts = measured.shifts(from: repetitions.lowerBound, hint: &page)
       for repetition in repetitions {
         if !emit(repetition, page: &page, shift: { measured.step(&shifts, delta: $0) }) {
           finished = true

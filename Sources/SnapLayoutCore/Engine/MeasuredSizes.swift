@@ -408,8 +408,16 @@ final class MeasuredSizes {
 
   /// A walk from `repetition` on. - Complexity: O(log pages + repetitionsPerPage).
   func shifts(from repetition: Int64) -> Shifts {
+    var hint = 0
+    return shifts(from: repetition, hint: &hint)
+  }
+
+  /// `shifts(from:)` leaving `hint` on the repetition's page: a walk's cursor, so that the walk
+  /// finds that page again in O(1) instead of searching twice.
+  @inline(__always)
+  func shifts(from repetition: Int64, hint: inout Int) -> Shifts {
     let key = repetition / repetitionsPerPage
-    let (index, found) = search(key)
+    let (index, found) = search(key, hint: &hint)
     var sum = 0.0
     if found {
       let page = pages[index]
@@ -441,10 +449,10 @@ final class MeasuredSizes {
     _ range: Range<Int64>, _ body: (Int64, LeafMeasurements, Double, Double) -> Void
   ) {
     guard !range.isEmpty else { return }
-    var walk = shifts(from: range.lowerBound)
+    var hint = 0
+    var walk = shifts(from: range.lowerBound, hint: &hint)
     let none = LeafMeasurements(page: nil, base: 0, sectionUniform: sectionUniform)
     let cells = Int(itemsPerGroup)
-    var hint = 0
     var repetition = range.lowerBound
     while repetition < range.upperBound {
       let key = repetition / repetitionsPerPage
@@ -501,8 +509,8 @@ final class MeasuredSizes {
     _ range: Range<Int64>, _ body: (Int64, Float32, Float32, Double) -> Bool
   ) -> Bool {
     guard !range.isEmpty else { return true }
-    var walk = shifts(from: range.lowerBound)
     var hint = 0
+    var walk = shifts(from: range.lowerBound, hint: &hint)
     var repetition = range.lowerBound
     while repetition < range.upperBound {
       let key = repetition / repetitionsPerPage
