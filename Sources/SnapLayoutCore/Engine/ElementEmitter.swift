@@ -657,7 +657,9 @@ struct ForwardingVisitor: ElementVisitor {
     }
   }
 
-  var isFinished: Bool { targetFinished(target) }
+  /// A mutating getter: a non-mutating one copied the visitor (retaining its closures) on every
+  /// call through an inout capture (the measured walk asks once a row).
+  var isFinished: Bool { mutating get { targetFinished(target) } }
   mutating func expect(atLeast count: Int64) { tellTarget(target, count, true) }
   mutating func examine(_ count: Int64) { tellTarget(target, count, false) }
 
@@ -678,8 +680,9 @@ struct ForwardingVisitor: ElementVisitor {
     hand(moved, own: true)
   }
 
+  /// Mutating, so that `self` is not copied for the call (a copy retains its closures).
   @inline(__always)
-  private func hand(_ element: LayoutElement, own: Bool) {
+  private mutating func hand(_ element: LayoutElement, own: Bool) {
     if let keep, !element.frame.intersects(keep) { return }
     visitTarget(target, element, own)
   }

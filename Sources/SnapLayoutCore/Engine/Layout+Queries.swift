@@ -51,7 +51,7 @@ public protocol ElementVisitor {
   mutating func visit(_ element: LayoutElement)
   /// Whether the visitor wants no more elements; checked between repetitions and sections, so
   /// a visitor can bound the work of a rect that holds billions of elements.
-  var isFinished: Bool { get }
+  var isFinished: Bool { mutating get }
   /// Told, before a section's cells are visited, that at least `count` more elements certainly
   /// intersect the query, so a visitor with a bound can stop at once instead of counting
   /// billions of them one by one.
