@@ -124,7 +124,7 @@ $$($(1)_BUILD)/libsnaplayout.so: $$($(1)_LIB)
 $$($(1)_BUILD)/tests/%: Tests/c/%.c $$(wildcard Tests/c/*.h) include/snaplayout.h $$($(1)_LIB) \
   | cross-deps-$(1) $$($(1)_BUILD)/tests
 	$$($(1)_CC) $$(C_STD) $$(C_WARN) $$(CFLAGS) -Iinclude -ITests/c $$< -o $$@ $$($(1)_LINK_LIB) \
-	  -ljson-c -lpthread
+	  -ljson-c -lpthread -lm
 
 $$($(1)_BUILD)/minimal: examples-c/minimal.c include/snaplayout.h $$($(1)_LIB) | cross-deps-$(1)
 	$$($(1)_CC) $$(C_STD) $$(C_WARN) $$(CFLAGS) -Iinclude $$< -o $$@ $$($(1)_LINK_LIB)

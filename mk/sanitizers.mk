@@ -93,11 +93,11 @@ $(addsuffix /libsnaplayout.so,$(SAN_DIRS)): $(BUILD)/%/libsnaplayout.so: $(BUILD
 
 $(ASAN_TESTS): $(BUILD)/asan/tests/%: Tests/c/%.c $(wildcard Tests/c/*.h) include/snaplayout.h \
   $(BUILD)/asan/libsnaplayout.so | $(BUILD)/asan/tests
-	$(call san_cc,asan) -Iinclude -ITests/c $< -o $@ $(call san_link,asan) -ljson-c -lpthread
+	$(call san_cc,asan) -Iinclude -ITests/c $< -o $@ $(call san_link,asan) -ljson-c -lpthread -lm
 
 $(TSAN_TESTS): $(BUILD)/tsan/tests/%: Tests/c/%.c $(wildcard Tests/c/*.h) include/snaplayout.h \
   $(BUILD)/tsan/libsnaplayout.so | $(BUILD)/tsan/tests
-	$(call san_cc,tsan) -Iinclude -ITests/c $< -o $@ $(call san_link,tsan) -ljson-c -lpthread
+	$(call san_cc,tsan) -Iinclude -ITests/c $< -o $@ $(call san_link,tsan) -ljson-c -lpthread -lm
 
 $(BUILD)/asan/appstore_json.h: examples-c/appstore.json scripts/embed-text.sh | $(BUILD)/asan
 	scripts/embed-text.sh snaplayout_default_config $< > $@
