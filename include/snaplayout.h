@@ -191,7 +191,10 @@ typedef struct sl_element {
    * bits. The cells of a looping orthogonal section count that section's laps; everything
    * else in a looping main scroll counts the main scroll's. 0 outside loops. A host keys its
    * views by (category, kind, section, item, copy): a cell, its badges and its section's
-   * boundary items share section and item. docs/SNAPPING.md, "Looping". */
+   * boundary items share section and item. Known limitation: a looping orthogonal section
+   * inside a looping main scroll gives its cells the same copy in every lap of the main scroll
+   * a rect reaches; key those by their frame's main-axis position too. docs/SNAPPING.md,
+   * "Looping". */
   int32_t copy;
 } sl_element;
 

@@ -224,7 +224,119 @@ static void test_flow(const char *direction, const char *layout_direction) {
   sl_layout_destroy(layout);
 }
 
+/* The wrong answers of review 9 (a random differential driver: 63,000 layouts, rects on and
+ * around every edge against a large rect's answer), each in the smallest layout it showed in:
+ * `element` of `large`'s answer intersects `small` by the rule and must be in its answer. */
+typedef struct {
+  const char *what;
+  const char *json;
+  double main_offset;  /* NAN: left as created */
+  int32_t section_with_offset;
+  double section_offset;
+  sl_rect large, small;
+  int32_t category, section;
+  int64_t item;
+  int32_t copy;
+} review_case;
+
+#define ONE_CELL "[{\"layoutSize\": " SIZE(FW(1), FH(1)) "}]"
+
+static const review_case REVIEW_9[] = {
+    /* A looping carousel of 11 cells two to a group: the partial last group's badge hangs 10 pt
+     * past the seam, and copies were chosen by the full group's overhang. */
+    {"orthogonal loop, badge of a partial group past the seam",
+     "{" CONTAINER(390, 400) ", \"sections\": [{\"itemCount\": 11,"
+     " \"orthogonalScrollingBehavior\": \"continuous\","
+     " \"orthogonalScrollingProperties\": {\"loop\": true}, \"group\": {\"group\": \"horizontal\","
+     " \"layoutSize\": " SIZE(ABS(100), ABS(100)) ", \"subitems\": [{\"layoutSize\": "
+     SIZE(FW(0.5), FH(1)) ", \"supplementaryItems\": [{\"elementKind\": \"badge\","
+     " \"layoutSize\": " SIZE(ABS(20), ABS(20)) ", \"containerAnchor\": {\"edges\": [\"trailing\"]},"
+     " \"itemAnchor\": {\"edges\": []}}]}, {\"layoutSize\": " SIZE(FW(0.5), FH(1)) "}]}}]}",
+     NAN, 0, 0, {0, 0, 1000, 400}, {552, 0, 5, 400}, SL_ELEMENT_SUPPLEMENTARY, 0, 10, 0},
+    /* The same carousel's copy -1: its badge at x -10. */
+    {"orthogonal loop, badge of a partial group, copy -1",
+     "{" CONTAINER(390, 400) ", \"sections\": [{\"itemCount\": 11,"
+     " \"orthogonalScrollingBehavior\": \"continuous\","
+     " \"orthogonalScrollingProperties\": {\"loop\": true}, \"group\": {\"group\": \"horizontal\","
+     " \"layoutSize\": " SIZE(ABS(100), ABS(100)) ", \"subitems\": [{\"layoutSize\": "
+     SIZE(FW(0.5), FH(1)) ", \"supplementaryItems\": [{\"elementKind\": \"badge\","
+     " \"layoutSize\": " SIZE(ABS(20), ABS(20)) ", \"containerAnchor\": {\"edges\": [\"trailing\"]},"
+     " \"itemAnchor\": {\"edges\": []}}]}, {\"layoutSize\": " SIZE(FW(0.5), FH(1)) "}]}}]}",
+     NAN, 0, 0, {-300, 0, 1000, 400}, {2, 0, 5, 400}, SL_ELEMENT_SUPPLEMENTARY, 0, 10, -1},
+    /* An orthogonal loop at lap 5: the copy starting where the rect ends was lost to the
+     * rounding of its shift. */
+    {"orthogonal loop, a copy starting on the rect's edge",
+     "{" CONTAINER(390, 400) ", \"sections\": [{\"itemCount\": 5,"
+     " \"orthogonalScrollingBehavior\": \"continuous\","
+     " \"orthogonalScrollingProperties\": {\"loop\": true}, \"group\": {\"group\": \"horizontal\","
+     " \"layoutSize\": " SIZE(ABS(593.04), ABS(50)) ", \"subitems\": " ONE_CELL "}}]}",
+     NAN, 0, 8494, {5000, 0, 3000, 400}, {6331.9999999999991, 0, 0, 50}, SL_ELEMENT_CELL, 0, 0, 5},
+    /* A looping main scroll scrolled 10,652 pt: the copy holding the layout header was lost. */
+    {"main loop, the layout header of the offset's lap",
+     "{" CONTAINER(621, 1010) ", \"configuration\": {\"interSectionSpacing\": 4.6,"
+     " \"scrolling\": {\"loop\": true}, \"boundarySupplementaryItems\": [{\"elementKind\": \"top\","
+     " \"alignment\": \"top\", \"layoutSize\": " SIZE(FW(1), ABS(26)) "}]},"
+     " \"sections\": [{\"itemCount\": 35, \"interGroupSpacing\": 6.798142086300941,"
+     " \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(ABS(293), ABS(82)) ","
+     " \"subitems\": " ONE_CELL "}}]}",
+     10652, -1, 0, {-100, -500, 1000, 1000}, {-20, 1e-20, 661, 0}, SL_ELEMENT_SUPPLEMENTARY,
+     SL_SECTION_LAYOUT, 0, 0},
+    /* A right-to-left horizontal layout 0 wide: its decoration, 0 wide at x = 0, is on the
+     * leading edge of a rect starting there (mirroring turns the half-open spans around). */
+    {"right to left, content 0 wide, a decoration 0 wide",
+     "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844},"
+     " \"layoutDirection\": \"rightToLeft\"}, \"configuration\": {\"scrollDirection\": \"horizontal\"},"
+     " \"sections\": [{\"itemCount\": 0, \"decorationItems\": [{\"elementKind\": \"bg\"}],"
+     " \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(ABS(100), FH(1)) ","
+     " \"subitems\": " ONE_CELL "}}]}",
+     NAN, 0, 0, {-100, -100, 1000, 1100}, {0, 0, 1, 844}, SL_ELEMENT_DECORATION, 0, 0, 0},
+    /* Left to right, no loop: the last cell's frame ends 2 ulps past its section's span. */
+    {"a cell ending 2 ulps past its section",
+     "{" CONTAINER(842, 1122) ", \"sections\": [{\"itemCount\": 1, \"group\": {\"group\": \"horizontal\","
+     " \"layoutSize\": " SIZE(FW(1), ABS(2289.1)) ", \"subitems\": " ONE_CELL "}},"
+     " {\"itemCount\": 17, \"contentInsets\": {\"top\": 11.670623013730328},"
+     " \"boundarySupplementaryItems\": [{\"elementKind\": \"header\", \"alignment\": \"top\","
+     " \"layoutSize\": " SIZE(FW(1), ABS(59)) ", \"offset\": {\"y\": 7.88}}],"
+     " \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(ABS(369), ABS(124.7841346003359)) ","
+     " \"subitems\": [{\"layoutSize\": " SIZE(ABS(10), FH(1)) "}, {\"layoutSize\": "
+     SIZE(ABS(55), ABS(0)) "}, {\"layoutSize\": " SIZE(FW(0.71), FH(1)) "}]}}]}",
+     NAN, 0, 0, {-100, 2000, 1000, 1200}, {-20, 2975.8112960154099, 50, 0}, SL_ELEMENT_CELL, 1,
+     16, 0},
+};
+
+static void test_review_9(void) {
+  for (size_t k = 0; k < sizeof REVIEW_9 / sizeof REVIEW_9[0]; k++) {
+    const review_case *c = &REVIEW_9[k];
+    sl_layout *layout = layout_of(c->json);
+    if (layout == NULL) continue;
+    if (c->section_offset != 0)
+      CHECK_STATUS(sl_layout_set_scroll_offset(layout, c->section_with_offset, c->section_offset),
+                   SL_OK);
+    if (!isnan(c->main_offset))
+      CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, c->main_offset), SL_OK);
+    element_list large = query(layout, c->large);
+    const sl_element *element = NULL;
+    for (size_t e = 0; e < large.count && element == NULL; e++) {
+      const sl_element *m = &large.items[e];
+      if (m->category == c->category && m->section == c->section && m->item == c->item &&
+          m->copy == c->copy)
+        element = m;
+    }
+    CHECK(element != NULL, "%s: the large rect lacks the element", c->what);
+    if (element != NULL) {
+      CHECK(test_intersects(element->frame, c->small), "%s: the element misses the rect",
+            c->what);
+      check_rect(layout, &large, c->small, c->what);
+      /* And rects on and around every edge of the large rect's elements. */
+      check_edges(layout, c->large, c->what);
+    }
+    free(large.items);
+    sl_layout_destroy(layout);
+  }
+}
+
 int main(void) {
+  test_review_9();
   const char *directions[2] = {"vertical", "horizontal"};
   const char *layout_directions[2] = {"leftToRight", "rightToLeft"};
   for (int d = 0; d < 2; d++)

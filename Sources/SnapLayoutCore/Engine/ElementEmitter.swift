@@ -79,16 +79,33 @@ struct ElementEmitter {
     // content it is mirrored in, the lap's shift along canonical y): 16 ulps, where they add
     // up to a few. Not more: a rect reaching 1e30 pt away widens only there, and an axis that
     // is not mirrored does not widen by the content's length.
+    // A content 0 long mirrors about 0 and gives no slack there, yet mirroring turns the
+    // half-open spans around: an element of no length on the rect's far edge is then on its
+    // near edge (review 9: a right-to-left layout 0 wide, its decoration at x = 0). The rect's
+    // own length stands in for it.
     let size = space.contentSize
-    let mirrored = space.rightToLeft ? (space.transposed ? size.height : size.width) : 0
-    let baseX = space.transposed ? 0 : Swift.abs(mirrored)
-    let baseY = (space.transposed ? Swift.abs(mirrored) : 0) + Swift.abs(dx) + Swift.abs(dy)
+    var mirrored = Swift.abs(space.rightToLeft ? (space.transposed ? size.height : size.width) : 0)
+    if space.rightToLeft && mirrored == 0 {
+      mirrored = space.transposed ? canonical.height : canonical.width
+    }
+    let baseX = space.transposed ? 0 : mirrored
+    let baseY = (space.transposed ? mirrored : 0) + Swift.abs(dx) + Swift.abs(dy)
     func slack(_ edge: Double, _ base: Double) -> Double { (Swift.abs(edge) + base) * 0x1p-48 }
-    let minX = canonical.minX - slack(canonical.minX, baseX)
-    let minY = canonical.minY - slack(canonical.minY, baseY)
-    let maxX = canonical.maxX + slack(canonical.maxX, baseX)
-    let maxY = canonical.maxY + slack(canonical.maxY, baseY)
-    query = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    let x = ElementEmitter.widened(
+      canonical.minX, canonical.maxX, slack(canonical.minX, baseX), slack(canonical.maxX, baseX))
+    let y = ElementEmitter.widened(
+      canonical.minY, canonical.maxY, slack(canonical.minY, baseY), slack(canonical.maxY, baseY))
+    query = Rect(x: x.start, y: y.start, width: x.length, height: y.length)
+  }
+
+  /// The span `low ... high` moved out by `before` and `after`, never to an infinity
+  /// (`-DBL_MAX` less a slack would make the rect's end NaN).
+  private static func widened(_ low: Double, _ high: Double, _ before: Double, _ after: Double)
+    -> (start: Double, length: Double)
+  {
+    var start = low - before
+    if !start.isFinite { start = low }
+    return (start, (high + after) - start)
   }
 
   /// A canonical frame as the host receives it (`findCandidates`).
@@ -185,10 +202,12 @@ struct ElementEmitter {
   ) {
     let laps = LoopCopies(scroll: scroll, offset: offset)
     let placement = slots[id].solved.placement
-    // The content at the canonical offset starts at `low` along x and spans a period, and the
-    // cells of its last group overhanging their stride.
+    // The content at the canonical offset starts at `low` along x; its elements reach at most
+    // a period and a repetition's envelope beyond it: the last repetition starts within the
+    // period, and a partial last group, shorter than the stride, may hang its whole envelope
+    // past the seam (review 9: a badge on the only cell of a partial group, 10 pt past it).
     let low = placement.origin.x + placement.envelope.minX - laps.within
-    let extent = laps.period + max(0, placement.envelope.width - placement.stride) + 1
+    let extent = laps.period + max(0, placement.envelope.width) + 1
     for j in laps.copies(
       start: low, extent: extent, from: query.minX, to: query.maxX, single: singleCopy)
     {
@@ -594,8 +613,14 @@ struct LoopCopies {
   {
     guard !single else { return 0..<1 }
     let reach = LoopCopies.maximumReach
-    let first = min(max(((low - start - extent) / period).rounded(.up), -reach), reach)
-    let last = min(max(((high - start) / period).rounded(.down), -reach), reach)
+    // With 64 ulps of slack: the copy's shift `j · period` and the divisions round, and a copy
+    // lost to them loses the elements on its edges (review 9: a copy starting exactly where
+    // the rect ends, at lap 5 of an orthogonal loop). A copy too many gives no element.
+    let slack =
+      (Swift.abs(low) + Swift.abs(high) + Swift.abs(start) + Swift.abs(extent)
+        + Swift.abs(period)) * 0x1p-46
+    let first = min(max(((low - slack - start - extent) / period).rounded(.up), -reach), reach)
+    let last = min(max(((high + slack - start) / period).rounded(.down), -reach), reach)
     return Int64(first)..<Int64(max(first, last + 1))
   }
 

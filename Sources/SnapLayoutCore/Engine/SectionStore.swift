@@ -216,20 +216,25 @@ final class SectionStore {
   }
 
   /// The sections whose elements may reach into `low ... high` along the main axis: binary
-  /// searches of the monotone arrays while every position is flat, else the tree's (which
-  /// may give a few more near the ends, each element being tested exactly).
+  /// searches of the monotone arrays while every position is flat, else the tree's, both with
+  /// the tree's slack (a few more near the ends, each element being tested exactly).
   /// - Complexity: O(log n).
   func candidates(from low: Double, to high: Double) -> Range<Int> {
     guard flatMinStarts.count == count, flatMaxEnds.count == count else {
       let first = tree.firstReaching(low, base: base)
       return first..<max(first, tree.endStartingBy(high, base: base))
     }
+    // With the tree's slack: a section's span is a sum, and its elements' frames sums in
+    // another order, a few ulps apart (review 9: a cell whose frame ended 2 ulps past its
+    // section's span was left out of a rect between the two ends).
+    let lowBound = low - SectionTree.slack * max(1, Swift.abs(low))
+    let highBound = high + SectionTree.slack * max(1, Swift.abs(high))
     // First section whose span (or an earlier one's) reaches `low`.
     var lo = 0
     var hi = count
     while lo < hi {
       let mid = (lo + hi) / 2
-      if flatMaxEnds[mid] < low { lo = mid + 1 } else { hi = mid }
+      if flatMaxEnds[mid] < lowBound { lo = mid + 1 } else { hi = mid }
     }
     let first = lo
     // One past the last section starting at or before `high`.
@@ -237,7 +242,7 @@ final class SectionStore {
     hi = count
     while lo < hi {
       let mid = (lo + hi) / 2
-      if flatMinStarts[mid] <= high { lo = mid + 1 } else { hi = mid }
+      if flatMinStarts[mid] <= highBound { lo = mid + 1 } else { hi = mid }
     }
     return first..<max(first, lo)
   }
