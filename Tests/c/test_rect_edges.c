@@ -240,28 +240,25 @@ typedef struct {
 } review_case;
 
 #define ONE_CELL "[{\"layoutSize\": " SIZE(FW(1), FH(1)) "}]"
+/* A looping carousel of 11 cells two to a group, a badge on each group's first cell. */
+#define PARTIAL_GROUP_LOOP                                                                      \
+  "{" CONTAINER(390, 400) ", \"sections\": [{\"itemCount\": 11,"                                \
+  " \"orthogonalScrollingBehavior\": \"continuous\","                                          \
+  " \"orthogonalScrollingProperties\": {\"loop\": true}, \"group\": {\"group\": \"horizontal\"," \
+  " \"layoutSize\": " SIZE(ABS(100), ABS(100)) ", \"subitems\": [{\"layoutSize\": "          \
+  SIZE(FW(0.5), FH(1)) ", \"supplementaryItems\": [{\"elementKind\": \"badge\","               \
+  " \"layoutSize\": " SIZE(ABS(20), ABS(20)) ", \"containerAnchor\": {\"edges\": [\"trailing\"]}," \
+  " \"itemAnchor\": {\"edges\": []}}]}, {\"layoutSize\": " SIZE(FW(0.5), FH(1)) "}]}}]}"
 
 static const review_case REVIEW_9[] = {
     /* A looping carousel of 11 cells two to a group: the partial last group's badge hangs 10 pt
      * past the seam, and copies were chosen by the full group's overhang. */
     {"orthogonal loop, badge of a partial group past the seam",
-     "{" CONTAINER(390, 400) ", \"sections\": [{\"itemCount\": 11,"
-     " \"orthogonalScrollingBehavior\": \"continuous\","
-     " \"orthogonalScrollingProperties\": {\"loop\": true}, \"group\": {\"group\": \"horizontal\","
-     " \"layoutSize\": " SIZE(ABS(100), ABS(100)) ", \"subitems\": [{\"layoutSize\": "
-     SIZE(FW(0.5), FH(1)) ", \"supplementaryItems\": [{\"elementKind\": \"badge\","
-     " \"layoutSize\": " SIZE(ABS(20), ABS(20)) ", \"containerAnchor\": {\"edges\": [\"trailing\"]},"
-     " \"itemAnchor\": {\"edges\": []}}]}, {\"layoutSize\": " SIZE(FW(0.5), FH(1)) "}]}}]}",
+     PARTIAL_GROUP_LOOP,
      NAN, 0, 0, {0, 0, 1000, 400}, {552, 0, 5, 400}, SL_ELEMENT_SUPPLEMENTARY, 0, 10, 0},
     /* The same carousel's copy -1: its badge at x -10. */
     {"orthogonal loop, badge of a partial group, copy -1",
-     "{" CONTAINER(390, 400) ", \"sections\": [{\"itemCount\": 11,"
-     " \"orthogonalScrollingBehavior\": \"continuous\","
-     " \"orthogonalScrollingProperties\": {\"loop\": true}, \"group\": {\"group\": \"horizontal\","
-     " \"layoutSize\": " SIZE(ABS(100), ABS(100)) ", \"subitems\": [{\"layoutSize\": "
-     SIZE(FW(0.5), FH(1)) ", \"supplementaryItems\": [{\"elementKind\": \"badge\","
-     " \"layoutSize\": " SIZE(ABS(20), ABS(20)) ", \"containerAnchor\": {\"edges\": [\"trailing\"]},"
-     " \"itemAnchor\": {\"edges\": []}}]}, {\"layoutSize\": " SIZE(FW(0.5), FH(1)) "}]}}]}",
+     PARTIAL_GROUP_LOOP,
      NAN, 0, 0, {-300, 0, 1000, 400}, {2, 0, 5, 400}, SL_ELEMENT_SUPPLEMENTARY, 0, 10, -1},
     /* An orthogonal loop at lap 5: the copy starting where the rect ends was lost to the
      * rounding of its shift. */
