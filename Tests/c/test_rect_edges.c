@@ -299,6 +299,33 @@ static const review_case REVIEW_9[] = {
      SIZE(ABS(55), ABS(0)) "}, {\"layoutSize\": " SIZE(FW(0.71), FH(1)) "}]}}]}",
      NAN, 0, 0, {-100, 2000, 1000, 1200}, {-20, 2975.8112960154099, 50, 0}, SL_ELEMENT_CELL, 1,
      16, 0},
+    /* The rect soak's seed 1674 (`make rect-soak`): right to left, a looping main scroll far
+     * out and a looping carousel of cards 68,495.8 pt wide. A rect 0 wide on a card's left
+     * edge missed it: the test's rounding grows with the card's length, which the slack of
+     * the rect's edges did not cover. */
+    {"right to left, both loops, a card 68,495.8 pt wide",
+     "{\"environment\": {\"container\": {\"width\": 346.45, \"height\": 82269.1}, \"layoutDire"
+     "ction\": \"rightToLeft\", \"contentInsets\": {\"top\": 0, \"leading\": 20, \"bottom\": 1"
+     "2.600199059510427, \"trailing\": 27.25}}, \"configuration\": {\"scrollDirection\": \"ver"
+     "tical\", \"interSectionSpacing\": 18.3, \"scrolling\": {\"loop\": true, \"snapUnit\": \""
+     "none\", \"contentInset\": {\"top\": 28.7, \"bottom\": 3.933121336330805, \"leading\": 37"
+     ".09, \"trailing\": 3.2}}, \"boundarySupplementaryItems\": [{\"elementKind\": \"top\", \""
+     "alignment\": \"bottomTrailing\", \"layoutSize\": {\"widthDimension\": {\"fractionalWidth"
+     "\": 1}, \"heightDimension\": {\"absolute\": 54.2}}, \"extendsBoundary\": false, \"offset"
+     "\": {\"x\": -8.83, \"y\": -9.2}}]}, \"sections\": [{\"itemCount\": 50000, \"contentInset"
+     "s\": {\"top\": 7.9, \"leading\": 0, \"bottom\": 0, \"trailing\": 15}, \"orthogonalScroll"
+     "ingBehavior\": \"groupPaging\", \"orthogonalScrollingProperties\": {\"loop\": true}, \"g"
+     "roup\": {\"group\": \"horizontal\", \"layoutSize\": {\"widthDimension\": {\"absolute\": "
+     "68495.8}, \"heightDimension\": {\"absolute\": 160.8}}, \"subitems\": [{\"layoutSize\": {"
+     "\"widthDimension\": {\"fractionalWidth\": 1}, \"heightDimension\": {\"fractionalHeight\""
+     ": 1}}}]}}, {\"itemCount\": 7, \"interGroupSpacing\": 13.4, \"group\": {\"group\": \"hori"
+     "zontal\", \"layoutSize\": {\"widthDimension\": {\"fractionalWidth\": 1}, \"heightDimensi"
+     "on\": {\"absolute\": 16672.2}}, \"subitems\": [{\"layoutSize\": {\"widthDimension\": {\""
+     "fractionalWidth\": 0.29426836843080256}, \"heightDimension\": {\"fractionalHeight\": 1}}"
+     "}]}}]}",
+     -148236720.52391267, 0, -97.657997164816678,
+     {-846.45000000000005, -57879.602464226315, 2039.3500000000001, 164760.12008391114},
+     {228.79200258254426, -12.1, 0, 200.80000000000001}, SL_ELEMENT_CELL, 0, 49999, -1},
 };
 
 static void test_review_9(void) {

@@ -413,9 +413,17 @@ extension Layout {
       if offsetShift != 0, let context = effects, !context.alongX {
         effects = context.shifted(by: offsetShift)
       }
-      emitter.emitSection(
-        slots, id: id, start: start, index: index, offset: slots[id].offset,
-        effects: effects, into: &visitor)
+      // Candidates for the host's decision: the query widened by the section's own elements'
+      // magnitudes too (`ElementEmitter.widened(forSection:)`).
+      if emitter.findsCandidates {
+        emitter.widened(forSection: slots[id].solved).emitSection(
+          slots, id: id, start: start, index: index, offset: slots[id].offset,
+          effects: effects, into: &visitor)
+      } else {
+        emitter.emitSection(
+          slots, id: id, start: start, index: index, offset: slots[id].offset,
+          effects: effects, into: &visitor)
+      }
       return true
     }
   }
