@@ -79,7 +79,7 @@ VALGRIND    := valgrind --quiet --error-exitcode=99 --leak-check=full --show-lea
                --errors-for-leak-kinds=all --child-silent-after-fork=yes
 
 .PHONY: all lib deps demo help test test-deps test-swift test-c test-header test-valgrind \
-        test-examples test-bench examples bench clean
+        test-examples test-bench examples bench clean rect-soak
 
 .DEFAULT_GOAL := all
 
@@ -167,6 +167,19 @@ test-header: | $(BUILD)/tests ## the header compiles as strict C99 and C++11
 $(BUILD)/tests/%: Tests/c/%.c $(wildcard Tests/c/*.h) include/snaplayout.h $(LIB) | $(BUILD)/tests
 	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -ITests/c $< -o $@ $(LINK_LIB) \
 	  -ljson-c -lpthread -lm
+
+# The random differential check of rect queries (docs/TESTING-MODEL.md, "The rect soak"): a long
+# run, not in TEST_TARGETS, and not named test_*.c so that no test rule picks it up. Exit status 1
+# on a wrong answer, a crash or a hang; scenario files of failures go to SL_RECT_SOAK_DIR
+# (default build/rect-soak-failures).
+FIRST ?= 0
+SEEDS ?= 2000
+$(BUILD)/rect-soak: Tests/c/rect_soak.c Tests/c/test_support.h include/snaplayout.h $(LIB)
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -ITests/c $< -o $@ $(LINK_LIB) \
+	  -ljson-c -lpthread -lm
+
+rect-soak: lib $(BUILD)/rect-soak ## random rect queries against their oracles (SEEDS, FIRST)
+	$(BUILD)/rect-soak $(FIRST) $(SEEDS)
 
 test-c: lib $(C_TESTS) ## the C tests of the shipped .so, its exports and glibc versions
 	scripts/check-exports.sh
