@@ -176,7 +176,7 @@ for source in Tests/c/test_*.c examples-c/minimal.c; do
   # shellcheck disable=SC2086
   "$aarch64_cc" ${C_STD:--std=c11 -D_POSIX_C_SOURCE=200809L} \
     ${C_WARN:--Wall -Wextra -Werror -pedantic} ${CFLAGS:--O2 -g} -Iinclude -ITests/c "$source" \
-    -o "$tmp/c/$name" $link -lpthread
+    -o "$tmp/c/$name" $link -lpthread -lm
   programs="$programs $name"
 done
 QEMU_LD_PREFIX=/ "$qemu" -E LD_TRACE_LOADED_OBJECTS=1 "$tmp/c/test_abi" >"$tmp/trace"
