@@ -126,6 +126,9 @@ static sl_layout *layout_of(const char *json) {
   return layout;
 }
 
+/* The subitems of a group holding one cell filling it. */
+#define ONE_CELL "[" CELL "]"
+
 /* A compositional layout with fractions binary cannot hold: a list under a pinned header, a
  * grid with badges, an orthogonal carousel scrolled by a fraction, a looping one scrolled
  * several laps back, a self-sizing list. */
@@ -146,7 +149,7 @@ static void test_compositional(const char *direction, const char *layout_directi
       "     \"pinToVisibleBounds\": true, \"layoutSize\": " SIZE(FW(1), ABS(41.7)) "}],"
       "   \"decorationItems\": [{\"elementKind\": \"background\"}],"
       "   \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(1), ABS(44.1)) ","
-      "    \"subitems\": [{\"layoutSize\": " SIZE(FW(1), FH(1)) "}]}},"
+      "    \"subitems\": " ONE_CELL "}},"
       "  {\"itemCount\": 11, \"interGroupSpacing\": 1.9,"
       "   \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(1), FW(0.37)) ","
       "    \"interItemSpacing\": {\"fixed\": 2.9}, \"subitems\": ["
@@ -158,11 +161,11 @@ static void test_compositional(const char *direction, const char *layout_directi
       "  {\"itemCount\": 9, \"orthogonalScrollingBehavior\": \"continuous\","
       "   \"interGroupSpacing\": 9.7,"
       "   \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(0.71), ABS(123.4)) ","
-      "    \"subitems\": [{\"layoutSize\": " SIZE(FW(1), FH(1)) "}]}},"
+      "    \"subitems\": " ONE_CELL "}},"
       "  {\"itemCount\": 7, \"orthogonalScrollingBehavior\": \"groupPagingCentered\","
       "   \"orthogonalScrollingProperties\": {\"loop\": true}, \"interGroupSpacing\": 3.1,"
       "   \"group\": {\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(0.83), ABS(77.7)) ","
-      "    \"subitems\": [{\"layoutSize\": " SIZE(FW(1), FH(1)) "}]}},"
+      "    \"subitems\": " ONE_CELL "}},"
       "  {\"itemCount\": 40, \"interGroupSpacing\": 0.7,"
       "   \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
       SIZE(FW(1), "{\"estimated\": 51.3}") ","
@@ -239,7 +242,6 @@ typedef struct {
   int32_t copy;
 } review_case;
 
-#define ONE_CELL "[{\"layoutSize\": " SIZE(FW(1), FH(1)) "}]"
 /* A looping carousel of 11 cells two to a group, a badge on each group's first cell. */
 #define PARTIAL_GROUP_LOOP                                                                      \
   "{" CONTAINER(390, 400) ", \"sections\": [{\"itemCount\": 11,"                                \

@@ -109,15 +109,14 @@ struct ElementEmitter {
   }
 
   /// The candidates' query for one section's elements: widened again by 2^-48 of their
-  /// magnitudes along each axis (its template's envelope, its frame). A test's rounding grows with the
+  /// magnitudes along each axis (its template's `envelope`, its `frame`), given alone so that
+  /// the solved section is not copied. A test's rounding grows with the
   /// element's own length as well as with the rect's edge: a carousel card 68,495.8 pt wide
   /// whose far edge lies by the rect decided the other way (review 9, the soak's seed 1674).
   @inline(never)
-  func widened(forSection section: SolvedSection) -> ElementEmitter {
+  func widened(forEnvelope envelope: Rect, frame: Rect) -> ElementEmitter {
     // Per axis: a slack along x from lengths along y would reach across billions of cells of
     // a carousel 5e-324 pt a card (test_numeric).
-    let envelope = section.placement.envelope
-    let frame = section.frame
     let slackX =
       (Swift.abs(envelope.minX) + Swift.abs(envelope.maxX) + Swift.abs(frame.width)) * 0x1p-48
     let slackY =

@@ -414,9 +414,11 @@ extension Layout {
         effects = context.shifted(by: offsetShift)
       }
       // Candidates for the host's decision: the query widened by the section's own elements'
-      // magnitudes too (`ElementEmitter.widened(forSection:)`).
+      // magnitudes too (`ElementEmitter.widened(forEnvelope:frame:)`).
       if emitter.findsCandidates {
-        emitter.widened(forSection: slots[id].solved).emitSection(
+        emitter.widened(
+          forEnvelope: slots[id].solved.placement.envelope, frame: slots[id].solved.frame
+        ).emitSection(
           slots, id: id, start: start, index: index, offset: slots[id].offset,
           effects: effects, into: &visitor)
       } else {
