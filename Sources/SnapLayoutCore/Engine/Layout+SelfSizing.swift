@@ -130,17 +130,19 @@ extension Layout {
   private func remeasure(
     _ section: Int, _ measured: MeasuredSizes, repetitions: ClosedRange<Int64>
   ) {
-    let solvedSection = entries[section].solved
-    let placement = solvedSection.placement
+    // The parts it needs, not a copy of the solved section (retained and released whole).
+    let placement = entries[section].solved.placement
+    let solver = entries[section].solved.repetitionSolver
+    let template = entries[section].solved.template
     let n = placement.itemsPerGroup
     let remainder = placement.itemCount % n
     var hint = 0
     measured.setShapes(repetitions) { repetition in
       let present =
         repetition == placement.groupCount - 1 && remainder > 0 ? Int(remainder) : Int(n)
-      return solvedSection.repetitionSolver.shape(
+      return solver.shape(
         present: present, measurements: measured.repetition(repetition, hint: &hint).measurements,
-        template: solvedSection.template)
+        template: template)
     }
   }
 
@@ -404,43 +406,53 @@ extension Layout {
   }
 
   /// The repetition of `section` whose span holds `position` along its repeat axis.
+  /// (The section is read in place, placed at its start: `SolvedSection.placement(at:)` is
+  /// `placedSection`'s placement without a copy of the section, its arrays retained and
+  /// released, on every report.)
   private func anchor(section: Int, at position: Double, alongX: Bool) -> Anchor {
-    let solvedSection = placedSection(section)
-    let placement = solvedSection.placement
+    let start = entries.start(at: section)
+    let placement = entries[section].solved.placement(at: start)
     let base = alongX ? placement.origin.x : placement.origin.y
-    if let lines = solvedSection.flowLines, lines.lineCount > 0, position >= base {
+    if let lines = entries[section].solved.flowLines, lines.lineCount > 0, position >= base {
       let found = lines.line(at: position - base)
       return Anchor(
         section: section, repetition: Int64(found.line), position: base + found.start,
         item: Int64(found.first))
     }
     guard placement.groupCount > 0, placement.stride > 0, position >= base else {
-      return Anchor(
-        section: section, repetition: -1,
-        position: alongX ? 0 : solvedSection.frame.minY)
+      // The placed frame's minY is the section's start.
+      return Anchor(section: section, repetition: -1, position: alongX ? 0 : start)
     }
     let repetition =
-      solvedSection.measured?.repetition(
+      entries[section].solved.measured?.repetition(
         at: position - base, stride: placement.stride, repetitions: placement.groupCount)
       ?? Int64(clamping: ((position - base) / placement.stride).rounded(.down), 0,
         placement.groupCount - 1)
     let item = repetition * placement.itemsPerGroup
     return Anchor(
       section: section, repetition: repetition,
-      position: start(section: section, ofItem: item, alongX: alongX), item: item)
+      position: self.start(section: section, ofItem: item, alongX: alongX, placement: placement),
+      item: item)
   }
 
   /// Where the repetition (a flow section's line) holding `item` starts.
   private func start(section: Int, ofItem item: Int64, alongX: Bool) -> Double {
-    let solvedSection = placedSection(section)
-    let placement = solvedSection.placement
+    start(
+      section: section, ofItem: item, alongX: alongX,
+      placement: entries[section].solved.placement(at: entries.start(at: section)))
+  }
+
+  /// The same, given the section's placement at its start.
+  private func start(
+    section: Int, ofItem item: Int64, alongX: Bool, placement: SectionPlacement
+  ) -> Double {
     let base = alongX ? placement.origin.x : placement.origin.y
-    if let lines = solvedSection.flowLines {
+    if let lines = entries[section].solved.flowLines {
       return base + lines.start(ofLineAt: lines.lineStart(ofItem: Int(item)))
     }
     let repetition = min(item / placement.itemsPerGroup, placement.groupCount - 1)
     return base + Double(repetition) * placement.stride
-      + solvedSection.shift(before: repetition)
+      + entries[section].solved.shift(before: repetition)
   }
 
   /// Where `anchor` is now: the start of the repetition or line holding its item.

@@ -25,6 +25,9 @@ public final class Layout {
   var shapes: SectionShapes
   let globalItems: [BoundarySupplementaryItem]
   let environmentInsets: DirectionalEdgeInsets
+  /// The main scroll's settings: the configuration's `scrolling` over the defaults, worked out
+  /// once (every solve builds the main scroll, every reported size too).
+  let mainSettings: ScrollSettings
   /// The solution at the current container size; meaningful only when `isSolved`. Stored
   /// without an optional so that queries read it in place instead of copying it.
   var solved = SolvedLayout.unsolved
@@ -84,6 +87,7 @@ public final class Layout {
       globalItems = description.configuration.boundarySupplementaryItems
       environmentInsets = description.environment.contentInsets
     }
+    mainSettings = ScrollSettings.free.overridden(by: description.configuration.scrolling)
     var shapes = SectionShapes(transposed: transposed)
     var entries: [SectionEntry] = []
     entries.reserveCapacity(description.sections.count)

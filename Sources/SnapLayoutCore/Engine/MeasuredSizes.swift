@@ -399,6 +399,8 @@ final class MeasuredSizes {
   /// positions, docs/SNAPPING.md "Rest positions"). - Complexity: O(log pages +
   /// repetitionsPerPage).
   func exactShift(before repetition: Int64) -> ExactLength {
+    // Nothing is before the first repetition (the first unit of every solve asks).
+    guard repetition > 0 else { return .zero }
     let key = repetition / repetitionsPerPage
     let (index, found) = search(key)
     let before = tree.prefix(key)

@@ -280,7 +280,9 @@ struct MeasuredSummaryTree {
 
   /// The sum of the totals of the pages before `key`, exactly. - Complexity: O(log keys).
   func prefix(_ key: Int64) -> ExactLength {
-    guard key >> height == 0 else { return key < 0 ? .zero : root.total }
+    // Nothing is before the first page (a section's first repetition: every report asks).
+    guard key > 0 else { return .zero }
+    guard key >> height == 0 else { return root.total }
     var sum = ExactLength.zero
     var node = 0
     var level = height

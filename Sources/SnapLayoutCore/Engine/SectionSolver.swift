@@ -1,6 +1,14 @@
 /// Solves one section (docs/LAYOUT-RULES.md, "Sections", "Orthogonal sections") in canonical
 /// coordinates: the main axis is y and "leading" is the left edge.
 struct SectionSolver {
+  /// What a section solved before at the same container lends to its next solve: its shared
+  /// template and its flow lines (kept when its sizes and line length are the same). Two
+  /// references, not the solved section: a copy of that retains and releases all it holds.
+  struct Reused {
+    var template: SectionTemplate
+    var lines: FlowLines?
+  }
+
   let resolver: DimensionResolver
   let kinds: KindTable
   let transposed: Bool
@@ -14,8 +22,8 @@ struct SectionSolver {
   /// `SolvedSection.place(at:)`). `measured` holds the sizes the host reported for its cells;
   /// with `refresh` every measured repetition is solved again (the container or the template
   /// changed), otherwise the recorded deltas are current.
-  /// `previous`, the same section solved at the same container, lends its template (only the
-  /// measured deltas changed); otherwise the shape's template at this container is shared when
+  /// `previous`, what the same section solved at the same container lends (`Reused`: its
+  /// template, only the measured deltas changed, and its flow lines); otherwise the shape's template at this container is shared when
   /// no section-wide length was measured.
   /// `flowSizes` holds the sizes of a flow section's items when they are not all the same;
   /// `boundarySizes` the measured sizes of its boundary items.
@@ -23,7 +31,7 @@ struct SectionSolver {
     _ shape: SectionShape, itemCount: Int64, index: Int, start: Double,
     measured: MeasuredSizes? = nil, flowSizes: FlowSizes? = nil,
     boundarySizes: BoundarySizes = BoundarySizes(), refresh: Bool = true,
-    reusing previous: SolvedSection? = nil
+    reusing previous: Reused? = nil
   ) throws(LayoutError) -> SolvedSection {
     var path: String { "/sections/\(index)" }
     let section = shape.canonical
@@ -36,7 +44,7 @@ struct SectionSolver {
     // Whether the measured repetitions must be measured again.
     var remeasure = refresh
     if let previous {
-      shared = previous.shared!
+      shared = previous.template
     } else {
       var solved = try template(of: shape, index: index, uniform: measured?.sectionUniform ?? .zero)
       if let current = measured {
@@ -89,7 +97,7 @@ struct SectionSolver {
     var flowLines: FlowLines? = nil
     var widest = 0.0
     if let flowSizes, flowSizes.differing > 0, let flow = section.flowItems {
-      if let reused = previous?.flowLines, reused.sizes === flowSizes,
+      if let reused = previous?.lines, reused.sizes === flowSizes,
         reused.length == groupContainer.width
       {
         flowLines = reused

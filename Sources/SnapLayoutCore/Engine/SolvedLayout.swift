@@ -119,17 +119,15 @@ extension Layout {
   }
 
   /// Section `entry`, at `index`, solved at the current container size (placed at 0), with its
-  /// units in the main scroll and its own scroll. With `reuse`, its template and lines are
-  /// kept (only measured deltas changed); with `refresh` its measured repetitions are solved
-  /// again. - Complexity: O(the section's template and boundary items).
-  func solveSection(_ entry: SectionEntry, index: Int, reuse: Bool = false, refresh: Bool = true)
+  /// units in the main scroll and its own scroll (a section not in the layout yet).
+  /// - Complexity: O(the section's template and boundary items).
+  func solveSection(_ entry: SectionEntry, index: Int)
     throws(LayoutError) -> (section: SolvedSection, run: UnitRun?, scroll: ScrollContainer?)
   {
     let container = solved.canonicalContainer
     let section = try sectionSolver(container).solve(
       entry.shape, itemCount: entry.itemCount, index: index, start: 0, measured: entry.measured,
-      flowSizes: entry.flowSizes, boundarySizes: entry.boundarySizes, refresh: refresh,
-      reusing: reuse ? entry.solved : nil)
+      flowSizes: entry.flowSizes, boundarySizes: entry.boundarySizes)
     let builder = ScrollBuilder(self, container: container)
     return (section, builder.mainRun(section), builder.orthogonalScroll(section, shape: entry.shape))
   }
@@ -137,18 +135,29 @@ extension Layout {
   /// Solves section `index` again after a change of its own (a measured size, its items, its
   /// description), placing the sections after it anew when its length changed. With `reuse`,
   /// its template and lines are kept (only measured deltas changed); with `refresh` its
-  /// measured repetitions are solved again. On failure nothing changes.
+  /// measured repetitions are solved again. On failure nothing changes. The entry is read in
+  /// place: this runs on every size the host reports.
   /// - Complexity: O(the section's template and boundary items + log sections).
   func resolveSection(_ index: Int, reuse: Bool = false, refresh: Bool = true)
     throws(LayoutError)
   {
-    let (section, run, scroll) = try solveSection(
-      entries[index], index: index, reuse: reuse, refresh: refresh)
-    entries[index].scroll = scroll
+    let container = solved.canonicalContainer
+    let reused =
+      reuse
+      ? SectionSolver.Reused(
+        template: entries[index].solved.shared!, lines: entries[index].solved.flowLines) : nil
+    let section = try sectionSolver(container).solve(
+      entries[index].shape, itemCount: entries[index].itemCount, index: index, start: 0,
+      measured: entries[index].measured, flowSizes: entries[index].flowSizes,
+      boundarySizes: entries[index].boundarySizes, refresh: refresh, reusing: reused)
+    let builder = ScrollBuilder(self, container: container)
+    let run = builder.mainRun(section)
+    entries[index].scroll = builder.orthogonalScroll(section, shape: entries[index].shape)
     entries[index].mainRun = run
     entries[index].measured = section.measured
+    let extent = SectionExtent(section, run: run)
     entries[index].solved = section
-    entries.update(at: index, SectionExtent(section, run: run))
+    entries.update(at: index, extent)
     finishSolving()
   }
 
@@ -169,7 +178,9 @@ extension Layout {
     // Layout-level items are dropped when there are no sections (docs/LAYOUT-RULES.md,
     // "Boundary supplementary items").
     let leadingExtension =
-      known ?? (count == 0 ? 0 : placeGlobals(container, hostLength: 0).leadingExtension)
+      known
+      ?? (count == 0 || globalItems.isEmpty
+        ? 0 : placeGlobals(container, hostLength: 0).leadingExtension)
     entries.setBase(WideLength(leadingExtension))
     // The content ends where the last section does (its frame's maxY).
     let cursor =

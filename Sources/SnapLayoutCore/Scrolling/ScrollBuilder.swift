@@ -13,7 +13,7 @@ struct ScrollBuilder {
     self.layout = layout
     self.container = container
     displayScale = layout.description.environment.displayScale
-    mainSettings = ScrollSettings.free.overridden(by: layout.description.configuration.scrolling)
+    mainSettings = layout.mainSettings
   }
 
   /// A section's units in the main scroll (an orthogonal section is one unit: its row), or nil

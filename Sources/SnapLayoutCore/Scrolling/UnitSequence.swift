@@ -94,7 +94,7 @@ final class UnitRun {
     let base = origin(start)
     if let lines { return lines.offset(base: base, line: Int(unit)) }
     let (repetition, index) = position(unit)
-    if let measured { return measured.unit(index, of: repetition, in: self, base: base).offset }
+    if let measured { return measured.offset(index, of: repetition, in: self, base: base) }
     let slots = repetition == repetitions - 1 ? tables.lastSlots : tables.slots
     return UnitRun.offset(
       base: base, stride: stride, repetition: repetition, aligned: slots[index].aligned)
@@ -478,6 +478,73 @@ struct MeasuredUnits {
     return (ExactLength(base) + ExactLength(units: product) + shift).points
   }
 
+  /// Where unit `index` of a repetition rests: `unit(_:of:in:base:)`'s offset. Whole
+  /// repetitions as units, and a repetition of one slot whose template holds one cell (a
+  /// list's row), are worked out by the same steps (`bounds`, `groupOffset`, `slotOffset`)
+  /// without the arrays `units` builds: every solve asks for its section's first unit
+  /// (`SectionExtent.firstUnit`), and every reported size solves one.
+  func offset(_ index: Int, of repetition: Int64, in run: UnitRun, base: Double) -> Double {
+    let isLast = repetition == run.repetitions - 1
+    let slots = isLast ? run.lastSlots : run.slots
+    let solver = template.repetitionSolver
+    guard groupUnits || (slots.count == 1 && solver.singleCell != nil) else {
+      return unit(index, of: repetition, in: run, base: base).offset
+    }
+    let (start, limit) = bounds(of: repetition, in: run, base: base, isLast: isLast)
+    let (measurements, delta) = sizes.repetition(repetition)
+    if groupUnits {
+      return groupOffset(aligned: slots[0].aligned, delta: delta, start: start, limit: limit)
+    }
+    // As `units`: no measured cell, the template's slot; a last repetition without its cell,
+    // a span never reached (extent -infinity).
+    guard measurements.page != nil, !isLast || lastPresent > 0 else {
+      return min(start + slots[0].aligned, limit)
+    }
+    let cell = solver.singleCellFrame(template.template.leaves[0].frame, measurements)
+    let span = (start: alongX ? cell.minX : cell.minY, extent: alongX ? cell.width : cell.height)
+    return slotOffset(
+      span, aligned: slots[0].aligned, start: start, limit: limit,
+      length: solver.groupLength(of: cell, template: template.template))
+  }
+
+  /// Where a repetition's units start, and the furthest they may rest: no unit rests after the
+  /// first place a unit of the next repetition can, computed as that repetition's start is, and
+  /// starts are in order, so the order holds to the last bit.
+  @inline(__always)
+  private func bounds(of repetition: Int64, in run: UnitRun, base: Double, isLast: Bool)
+    -> (start: Double, limit: Double)
+  {
+    let start = self.start(of: repetition, in: run, base: base)
+    let limit =
+      isLast ? Double.infinity : self.start(of: repetition + 1, in: run, base: base)
+        + (0 - alignConstant)
+    return (start, limit)
+  }
+
+  /// The rest position of a whole repetition (group units) `delta` longer than the template's:
+  /// never before the repetition's start either, where its units begin (a group measured 0
+  /// long, centred or at the end, could round below it).
+  @inline(__always)
+  private func groupOffset(aligned: Double, delta: Double, start: Double, limit: Double)
+    -> Double
+  {
+    min(max(start + aligned + alignment * delta, start + (0 - alignConstant)), limit)
+  }
+
+  /// The rest position of a slot whose cells span `span` in a repetition `length` long
+  /// starting at `start`; a slot with no cell present (extent below 0) rests as the template's
+  /// (`aligned`). The one formula of `units` and `offset`.
+  @inline(__always)
+  private func slotOffset(
+    _ span: (start: Double, extent: Double), aligned: Double, start: Double, limit: Double,
+    length: Double
+  ) -> Double {
+    guard span.extent >= 0 else { return min(start + aligned, limit) }
+    let (clippedStart, clippedExtent) = UnitSlot.clip(
+      start: span.start, extent: span.extent, to: length)
+    return min(start + UnitSlot.aligned(clippedStart, clippedExtent, alignment, alignConstant), limit)
+  }
+
   /// The rest positions of a repetition's units per template slot, their leaves, and the slots
   /// in the order of their positions (empty when that is the slots' own order).
   private func units(
@@ -485,18 +552,13 @@ struct MeasuredUnits {
   ) -> (offsets: [Double], leaves: [Int64], order: [Int], extents: [Double]) {
     let isLast = repetition == run.repetitions - 1
     let slots = isLast ? run.lastSlots : run.slots
-    let start = self.start(of: repetition, in: run, base: base)
-    // No unit rests after the first place a unit of the next repetition can: computed as that
-    // repetition's start is, and starts are in order, so the order holds to the last bit.
-    let limit =
-      isLast ? Double.infinity : self.start(of: repetition + 1, in: run, base: base)
-        + (0 - alignConstant)
+    let (start, limit) = bounds(of: repetition, in: run, base: base, isLast: isLast)
     let (measurements, delta) = sizes.repetition(repetition)
     guard !groupUnits else {
-      // Never before the repetition's start either, where its units begin (a group measured
-      // 0 long, centred or at the end, could round below it).
-      let raw = max(start + slots[0].aligned + alignment * delta, start + (0 - alignConstant))
-      return ([min(raw, limit)], [0], [], wanted ? [slots[0].extent + delta] : [])
+      return (
+        [groupOffset(aligned: slots[0].aligned, delta: delta, start: start, limit: limit)], [0],
+        [], wanted ? [slots[0].extent + delta] : []
+      )
     }
     guard measurements.page != nil else {
       return (
@@ -540,16 +602,13 @@ struct MeasuredUnits {
     offsets.reserveCapacity(slots.count)
     if wanted { extents.reserveCapacity(slots.count) }
     for (index, span) in spans.enumerated() {
-      guard span.extent >= 0 else {
-        offsets.append(min(start + slots[index].aligned, limit))
-        if wanted { extents.append(slots[index].extent) }
-        continue
-      }
-      let (clippedStart, clippedExtent) = UnitSlot.clip(
-        start: span.start, extent: span.extent, to: length)
-      if wanted { extents.append(clippedExtent) }
       offsets.append(
-        min(start + UnitSlot.aligned(clippedStart, clippedExtent, alignment, alignConstant), limit))
+        slotOffset(span, aligned: slots[index].aligned, start: start, limit: limit, length: length))
+      guard wanted else { continue }
+      extents.append(
+        span.extent >= 0
+          ? UnitSlot.clip(start: span.start, extent: span.extent, to: length).extent
+          : slots[index].extent)
     }
     var order: [Int] = []
     if slots.count > 1 {
