@@ -412,8 +412,11 @@ extension Layout {
   private func anchor(section: Int, at position: Double, alongX: Bool) -> Anchor {
     let start = entries.start(at: section)
     let placement = entries[section].solved.placement(at: start)
+    // The two references alone: an optional chain through the entry copies it whole.
+    let lines = entries[section].solved.flowLines
+    let measured = entries[section].solved.measured
     let base = alongX ? placement.origin.x : placement.origin.y
-    if let lines = entries[section].solved.flowLines, lines.lineCount > 0, position >= base {
+    if let lines, lines.lineCount > 0, position >= base {
       let found = lines.line(at: position - base)
       return Anchor(
         section: section, repetition: Int64(found.line), position: base + found.start,
@@ -424,7 +427,7 @@ extension Layout {
       return Anchor(section: section, repetition: -1, position: alongX ? 0 : start)
     }
     let repetition =
-      entries[section].solved.measured?.repetition(
+      measured?.repetition(
         at: position - base, stride: placement.stride, repetitions: placement.groupCount)
       ?? Int64(clamping: ((position - base) / placement.stride).rounded(.down), 0,
         placement.groupCount - 1)

@@ -156,7 +156,7 @@ extension Layout {
     entries[index].mainRun = run
     entries[index].measured = section.measured
     let extent = SectionExtent(section, run: run)
-    entries[index].solved = section
+    entries[index].solved = consume section
     entries.update(at: index, extent)
     finishSolving()
   }
@@ -237,7 +237,7 @@ extension Layout {
 
 extension SectionExtent {
   /// What the section tree keeps of a section solved at 0, with its main-scroll units.
-  init(_ solved: SolvedSection, run: UnitRun?) {
+  init(_ solved: borrowing SolvedSection, run: UnitRun?) {
     self.init()
     length = solved.frame.height
     mainMin = solved.local.mainMin
