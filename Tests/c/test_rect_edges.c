@@ -361,8 +361,49 @@ static void test_review_9(void) {
   }
 }
 
+/* Review 10 (a random differential driver of changes and queries): repetitions of a self-sizing
+ * section measured 0 long, several in a row, hold cells on the near edge of a rect that starts
+ * where they are; the search for the rect's first repetition skipped all but the last of them
+ * (it allowed one repetition of slack), or, where its sums differed from the frames by an ulp,
+ * the cell before them. Checked with rects on and around every edge of every element. */
+static void test_review_10(void) {
+  /* A list whose rows 0, 1 and 4 to 6 are measured 0 tall (runs at the start and inside). */
+  sl_layout *list = layout_of(
+      "{" CONTAINER(390, 844) ", \"sections\": [{\"itemCount\": 12, \"group\": {\"group\":"
+      " \"horizontal\", \"layoutSize\": " SIZE(FW(1), "{\"estimated\": 50}") ", \"subitems\":"
+      " [{\"layoutSize\": " SIZE(FW(1), "{\"estimated\": 50}") "}]}}]}");
+  if (list != NULL) {
+    const int64_t zero[] = {0, 1, 4, 5, 6};
+    for (size_t k = 0; k < sizeof zero / sizeof zero[0]; k++)
+      CHECK_STATUS(sl_layout_report_item_size(list, 0, zero[k], 390, 0, NULL), SL_OK);
+    CHECK_STATUS(sl_layout_report_item_size(list, 0, 2, 390, 33.3, NULL), SL_OK);
+    check_edges(list, (sl_rect){-100, -100, 600, 1000}, "review 10: a list with rows 0 tall");
+    sl_layout_destroy(list);
+  }
+  /* The driver's case: columns of two cells in a horizontal layout, the fourth measured 0
+   * wide; a rect starting an ulp before it missed the cell ending there. */
+  sl_layout *columns = layout_of(
+      "{\"configuration\": {\"scrollDirection\": \"horizontal\"}, \"sections\": [{\"itemCount\":"
+      " 15, \"group\": {\"group\": \"vertical\", \"layoutSize\": {\"widthDimension\":"
+      " {\"estimated\": 30.553759696047859}, \"heightDimension\": {\"fractionalHeight\": 1}},"
+      " \"subitem\": {\"layoutSize\": {\"widthDimension\": {\"estimated\": 30.553759696047859},"
+      " \"heightDimension\": {\"fractionalHeight\": 1}}}, \"count\": 2}}]}");
+  if (columns != NULL) {
+    CHECK_STATUS(sl_layout_set_container_size(columns, 844, 390), SL_OK);
+    const sl_size sizes[] = {{1409, 110.96875},         {39.5, 81.59375},
+                             {64, 54.89084969345469},   {130.92842678111103, 0},
+                             {102.03360581618219, 59.5}, {187.40858307117151, 0},
+                             {0, 56},                   {0, 70}};
+    CHECK_STATUS(sl_layout_report_item_sizes(columns, 0, 0, sizes, 8, NULL), SL_OK);
+    check_edges(columns, (sl_rect){-100, -100, 3000, 600},
+                "review 10: a horizontal layout with a column 0 wide");
+    sl_layout_destroy(columns);
+  }
+}
+
 int main(void) {
   test_review_9();
+  test_review_10();
   const char *directions[2] = {"vertical", "horizontal"};
   const char *layout_directions[2] = {"leftToRight", "rightToLeft"};
   for (int d = 0; d < 2; d++)

@@ -99,8 +99,16 @@ extension SolvedSection {
     let overhangAfter = max(0, (alongX ? envelope.maxX : envelope.maxY) - step)
     let overhangBefore = min(0, alongX ? envelope.minX : envelope.minY)
     let last = placement.groupCount - 1
+    // The search finds the first repetition ending after where it starts. Repetitions measured
+    // 0 long that end on the rect's near edge hold elements on it, which intersect (an element
+    // of no length does when its edge lies in the rect), and the search's sums may differ from
+    // the frames' by a few ulps; one repetition of slack (below) does not cover a run of them.
+    // So the search starts before the edge, by more than the sums can differ (2^-40 of the
+    // magnitudes, as the section tree's slack) and at least an ulp (review 10's state soak).
+    let from = low - base - overhangAfter
+    let before = (from - (Swift.abs(from) + Swift.abs(base)) * 0x1p-40).nextDown
     let (first, end) = measured.repetitions(
-      at: low - base - overhangAfter, through: high - base - overhangBefore,
+      at: before, through: high - base - overhangBefore,
       stride: placement.stride, repetitions: placement.groupCount)
     // Far out (beyond ~1e18 pt) a stride is below the grid of the sums, and the repetition at
     // a position stops being monotonic by a few: the range spans both answers either way,
