@@ -104,12 +104,15 @@ extension SolvedSection {
     // of no length does when its edge lies in the rect), and the search's sums may differ from
     // the frames' by a few ulps; one repetition of slack (below) does not cover a run of them.
     // So the search starts before the edge, by more than the sums can differ (2^-40 of the
-    // magnitudes, as the section tree's slack) and at least an ulp (review 10's state soak).
+    // magnitudes, as the section tree's slack) and at least an ulp (review 10's state soak);
+    // and ends as far past the far edge, where such a run may lie an ulp inside the rect by
+    // the frames and outside it by the sums.
     let from = low - base - overhangAfter
+    let to = high - base - overhangBefore
     let before = (from - (Swift.abs(from) + Swift.abs(base)) * 0x1p-40).nextDown
+    let after = (to + (Swift.abs(to) + Swift.abs(base)) * 0x1p-40).nextUp
     let (first, end) = measured.repetitions(
-      at: before, through: high - base - overhangBefore,
-      stride: placement.stride, repetitions: placement.groupCount)
+      at: before, through: after, stride: placement.stride, repetitions: placement.groupCount)
     // Far out (beyond ~1e18 pt) a stride is below the grid of the sums, and the repetition at
     // a position stops being monotonic by a few: the range spans both answers either way,
     // never a lower bound above the upper (found by review: a 2^63-item list queried at 2e19 pt
