@@ -611,8 +611,12 @@ static int apply_op(sl_layout *layout, const op *o) {
     case OP_REPORT_BATCH: {
       sl_size *sizes = malloc(sizeof(sl_size) * (size_t)o->count);
       if (sizes == NULL) abort();
+      /* Cells 5 to 7 of every 13 measured 0 by 0: runs of repetitions 0 long, whose cells lie
+       * on the edge of a rect that starts or ends where they are (review 10). */
       for (int64_t i = 0; i < o->count; i++)
-        sizes[i] = (sl_size){o->a + (double)i / 7, o->b + (double)(i % 13) * 3.3};
+        sizes[i] = i % 13 >= 5 && i % 13 <= 7
+                       ? (sl_size){0, 0}
+                       : (sl_size){o->a + (double)i / 7, o->b + (double)(i % 13) * 3.3};
       int status = sl_layout_report_item_sizes(layout, o->container, o->index, sizes,
                                                (size_t)o->count, NULL);
       free(sizes);
