@@ -174,7 +174,7 @@ $(BUILD)/tests/%: Tests/c/%.c $(wildcard Tests/c/*.h) include/snaplayout.h $(LIB
 # (default build/rect-soak-failures).
 FIRST ?= 0
 SEEDS ?= 2000
-$(BUILD)/rect-soak: Tests/c/rect_soak.c Tests/c/test_support.h include/snaplayout.h $(LIB)
+$(BUILD)/rect-soak: Tests/c/rect_soak.c Tests/c/test_support.h Tests/c/soak_random.h include/snaplayout.h $(LIB)
 	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(CFLAGS) -Iinclude -ITests/c $< -o $@ $(LINK_LIB) \
 	  -ljson-c -lpthread -lm
 
@@ -188,7 +188,7 @@ rect-soak: lib $(BUILD)/rect-soak ## random rect queries against their oracles (
 # then stop it); at -O2 without them its model drifts from the library after a few steps, a
 # fault of the driver not yet found (docs/TESTING-MODEL.md, "The state soak").
 STATE_SOAK_CFLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer
-$(BUILD)/state-soak: Tests/c/state_soak.c include/snaplayout.h $(LIB)
+$(BUILD)/state-soak: Tests/c/state_soak.c Tests/c/soak_random.h include/snaplayout.h $(LIB)
 	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(STATE_SOAK_CFLAGS) -Iinclude -ITests/c $< -o $@ \
 	  $(LINK_LIB) -ljson-c -lpthread -lm
 

@@ -55,20 +55,9 @@
 /* A seed's child is killed after this many seconds (times SL_TEST_TIME_SCALE): a hang. */
 #define SEED_SECONDS 60
 
-/* --- random numbers: splitmix64, the same sequence on every platform -------------------------- */
+/* --- random numbers: splitmix64 (soak_random.h) -------------------------------------------- */
 
-static uint64_t rng_state;
-
-static uint64_t rnd(void) {
-  uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-static double u01(void) { return (double)(rnd() >> 11) * 0x1p-53; }
-static int ri(int n) { return (int)(rnd() % (uint64_t)n); }
-static int chance(double p) { return u01() < p; }
-static double fr(double lo, double hi) { return lo + (hi - lo) * u01(); }
+#include "soak_random.h"
 
 /* A number as a host writes it: whole, one or two decimals (390.3), or full precision. */
 static double num(double lo, double hi) {

@@ -61,18 +61,7 @@
 #define MAXKINDS 2
 #define BODY 3000
 
-/* ---- rng ---- */
-static uint64_t rs;
-static uint64_t rnd(void) {
-  uint64_t z = (rs += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-static double u01(void) { return (double)(rnd() >> 11) * 0x1p-53; }
-static int ri(int n) { return n <= 0 ? 0 : (int)(rnd() % (uint64_t)n); }
-static int chance(double p) { return u01() < p; }
-static double fr(double lo, double hi) { return lo + (hi - lo) * u01(); }
+#include "soak_random.h"
 static double num(double lo, double hi) {
   double v = fr(lo, hi);
   switch (ri(4)) {
@@ -1494,7 +1483,7 @@ static void step(void) {
 
 static void run_seed(uint64_t seed) {
   seed_now = seed;
-  rs = seed * 0x2545F4914F6CDD1Dull + 7;
+  rng_state = seed * 0x2545F4914F6CDD1Dull + 7;
   failed_this_seed = 0;
   loglen = 0;
   if (logbuf) logbuf[0] = 0;
