@@ -187,7 +187,7 @@ rect-soak: lib $(BUILD)/rect-soak ## random rect queries against their oracles (
 # -O2 without GCC's SLP vectorizer: Debian's GCC 12.2 stores a conditional's inputs instead of
 # its result when two adjacent fields are assigned from one branch (the driver's sizes rounded
 # to single precision; docs/TESTING-MODEL.md, "The state soak"). For the driver under ASan and
-# UBSan: make -B state-soak STATE_SOAK_CFLAGS='-O1 -g -fsanitize=address,undefined'.
+# UBSan: rm build/state-soak; make state-soak STATE_SOAK_CFLAGS='-O1 -g -fsanitize=address,undefined'.
 STATE_SOAK_CFLAGS := -O2 -g -fno-tree-slp-vectorize
 $(BUILD)/state-soak: Tests/c/state_soak.c Tests/c/soak_random.h include/snaplayout.h $(LIB)
 	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) $(STATE_SOAK_CFLAGS) -Iinclude -ITests/c $< -o $@ \
