@@ -384,13 +384,16 @@ final class MeasuredSizes {
         {
           return pagesPoints + page
         }
-        return exactShift
+        return Shifts.exactShift(pages, page)
       }
     }
 
-    /// The exact sum rounded once, out of line.
+    /// The exact sum rounded once, out of line; given its terms by value, so that a walk's
+    /// state stays in registers instead of being stored for the call every row.
     @inline(never)
-    private var exactShift: Double { (pages + ExactLength(page)).points }
+    private static func exactShift(_ pages: ExactLength, _ page: Double) -> Double {
+      (pages + ExactLength(page)).points
+    }
   }
 
   /// The sum of the deltas of the repetitions before `repetition`, exactly (each delta as the
