@@ -41,9 +41,12 @@ struct CompactLengths {
     return sum
   }
 
-  /// Walks consecutive spans from `start`, span `i` `stride + self[i]` long (added in that
-  /// order, as a walk one by one adds them), and returns the first whose end is past
-  /// `position` with its start, or nil and the end of the last. The walk begins at span
+  /// Walks consecutive spans from `start`, span `i` `stride + self[i]` long, and returns the
+  /// first whose end is past `position` with its start, or nil and the end of the last. Each
+  /// span is summed on its own and then added to the walk: one addition a span on the walk's
+  /// chain of dependent additions instead of two (half a scan's latency), and one rounding at
+  /// the walk's magnitude instead of two (its error within the rect search's slack,
+  /// docs/LAYOUT-RULES.md "Rect queries"). The walk begins at span
   /// `first`, which starts at `start` (a walk resumed where an earlier one stopped sums the
   /// same spans in the same order).
   func firstSpan(from start: Double, at first: Int = 0, stride: Double, past position: Double)
@@ -54,7 +57,7 @@ struct CompactLengths {
     if let wide {
       wide.withUnsafeBufferPointer { lengths in
         for index in first..<lengths.count {
-          let next = start + stride + lengths[index]
+          let next = start + (stride + lengths[index])
           if next > position {
             found = index
             return
@@ -65,7 +68,7 @@ struct CompactLengths {
     } else {
       narrow.withUnsafeBufferPointer { lengths in
         for index in first..<lengths.count {
-          let next = start + stride + Double(lengths[index])
+          let next = start + (stride + Double(lengths[index]))
           if next > position {
             found = index
             return
