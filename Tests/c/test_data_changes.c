@@ -590,6 +590,48 @@ static void test_moves_across_sections_give_offsets_back(void) {
   }
 }
 
+/* A move to another section is one change: the main offset is clamped to the bounds after it,
+   not to those between its delete and its insert (found by the state soak, seed 104999). A
+   list of 30 rows 44 pt tall, then a grid of two columns whose fifth item is alone in its
+   row: 1,452 pt of content, 608 pt of offset at most. At 600, the top row is the list's
+   fourteenth; the grid's lone item moved to the list's end takes a row from the grid and adds
+   one to the list, and moved back does the reverse: the content is 1,408 pt (564 at most)
+   between the steps only. */
+static void test_move_across_clamps_once(void) {
+  static const char JSON[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+      " \"sections\": [{\"itemCount\": 30, \"group\": {\"group\": \"horizontal\","
+      "   \"layoutSize\": {\"widthDimension\": {\"fractionalWidth\": 1},"
+      "   \"heightDimension\": {\"absolute\": 44}}, \"subitems\": [{\"layoutSize\":"
+      "   {\"widthDimension\": {\"fractionalWidth\": 1}, \"heightDimension\":"
+      "   {\"fractionalHeight\": 1}}}]}},"
+      "  {\"itemCount\": 5, \"group\": {\"group\": \"horizontal\", \"layoutSize\":"
+      "   {\"widthDimension\": {\"fractionalWidth\": 1}, \"heightDimension\": {\"absolute\": 44}},"
+      "   \"subitems\": [{\"layoutSize\": {\"widthDimension\": {\"fractionalWidth\": 0.5},"
+      "   \"heightDimension\": {\"fractionalHeight\": 1}}}]}}]}";
+  sl_layout *layout = create_layout(JSON);
+  if (layout == NULL) return;
+  sl_size content;
+  CHECK_STATUS(sl_layout_get_content_size(layout, &content), SL_OK);
+  CHECK(content.height == 1452, "content %g tall, expected 1452", content.height);
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 600), SL_OK);
+  static const int32_t STEPS[2][4] = {{1, 4, 0, 30}, {0, 30, 1, 4}};
+  for (int step = 0; step < 2; step++) {
+    sl_size_report report;
+    CHECK_STATUS(sl_layout_move_item(layout, STEPS[step][0], STEPS[step][1], STEPS[step][2],
+                                     STEPS[step][3], &report),
+                 SL_OK);
+    double offset = 0;
+    CHECK_STATUS(sl_layout_get_scroll_offset(layout, SL_SCROLL_MAIN, &offset), SL_OK);
+    CHECK(offset == 600 && report.main_offset_adjustment == 0,
+          "move %d: main offset %.17g (moved %g by the report), expected 600 (not moved)", step,
+          offset, report.main_offset_adjustment);
+    CHECK(report.content_size.height == 1452, "move %d: content %g tall, expected 1452", step,
+          report.content_size.height);
+  }
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
   test_units_past_int64();
   test_flow_item_sizes();
@@ -598,5 +640,6 @@ int main(void) {
   test_given_and_given_back();
   test_undo_gives_offsets_back();
   test_moves_across_sections_give_offsets_back();
+  test_move_across_clamps_once();
   return test_finish("test_data_changes");
 }

@@ -270,17 +270,28 @@ extension Layout {
       ?? false
     let returning =
       mainOffsetBase.map { $0.awaySection == from.section && $0.awayItem == from.item } ?? false
+    // One change: the main offset is clamped at its end only, not to the bounds between the
+    // steps (the content a row shorter before the item is inserted again).
+    let reports = measured != nil && entries[to.section].flowItems == nil && isSolved
+    if isSolved {
+      let main = solved.mainScroll
+      let offset = main.canonical(mainOffset).offset
+      mainClampHeld = (offset >= main.minimumOffset && offset <= main.maximumOffset, false)
+    }
+    defer { mainClampHeld = nil }
     let removed = try changeItems(.delete(at: from.item, count: 1), section: from.section)
+    mainClampHeld?.last = !reports
     let inserted = try changeItems(
       .insert(at: to.item, count: 1), section: to.section, carrying: carried,
       returning: returning)
+    mainClampHeld?.last = true
     var total = SizeReport(
       mainOffsetAdjustment: removed.mainOffsetAdjustment + inserted.mainOffsetAdjustment,
       sectionOffsetAdjustment: inserted.sectionOffsetAdjustment,
       contentSize: inserted.contentSize)
     // A flow destination took the measured size with the item; a compositional one takes it
     // as a report.
-    if let measured, entries[to.section].flowItems == nil, isSolved {
+    if let measured, reports {
       let placed = try reportItemSize(measured, section: to.section, item: to.item)
       total.mainOffsetAdjustment += placed.mainOffsetAdjustment
       total.sectionOffsetAdjustment += placed.sectionOffsetAdjustment

@@ -342,8 +342,9 @@ extension Layout {
     var anchors = Anchors(
       main: mainAnchor, section: sectionAnchor, mainOffset: mainCanonical.offset,
       sectionOffset: sectionCanonical.offset,
-      mainInBounds: mainCanonical.offset >= main.minimumOffset
-        && mainCanonical.offset <= main.maximumOffset,
+      mainInBounds: mainClampHeld?.inBounds
+        ?? (mainCanonical.offset >= main.minimumOffset
+          && mainCanonical.offset <= main.maximumOffset),
       sectionInBounds: inBounds,
       mainBase: mainOffsetBase.flatMap {
         $0.applies(to: mainAnchor, offset: mainCanonical.offset, container: mainScrollContainer)
@@ -482,7 +483,8 @@ extension Layout {
         from: before.mainBase.flatMap {
           $0.follows(before.main, container: mainScrollContainer) ? $0 : nil
         }, offset: before.mainOffset,
-        container: mainScrollContainer, clamp: before.mainInBounds ? main.clamp : nil)
+        container: mainScrollContainer,
+        clamp: before.mainInBounds && mainClampHeld?.last != false ? main.clamp : nil)
       mainOffset += Layout.lapShift(before.mainShift, period: before.mainPeriod, now: main.period)
     } else {
       mainOffset = main.initialOffset

@@ -40,6 +40,12 @@ public final class Layout {
   /// (docs/SELF-SIZING.md rule 7): one of each, for the run of changes going on.
   var mainOffsetBase: OffsetBase?
   var sectionOffsetBase: OffsetBase?
+  /// While one change runs as several steps (an item moved to another section: a delete, an
+  /// insert, its size reported), whether the main offset was within its bounds before the
+  /// change, and whether the step running is the last: the offset is clamped once, at the
+  /// end, as for any change, not to the bounds of a state between steps (docs/SELF-SIZING.md
+  /// rule 7).
+  var mainClampHeld: (inBounds: Bool, last: Bool)?
   /// The sizes the host measured for the layout's own boundary items (docs/SELF-SIZING.md
   /// rule 12).
   var globalBoundarySizes = BoundarySizes()
