@@ -199,7 +199,12 @@ def anchored(
     # not in the other.
     fresh = [anchor_main(sol, x) for x in _probes(before_main)]
     main_anchors = _distinct([carried(model, sol, fresh[0], before_main, -1, False)] + fresh)
-    main_in = within(before_main, main.minimum, main.maximum)
+    # A change made of several steps (an item moved to another section) clamps the main
+    # offset once, at its last step, by whether it was in bounds before the first
+    # (`model.clamp_held`: in bounds, last step; SELF-SIZING.md rule 7).
+    held = getattr(model, "clamp_held", None)
+    main_in = held[0] if held is not None else within(before_main, main.minimum, main.maximum)
+    main_clamps = held is None or held[1]
     # What the main run carries on: the item it handed over from (SELF-SIZING.md rule 7).
     main_run = model.anchor_runs.get(-1)
     main_goes_on = goes_on(model, sol, -1, main_anchors[0], before_main, False)
@@ -261,7 +266,7 @@ def anchored(
         return out[0]
 
     if model.main_host_set:
-        model.main_offset = moved(main_anchors, before_main, main_in, -1, False)
+        model.main_offset = moved(main_anchors, before_main, main_in and main_clamps, -1, False)
         _record(model, sol, -1, main_anchors[0], model.main_offset, False, away)
     else:
         model.anchor_runs.pop(-1, None)

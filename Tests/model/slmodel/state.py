@@ -25,7 +25,15 @@ from .canon import (
 from .groups import ModelError
 from .layout import Solution
 from . import resnap
-from .anchoring import anchor_main, anchored, carried, first_item, item_remap, section_remap
+from .anchoring import (
+    anchor_main,
+    anchored,
+    carried,
+    first_item,
+    item_remap,
+    section_remap,
+    within,
+)
 from .scroll import containers
 
 Size = Tuple[float, float]
@@ -93,6 +101,9 @@ class ModelLayout:
         #: SELF-SIZING.md rule 7: the anchor each container's last anchored change followed
         #: (container -> (section, item, offset it left, anchor position it left)).
         self.anchor_runs: Dict[int, tuple] = {}
+        #: While a change of several steps runs (an item moved to another section): whether the
+        #: main offset was in bounds before it, and whether the step running is the last.
+        self.clamp_held: Optional[Tuple[bool, bool]] = None
         self.resnapped: set = set()
         self.container: Optional[Size] = None
         self._solution: Optional[Solution] = None
@@ -565,12 +576,43 @@ class ModelLayout:
             leaving = a.section == fs and a.repetition >= 0 and first_item(sol, a) == fi
         run = self.anchor_runs.get(-1)
         returning = run is not None and run[4] == (fs, fi)
+        # One change: the main offset is clamped at its last step only (anchoring.anchored).
+        reports = carried_measured is not None and self.container is not None and (
+            self.desc.flow is None
+        )
+        if self.container is not None:
+            main = self.scrolls[-1]
+            self.clamp_held = (within(self.main_offset, main.minimum, main.maximum), False)
+        try:
+            self._move_item_steps(fs, fi, ts, ti, returning, reports, carried_given,
+                                  carried_measured)
+        finally:
+            self.clamp_held = None
+        self.invalidate()
+        run = self.anchor_runs.get(-1)
+        if leaving and run is not None and run[0] == fs:
+            self.anchor_runs[-1] = run[:4] + ((ts, ti),)
+        for entry in resting:
+            if entry.element == ("unit", fs, fi):
+                now = ("unit", ts, ti)
+                self.main_offset = resnap.rest_offset(self, -1, now, self.main_offset)
+                self.anchor_runs.pop(-1, None)
+                self.rest_memory[-1] = (self.main_offset, now)
+                self.resnapped.add(-1)
+                self.anchor_alternatives.pop(-1, None)
+        self.invalidate()
+
+    def _move_item_steps(self, fs, fi, ts, ti, returning, reports, carried_given,
+                         carried_measured) -> None:
+        """`move_item`'s delete, insert and (into a compositional section) report."""
         self.change_items(
             fs,
             int(self.sections[fs]["itemCount"]) - 1,
             lambda i: None if i == fi else (i - 1 if i > fi else i),
             lambda i: fi + 1 if i == fi else i,
         )
+        if self.clamp_held is not None:
+            self.clamp_held = (self.clamp_held[0], not reports)
 
         def bring() -> None:
             if self.desc.flow is None:
@@ -595,22 +637,11 @@ class ModelLayout:
             extra=bring,
             take=ti if returning else None,
         )
-        if carried_measured is not None and self.container is not None and self.desc.flow is None:
+        if self.clamp_held is not None:
+            self.clamp_held = (self.clamp_held[0], True)
+        if reports:
             # A compositional destination takes the measured size as a report.
             self.report(ts, ti, carried_measured)
-        self.invalidate()
-        run = self.anchor_runs.get(-1)
-        if leaving and run is not None and run[0] == fs:
-            self.anchor_runs[-1] = run[:4] + ((ts, ti),)
-        for entry in resting:
-            if entry.element == ("unit", fs, fi):
-                now = ("unit", ts, ti)
-                self.main_offset = resnap.rest_offset(self, -1, now, self.main_offset)
-                self.anchor_runs.pop(-1, None)
-                self.rest_memory[-1] = (self.main_offset, now)
-                self.resnapped.add(-1)
-                self.anchor_alternatives.pop(-1, None)
-        self.invalidate()
 
     def _blank(self):
         return {}, (0.0, 0.0), None, {}, 0.0, False
