@@ -632,6 +632,46 @@ static void test_move_across_clamps_once(void) {
   sl_layout_destroy(layout);
 }
 
+/* An offset past a section's repetitions, in its trailing insets, is anchored by the section's
+   end (SELF-SIZING.md rule 7; found by the state soak, seed 109743). Ten rows 50 pt tall and
+   200 pt of bottom inset, then a list to scroll on; the top edge at 600 is 100 pt into the
+   inset. Moving an item within the section moves no frame, so no offset; a cell measured
+   taller moves the section's end, and the offset with it. */
+static void test_trailing_part_anchors_by_section_end(void) {
+  for (int measured = 0; measured < 2; measured++) {
+    char json[1024];
+    snprintf(json, sizeof json,
+             "{\"environment\": {\"container\": {\"width\": 390, \"height\": 600}},"
+             " \"sections\": [{\"itemCount\": 10, \"contentInsets\": {\"top\": 0, \"leading\": 0,"
+             " \"bottom\": 200, \"trailing\": 0}, \"group\": {\"group\": \"horizontal\","
+             " \"layoutSize\": " SIZE(FW(1), "%s") ","
+             " \"subitem\": {\"layoutSize\": " SIZE(FW(1), "%s") "}, \"count\": 1}},"
+             "  {\"itemCount\": 20, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+             SIZE(FW(1), ABS(50)) ", \"subitem\": {\"layoutSize\": " SIZE(FW(1), FH(1)) "},"
+             " \"count\": 1}}]}",
+             measured ? "{\"estimated\": 50}" : ABS(50), measured ? "{\"estimated\": 50}" : FH(1));
+    sl_layout *layout = create_layout(json);
+    if (layout == NULL) continue;
+    CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 600), SL_OK);
+    if (!measured) {
+      CHECK_STATUS(sl_layout_move_item(layout, 0, 2, 0, 9, NULL), SL_OK);
+      CHECK(main_offset(layout, SL_SCROLL_MAIN) == 600, "move to the last row: %.17g, not 600",
+            main_offset(layout, SL_SCROLL_MAIN));
+      CHECK_STATUS(sl_layout_move_item(layout, 0, 9, 0, 2, NULL), SL_OK);
+      CHECK(main_offset(layout, SL_SCROLL_MAIN) == 600, "and back: %.17g, not 600",
+            main_offset(layout, SL_SCROLL_MAIN));
+    } else {
+      CHECK_STATUS(sl_layout_report_item_size(layout, 0, 9, 390, 80, NULL), SL_OK);
+      CHECK(main_offset(layout, SL_SCROLL_MAIN) == 630, "last cell 30 pt taller: %.17g, not 630",
+            main_offset(layout, SL_SCROLL_MAIN));
+      CHECK_STATUS(sl_layout_reset_item_size(layout, 0, 9, NULL), SL_OK);
+      CHECK(main_offset(layout, SL_SCROLL_MAIN) == 600, "its size forgotten: %.17g, not 600",
+            main_offset(layout, SL_SCROLL_MAIN));
+    }
+    sl_layout_destroy(layout);
+  }
+}
+
 int main(void) {
   test_units_past_int64();
   test_flow_item_sizes();
@@ -641,5 +681,6 @@ int main(void) {
   test_undo_gives_offsets_back();
   test_moves_across_sections_give_offsets_back();
   test_move_across_clamps_once();
+  test_trailing_part_anchors_by_section_end();
   return test_finish("test_data_changes");
 }

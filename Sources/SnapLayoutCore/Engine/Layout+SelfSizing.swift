@@ -304,13 +304,19 @@ extension Layout {
   struct Anchor {
     /// The section holding the anchor (-1: before every section).
     var section: Int
-    /// The repetition (a flow section's line) at the edge, or -1 for the section's own start.
+    /// The repetition (a flow section's line) at the edge, or -1 for the section's own start,
+    /// or `Anchor.sectionEnd` for its end.
     var repetition: Int64
     var position: Double
     /// The first item of that repetition or line: the content that stays in place, wherever
     /// it is afterwards. In a flow section lines break again around a changed size, and the
     /// line that held the item may hold others (docs/SELF-SIZING.md rule 7).
     var item: Int64 = -1
+
+    /// `repetition` (and `item`, so that a run anchored at a section's end is not taken for
+    /// one at its start) of an anchor at its section's end: the main scroll's leading edge
+    /// past the section's repetitions, in its trailing insets or boundary items.
+    static let sectionEnd: Int64 = -2
   }
 
   /// The main scroll's anchor as the next change finds it: the run's when it goes on.
@@ -395,13 +401,26 @@ extension Layout {
   }
 
   /// The main-axis anchor at `y`: the repetition of a main-axis section whose span holds it,
-  /// else the start of the section holding it (the last starting at or before `y`).
+  /// the section's end when `y` lies past its repetitions, else the start of the section
+  /// holding it (the last starting at or before `y`).
   /// - Complexity: O(log sections).
   private func anchor(mainAt y: Double) -> Anchor {
     let holder = entries.tree.lastStarting(atOrBefore: y, base: entries.base)
     guard holder >= 0 else { return Anchor(section: -1, repetition: -1, position: 0) }
     if !entries[holder].isOrthogonal {
-      return anchor(section: holder, at: y, alongX: false)
+      let found = anchor(section: holder, at: y, alongX: false)
+      // Past the repetitions the edge is in the section's trailing part, which moves with the
+      // section's end, not with its last repetition's start (the state soak, seed 109743).
+      if found.repetition >= 0,
+        found.repetition == entries[holder].solved.placement.groupCount - 1,
+        y >= entries.start(at: holder) + entries[holder].solved.local.originY
+          + entries[holder].solved.repetitionsLength
+      {
+        return Anchor(
+          section: holder, repetition: Anchor.sectionEnd, position: sectionEnd(holder),
+          item: Anchor.sectionEnd)
+      }
+      return found
     }
     return Anchor(section: holder, repetition: -1, position: entries.start(at: holder))
   }
@@ -439,6 +458,11 @@ extension Layout {
       item: item)
   }
 
+  /// Where a main-axis section ends: its start and its length, as the next one starts.
+  private func sectionEnd(_ section: Int) -> Double {
+    entries.start(at: section) + entries[section].solved.frame.height
+  }
+
   /// Where the repetition (a flow section's line) holding `item` starts.
   private func start(section: Int, ofItem item: Int64, alongX: Bool) -> Double {
     start(
@@ -462,6 +486,7 @@ extension Layout {
   /// Where `anchor` is now: the start of the repetition or line holding its item.
   private func position(of anchor: Anchor, alongX: Bool) -> Double {
     guard anchor.section >= 0 else { return anchor.position }
+    if anchor.repetition == Anchor.sectionEnd { return sectionEnd(anchor.section) }
     let placement = entries[anchor.section].solved.placement
     if anchor.repetition < 0 || anchor.item < 0 || anchor.item >= placement.itemCount
       || placement.groupCount == 0

@@ -224,6 +224,7 @@ struct SectionSolver {
       }
     }
     solved.local = (origin.y, solved.mainMin, solved.mainMax)
+    solved.repetitionsLength = primaryLength
     solved.place(at: start)
     return solved
   }

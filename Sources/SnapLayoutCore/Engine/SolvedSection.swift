@@ -83,6 +83,10 @@ struct SolvedSection {
   var crossExtent: Double
   /// `placement.origin.y`, `mainMin` and `mainMax` relative to the section's start.
   var local: (originY: Double, mainMin: Double, mainMax: Double) = (0, 0, 0)
+  /// How long the repetitions (a flow's lines) are together along the repeat axis, from
+  /// `placement.origin`: past it lie the section's trailing insets and boundary items, where
+  /// the main scroll anchors by the section's end (docs/SELF-SIZING.md rule 7).
+  var repetitionsLength = 0.0
 
   /// Stands in for a section not solved yet (no container size): it holds no items. Stored,
   /// not optional, so that queries read a section's solution in place instead of copying it.

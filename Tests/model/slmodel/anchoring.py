@@ -41,6 +41,10 @@ def _anchor_in(sol, section: int, position: float, along_x: bool) -> Anchor:
     return Anchor(section, r, base + starts[r], item)
 
 
+#: `Anchor.repetition` (and `item`) of an anchor at its section's end.
+SECTION_END = -2
+
+
 def anchor_main(sol, offset: float) -> Anchor:
     holder = -1
     for index, s in enumerate(sol.sections):
@@ -48,15 +52,25 @@ def anchor_main(sol, offset: float) -> Anchor:
             holder = index
     if holder < 0:
         return Anchor(-1, -1, 0.0)
-    if sol.sections[holder].orthogonal:
-        return Anchor(holder, -1, sol.sections[holder].frame[1])
-    return _anchor_in(sol, holder, offset, False)
+    s = sol.sections[holder]
+    if s.orthogonal:
+        return Anchor(holder, -1, s.frame[1])
+    found = _anchor_in(sol, holder, offset, False)
+    # Past the repetitions the edge is in the section's trailing insets and boundary items,
+    # which move with the section's end (SELF-SIZING.md rule 7).
+    if found.repetition >= 0 and found.repetition == len(_starts(s)) - 1 and (
+        offset >= s.origin[1] + s.primary
+    ):
+        return Anchor(holder, SECTION_END, s.frame[1] + s.frame[3], SECTION_END)
+    return found
 
 
 def anchor_position(sol, anchor: Anchor, along_x: bool) -> float:
     if anchor.section < 0:
         return anchor.position
     s = sol.sections[anchor.section]
+    if anchor.repetition == SECTION_END:
+        return s.frame[1] + s.frame[3]
     starts = _starts(s)
     # In a flow section the anchor is its item, wherever the lines now break: a line index
     # past the last line is no reason to give it up (docs/SELF-SIZING.md rule 7).

@@ -69,6 +69,8 @@ class SolvedSection:
     last_group_length: float = 0.0
     #: Flow sections with lines of their own: per line (first item, end, start, extent).
     lines: Optional[List[Tuple[int, int, float, float]]] = None
+    #: How long the repetitions (lines) are together along the repeat axis, from `origin`.
+    primary: float = 0.0
 
 
 def place_boundary(
@@ -345,7 +347,7 @@ def solve_section(
         if orthogonal
         else max(cw, origin[0] + cross_length + trailing + inset_value(env, "trailing"))
     )
-    return SolvedSection(
+    solved = SolvedSection(
         frame,
         orthogonal,
         count,
@@ -366,6 +368,8 @@ def solve_section(
         template.size[0] if orthogonal else template.size[1],
         group_length(template, orthogonal, remainder or None),
     )
+    solved.primary = primary
+    return solved
 
 
 def shift(frame: Rect, dx: float, dy: float) -> Rect:
@@ -523,4 +527,5 @@ def solve_flow(
     )
     solved.lines = lines
     solved.group_length = solved.last_group_length = h
+    solved.primary = primary
     return solved
