@@ -410,7 +410,8 @@ extension Layout {
     if !entries[holder].isOrthogonal {
       let found = anchor(section: holder, at: y, alongX: false)
       // Past the repetitions the edge is in the section's trailing part, which moves with the
-      // section's end, not with its last repetition's start (the state soak, seed 109743).
+      // section's end, not with its last repetition's start (found by the state soak,
+      // docs/TESTING-MODEL.md).
       if found.repetition >= 0,
         found.repetition == entries[holder].solved.placement.groupCount - 1,
         y >= entries.start(at: holder) + entries[holder].solved.local.originY
