@@ -34,6 +34,35 @@ struct ExactLengthTests {
     #expect(ExactLength(.nan) == .zero)
   }
 
+  @Test("converts exactly: 0, or a magnitude from 2^-7 pt up and below the limit, as stated")
+  func convertsExactly() {
+    func stated(_ value: Double) -> Bool {
+      let magnitude = Swift.abs(value)
+      return (magnitude >= 0x1p-7 || value == 0) && magnitude < ExactLength.limit
+    }
+    var edges: [Double] = [
+      0, -0.0, 0x1p-7, (0x1p-7).nextDown, (0x1p-7).nextUp, ExactLength.limit,
+      ExactLength.limit.nextDown, .infinity, .nan, -.nan, .leastNonzeroMagnitude,
+      .leastNormalMagnitude, .greatestFiniteMagnitude, 1, 95.28, 1e-300,
+    ]
+    edges += edges.map { -$0 }
+    var random = Lcg(state: 13)
+    for _ in 0..<20_000 {
+      // Any bits, and exponents near both bounds with any significand and sign.
+      let bits = random.next() << 33 ^ random.next() << 2 ^ random.next()
+      let near = UInt64(random.below(2) == 0 ? 1010 + random.below(12) : 1083 + random.below(12))
+      edges.append(Double(bitPattern: bits))
+      edges.append(Double(bitPattern: bits & 0x800F_FFFF_FFFF_FFFF | near << 52))
+    }
+    for value in edges {
+      #expect(ExactLength.convertsExactly(value) == stated(value), "\(value)")
+      // What it promises: the value comes back as it was.
+      if ExactLength.convertsExactly(value) {
+        #expect(ExactLength(value).points == value, "\(value)")
+      }
+    }
+  }
+
   @Test("to a double: rounded once to the nearest, ties to even, as the generic conversion")
   func toDouble() {
     var random = Lcg(state: 12)

@@ -374,7 +374,8 @@ struct ElementEmitter {
     } else if singleCell != nil && n == 1 && measured.itemsPerGroup == 1 {
       // One cell per repetition: the rows read from their pages in one walk, as `emit`
       // gives them.
-      let share = measured.sectionUniform
+      let lengths = RepetitionSolver.SingleCellLengths(
+        singleCell.unsafelyUnwrapped, share: measured.sectionUniform)
       finished = !measured.forEachSingleCell(
         repetitions.lowerBound..<repetitions.upperBound + 1
       ) { repetition, width, height, shift in
@@ -382,8 +383,7 @@ struct ElementEmitter {
         visitor.examine(1)
         emitCell(
           repetition,
-          slot: RepetitionSolver.singleCellFrame(
-            cell, singleCell, width: width, height: height, share: share),
+          slot: lengths.frame(cell, width: width, height: height),
           shift: shift)
         return true
       }

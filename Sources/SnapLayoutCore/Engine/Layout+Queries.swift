@@ -226,8 +226,9 @@ extension Layout {
       return
     }
     if entries.slots[id].solved.measured != nil {
+      // `item` is not below `first`: no overflow.
       placedSection(section).forEachMeasuredFrame(items: first..<first + count, offset: offset) {
-        item, frame in body(item - first, space.physical(frame))
+        item, frame in body(item &- first, space.physical(frame))
       }
       return
     }

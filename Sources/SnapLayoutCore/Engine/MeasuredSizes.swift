@@ -378,10 +378,7 @@ final class MeasuredSizes {
     /// rows cost a few nanoseconds each.
     fileprivate var shiftInline: Double {
       @inline(__always) get {
-        let magnitude = Swift.abs(page)
-        if pagesPoints == pagesPoints && (magnitude >= 0x1p-7 || page == 0)
-          && magnitude < ExactLength.limit
-        {
+        if pagesPoints == pagesPoints && ExactLength.convertsExactly(page) {
           return pagesPoints + page
         }
         return Shifts.exactShift(pages, page)
@@ -493,10 +490,11 @@ final class MeasuredSizes {
           repetition += 1
         }
       }
-      // The next page starts after the totals of the pages up to this one.
+      // The next page starts after the totals of the pages up to this one: the tree's prefix
+      // there, summed exactly as the walk goes instead of searched for.
       walk.next = repetition
       if repetition < range.upperBound {
-        walk.pages = tree.prefix(repetition / repetitionsPerPage)
+        if found { walk.pages = walk.pages + pages[index].run.total }
         walk.pagesPoints = Shifts.exactly(walk.pages)
         walk.page = 0
       }
@@ -536,8 +534,9 @@ final class MeasuredSizes {
                 return false
               }
               walk.page += delta
-              local += 1
-              repetition += 1
+              // Below the page's end, which is at most Int64.max: no overflow.
+              local &+= 1
+              repetition &+= 1
             }
             return true
           }
@@ -547,13 +546,14 @@ final class MeasuredSizes {
         // No page: nothing measured, every shift the same.
         while repetition < pageEnd {
           if !body(repetition, .nan, .nan, walk.shiftInline) { return false }
-          repetition += 1
+          repetition &+= 1
         }
       }
-      // The next page starts after the totals of the pages up to this one.
+      // The next page starts after the totals of the pages up to this one: the tree's prefix
+      // there, summed exactly as the walk goes instead of searched for.
       walk.next = repetition
       if repetition < range.upperBound {
-        walk.pages = tree.prefix(repetition / repetitionsPerPage)
+        if found { walk.pages = walk.pages + pages[index].run.total }
         walk.pagesPoints = Shifts.exactly(walk.pages)
         walk.page = 0
       }

@@ -111,24 +111,45 @@ struct RepetitionSolver {
     _ frame: Rect, _ singleCell: (width: SingleCellAxis, height: SingleCellAxis)?,
     width: Float32, height: Float32, share: Size
   ) -> Rect {
-    guard let singleCell, !width.isNaN else { return frame }
-    var result = frame
-    result.width = RepetitionSolver.length(
-      singleCell.width, frame.width, Double(width), share.width)
-    result.height = RepetitionSolver.length(
-      singleCell.height, frame.height, Double(height), share.height)
-    return result
+    guard let singleCell else { return frame }
+    return SingleCellLengths(singleCell, share: share).frame(frame, width: width, height: height)
   }
 
-  /// The only cell's length on an axis taken `how`, from the template's and its measured one.
-  @inline(__always)
-  private static func length(
-    _ how: SingleCellAxis, _ template: Double, _ measured: Double, _ share: Double
-  ) -> Double {
-    switch how {
-    case .fixed: return template
-    case .measured: return measured
-    case .shared: return max(share, measured)
+  /// How the only cell of a one-cell repetition takes its measured lengths (`singleCell`, with
+  /// the section's share): the one formula of its frame, decided once for a walk of many rows,
+  /// so that a row tests two flags instead of the axes' kinds.
+  struct SingleCellLengths {
+    /// Per axis: whether the measured length is taken (not `.fixed`), and whether the share
+    /// bounds it from below (`.shared`).
+    let takesWidth: Bool
+    let sharesWidth: Bool
+    let takesHeight: Bool
+    let sharesHeight: Bool
+    let share: Size
+
+    @inline(__always)
+    init(_ axes: (width: SingleCellAxis, height: SingleCellAxis), share: Size) {
+      takesWidth = axes.width != .fixed
+      sharesWidth = axes.width == .shared
+      takesHeight = axes.height != .fixed
+      sharesHeight = axes.height == .shared
+      self.share = share
+    }
+
+    /// The cell's frame from the template's and its measured width and height (NaN when it is
+    /// not measured: then the template's). On each axis: `.fixed` keeps the template's length,
+    /// `.measured` takes the measured one, `.shared` the largest of the share and the measured.
+    @inline(__always)
+    func frame(_ template: Rect, width: Float32, height: Float32) -> Rect {
+      guard !width.isNaN else { return template }
+      var result = template
+      if takesWidth {
+        result.width = sharesWidth ? Swift.max(share.width, Double(width)) : Double(width)
+      }
+      if takesHeight {
+        result.height = sharesHeight ? Swift.max(share.height, Double(height)) : Double(height)
+      }
+      return result
     }
   }
 

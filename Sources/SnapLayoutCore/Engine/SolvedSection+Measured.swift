@@ -44,10 +44,10 @@ extension SolvedSection {
     if single && n == 1 && measured.itemsPerGroup == 1 {
       // One cell per repetition: its frame is the template's with its measured lengths.
       let cell = template.leaves[0].frame
-      let share = measured.sectionUniform
-      let solver = repetitionSolver  // read once, not per row
+      let lengths = RepetitionSolver.SingleCellLengths(
+        repetitionSolver.singleCell.unsafelyUnwrapped, share: measured.sectionUniform)
       _ = measured.forEachSingleCell(repetitions) { repetition, width, height, shift in
-        let slot = solver.singleCellFrame(cell, width: width, height: height, share: share)
+        let slot = lengths.frame(cell, width: width, height: height)
         body(
           repetition, placement.place(slot, repetition: repetition, offset: offset, shift: shift))
         return true

@@ -82,11 +82,19 @@ struct ExactLength: AdditiveArithmetic, Comparable, Sendable {
     let sum = a + b
     let bPart = sum - a
     let error = (a - (sum - bPart)) + (b - bPart)
-    let magnitude = Swift.abs(b)
-    guard error == 0, magnitude >= 0x1p-7 || magnitude == 0, magnitude < limit,
-      Swift.abs(sum) < limit
-    else { return nil }
+    guard error == 0, convertsExactly(b), Swift.abs(sum) < limit else { return nil }
     return sum
+  }
+
+  /// Whether `points` converts exactly: it is 0, or its magnitude is from 2⁻⁷ pt up and below
+  /// `limit` (so a whole number of units, not clamped). From the exponent's bits, both bounds
+  /// being powers of two: a few integer operations, no constants of 64 bits, for walks that
+  /// test it every row.
+  @inline(__always)
+  static func convertsExactly(_ points: Double) -> Bool {
+    let exponent = Int(truncatingIfNeeded: points.bitPattern >> 52) & 0x7FF
+    // 2⁻⁷ has the biased exponent 1016, `limit` (2⁶⁶) 1089; NaN and the infinities 2047.
+    return UInt(bitPattern: exponent &- 1016) < 1089 - 1016 || points == 0
   }
 
   /// `count` times `length`, exactly. - Precondition: the product stays in range.
