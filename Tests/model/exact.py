@@ -120,7 +120,13 @@ class ExactChecks:
                 position = self.lib.snap_position(c, value)
             except (KeyError, ModelError, Refused, LibError):
                 continue
-            if near and position["progress"] != float(position["index"]):
+            index = int(position["index"])
+            # Past the last position (or before the first) the progress is that position's
+            # index: an offset a few ulps past the end bound is near it, not on it.
+            if near and (
+                position["progress"] != float(index)
+                or value != self.lib.snap_offsets(c, index)[0]
+            ):
                 snapped_on.add(c)
         count = len(self.failures)
         if (
