@@ -13,7 +13,8 @@
  *  4. a motion in flight keeps its target card through a resize: sl_layout_retarget_motion
  *     continues from the offset and velocity without a jump;
  *  5. a visible-items handler is called once by the query after a change;
- *  6. bad arguments: statuses, paths, untouched outputs, refusals inside a handler.
+ *  6. bad arguments: statuses, paths, untouched outputs, refusals inside a handler;
+ *  7. a re-snap keeps the anchoring run: the next change anchors by the item it followed.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -526,6 +527,48 @@ static void test_bad_arguments(void) {
   sl_layout_destroy(layout);
 }
 
+/*
+ * Rows of two cells, 652.85 pt tall in a 505 pt viewport, under three 50 pt rows; the main
+ * scroll snaps a row's end to the viewport's: a row longer than the viewport rests anywhere
+ * from its start to its end (SNAPPING.md, "Items longer than the viewport").
+ */
+static const char LONG_ROWS_JSON[] =
+    "{" CONTAINER(390, 505) ", \"configuration\": {\"scrolling\": {\"snapUnit\": \"group\", "
+    "\"alignment\": \"end\"}}, \"sections\": [{\"itemCount\": 3, \"group\": "
+    HGROUP(FW(1), ABS(50)) "}, {\"itemCount\": 36, \"interGroupSpacing\": 10, \"group\": "
+    "{\"group\": \"horizontal\", \"layoutSize\": " SIZE(FW(1), ABS(652.85))
+    ", \"subitem\": {\"layoutSize\": " SIZE(FW(0.5), ABS(40)) "}, \"count\": 2}}]}";
+
+/*
+ * A re-snap keeps the anchoring run (SELF-SIZING.md rule 7; found by the model soak): at rest
+ * at row 7's end, moving item 0 to 28 carries the rest to row 6's end, 12's item now 11 (the
+ * re-snap moves the offset an ulp from where the anchoring put it); moving item 9, before that
+ * row, to the section above moves nothing of the rows on screen and the rows above down by a
+ * 50 pt row. Before, the re-snap ended the run, the next change anchored by row 6's first item
+ * (10, then in row 5) and the offset went to row 6's start, 97.85 pt up.
+ */
+static void test_resnap_keeps_run(void) {
+  sl_layout *layout = create_layout(LONG_ROWS_JSON);
+  if (!layout) return;
+  double rests[64];
+  size_t count = 0;
+  CHECK_STATUS(sl_layout_get_snap_offsets(layout, SL_SCROLL_MAIN, 0, rests, 64, &count), SL_OK);
+  if (count < 10) {
+    CHECK(0, "ten rest positions (got %zu)", count);
+    sl_layout_destroy(layout);
+    return;
+  }
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, rests[7]), SL_OK);
+  sl_size_report report;
+  CHECK_STATUS(sl_layout_move_item(layout, 1, 0, 1, 28, &report), SL_OK);
+  double carried = offset_of(layout, SL_SCROLL_MAIN);
+  CHECK_NEAR(carried, rests[7] - 662.85, 1e-9);
+  CHECK_STATUS(sl_layout_move_item(layout, 1, 9, 0, 1, &report), SL_OK);
+  CHECK_NEAR(offset_of(layout, SL_SCROLL_MAIN), carried + 50, 1e-9);
+  CHECK_NEAR(report.main_offset_adjustment, 50, 1e-9);
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
   test_container_size();
   test_sizes();
@@ -539,6 +582,7 @@ int main(void) {
   test_loop();
   test_motion();
   test_handler_once();
+  test_resnap_keeps_run();
   test_bad_arguments();
   return test_finish("test_resnap");
 }

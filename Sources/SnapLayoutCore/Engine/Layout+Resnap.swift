@@ -186,13 +186,19 @@ extension Layout {
           was: samePeriod ? resting.offset : nil)
         if offset != now {
           // The report's move is the whole move, from the offset before the change.
+          // The anchoring run goes on from the offset re-snapped, as from a clamped one.
           if container == mainScrollContainer {
             mainOffset = offset
-            mainOffsetBase = nil
+            mainOffsetBase = Layout.rebased(
+              mainOffsetBase, at: solved.mainScroll.canonical(offset).offset)
             report.mainOffsetAdjustment = offset - resting.offset
           } else {
             entries[container].offset = offset
-            sectionOffsetBase = nil
+            sectionOffsetBase =
+              sectionOffsetBase?.container == container
+              ? entries[container].scroll.flatMap {
+                Layout.rebased(sectionOffsetBase, at: $0.canonical(offset).offset)
+              } : nil
             if container == section { report.sectionOffsetAdjustment = offset - resting.offset }
           }
         }
@@ -211,6 +217,21 @@ extension Layout {
     }
     restMemory = memory.isEmpty ? nil : memory
     scrollTargets = targets.isEmpty ? nil : targets
+  }
+
+  /// `base`, the anchoring run a change left, going on from `offset` (canonical), where the
+  /// re-snap put the container: it keeps following the same item, from where that item is now,
+  /// as a run whose offset was clamped does (`moved`). So the next change anchors by the item
+  /// the run followed while it is still in the repetition at the leading edge (docs/
+  /// SELF-SIZING.md rule 7): a rest position moved by a rounding is not a new run, whose anchor
+  /// would be that repetition's first item (found by the model soak: a group longer than the
+  /// viewport, resting at its end, jumped to its start after an item moved out before it).
+  static func rebased(_ base: OffsetBase?, at offset: Double) -> OffsetBase? {
+    guard var base else { return nil }
+    base.position = base.leftPosition
+    base.offset = offset
+    base.leftOffset = offset
+    return base
   }
 
   /// `table` with each container at its index after a change (the main scroll's stays).

@@ -293,6 +293,11 @@ def anchored(
     for c in resnap.resnap(model, noted, carry_section, carry_item):
         model.anchor_alternatives.pop(c, None)
         model.resnapped.add(c)
+        # The run goes on from the offset re-snapped, following the same item (rule 7).
+        run = model.anchor_runs.get(c)
+        if run is not None:
+            offset = model.main_offset if c == -1 else model.offsets[c]
+            model.anchor_runs[c] = (run[0], run[1], offset) + tuple(run[3:])
     model.invalidate()
 
 
