@@ -99,4 +99,33 @@ struct MeasuredListWalkTests {
       #expect(limited.elements.map(\.item) == Array(cells.prefix(limited.limit)).map(\.item))
     }
   }
+
+  @Test("running sums of deltas below 2^-7 pt give the frames looked up one by one")
+  func tinyDeltas() throws {
+    // Rows measured a few units of single precision off their estimate: a page's running sum
+    // of deltas is then below 2^-7 pt, where `ExactLength.convertsExactly` is false and the
+    // walk's shift is the exact sum rounded once, out of line, instead of the double addition
+    // (the same bits here, every term being whole units; the frames must be the lookups').
+    for (estimate, unit) in [(44.0, 0x1p-18), (1.0, 0x1p-23), (300.0, 0x1p-15)] {
+      let count: Int64 = 700
+      let layout = try solve(
+        [selfSizingList(items: count, spacing: 0.1, estimate: estimate)], width: 390, height: 844)
+      var random = Lcg(state: UInt64(estimate))
+      for item in 0..<count where random.below(4) != 0 {
+        let height = estimate + Double(random.below(7) - 3) * unit
+        _ = try layout.reportItemSize(Size(width: 300, height: height), section: 0, item: item)
+      }
+      let reference = try (0..<count).map { try layout.itemFrame(section: 0, item: $0) }
+      var frames: [Rect] = []
+      try layout.itemFrames(section: 0, first: 0, count: count) { _, frame in frames.append(frame) }
+      #expect(frames == reference, "estimate \(estimate)")
+      for first in [Int64(1), 127, 128, 129, 300] {
+        var batch: [Rect] = []
+        try layout.itemFrames(section: 0, first: first, count: count - first) { _, frame in
+          batch.append(frame)
+        }
+        #expect(batch == Array(reference[Int(first)...]), "estimate \(estimate), from \(first)")
+      }
+    }
+  }
 }

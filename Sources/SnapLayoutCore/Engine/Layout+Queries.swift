@@ -226,8 +226,15 @@ extension Layout {
       return
     }
     if entries.slots[id].solved.measured != nil {
-      // `item` is not below `first`: no overflow.
-      placedSection(section).forEachMeasuredFrame(items: first..<first + count, offset: offset) {
+      let placed = placedSection(section)
+      // `item` is not below `first`: no overflow. A list in canonical coordinates that are the
+      // host's (`physical` is the identity) walks as one (`forEachListFrame`).
+      if !space.transposed && !space.rightToLeft,
+        placed.forEachListFrame(items: first..<first + count, { body($0 &- first, $1) })
+      {
+        return
+      }
+      placed.forEachMeasuredFrame(items: first..<first + count, offset: offset) {
         item, frame in body(item &- first, space.physical(frame))
       }
       return

@@ -75,6 +75,34 @@ extension SolvedSection {
     }
   }
 
+  /// `forEachMeasuredFrame(items:offset:_:)` of the common self-sizing list, in a walk compiled
+  /// for it: one cell a repetition, the repetitions down the main axis, its width fixed and its
+  /// height measured (not shared). The frames are the same, bit for bit (the same `placeDown`
+  /// and `SingleCellLengths.frame`, their decisions made once); the walk costs a third fewer
+  /// instructions a frame (docs/PERFORMANCE.md, "Own sizes"). Returns false, and calls nothing,
+  /// for any other section.
+  func forEachListFrame(items: Range<Int64>, _ body: (Int64, Rect) -> Void) -> Bool {
+    guard let measured, let axes = repetitionSolver.singleCell, axes.width == .fixed,
+      axes.height == .measured, !placement.isOrthogonal, placement.itemsPerGroup == 1,
+      measured.itemsPerGroup == 1
+    else { return false }
+    guard !items.isEmpty else { return true }
+    let cell = template.leaves[0].frame
+    let placement = self.placement
+    _ = measured.forEachSingleCell(items) { repetition, width, height, shift in
+      // Made here, of constants, so that the frame's tests fold away (captured, they would be
+      // read every row).
+      let lengths = RepetitionSolver.SingleCellLengths((.fixed, .measured), share: .zero)
+      body(
+        repetition,
+        placement.placeDown(
+          lengths.frame(cell, width: width, height: height), repetition: repetition,
+          shift: shift))
+      return true
+    }
+    return true
+  }
+
   /// The repetitions that may reach into `low ... high` along the repeat axis, or nil.
   func repetitions(from low: Double, to high: Double, offset: Double) -> ClosedRange<Int64>? {
     repetitions(from: low, to: high, offset: offset, placement: placement)

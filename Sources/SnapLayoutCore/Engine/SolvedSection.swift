@@ -19,11 +19,18 @@ struct SectionPlacement {
   /// `shift` is how much later than the periodic start a measured repetition starts.
   @inline(__always)
   func place(_ frame: Rect, repetition: Int64, offset: Double, shift: Double = 0) -> Rect {
-    let shift = Double(repetition) * stride + shift
     if isOrthogonal {
+      let shift = Double(repetition) * stride + shift
       return frame.offsetBy(dx: origin.x + shift - offset, dy: origin.y)
     }
-    return frame.offsetBy(dx: origin.x, dy: origin.y + shift)
+    return placeDown(frame, repetition: repetition, shift: shift)
+  }
+
+  /// `place` of a section that is not orthogonal (its repetitions follow one another down):
+  /// for a walk that has decided that once.
+  @inline(__always)
+  func placeDown(_ frame: Rect, repetition: Int64, shift: Double) -> Rect {
+    frame.offsetBy(dx: origin.x, dy: origin.y + (Double(repetition) * stride + shift))
   }
 
   /// The repetitions whose envelope may reach into `low ... high` along the repeat axis, or
