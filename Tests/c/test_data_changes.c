@@ -632,6 +632,48 @@ static void test_move_across_clamps_once(void) {
   sl_layout_destroy(layout);
 }
 
+/* A move to another section follows the main run's item through its steps (SELF-SIZING.md
+   rule 7; found by the state soak, seed 120049): five rows of 44 pt above a grid of three cells
+   a row, estimated 50 pt tall, whose items 8 and 9 are measured 300 and 200 pt. The top edge
+   at 470 is 150 pt into the grid's row 2 (items 6 ... 8, 300 pt). Item 8 moves to the rows and
+   back: the row keeps item 9 (200 pt), and the offset must come back. Between the return's
+   insert (item 8 at its estimate: the row 50 pt) and the report of its size, the edge lay in
+   the next row, which anchored the report: the offset came back 250 pt down. */
+static void test_move_across_follows_run(void) {
+  static const char JSON[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 844}},"
+      " \"sections\": [{\"itemCount\": 5, \"group\": {\"group\": \"vertical\","
+      "   \"layoutSize\": {\"widthDimension\": {\"fractionalWidth\": 1},"
+      "   \"heightDimension\": {\"estimated\": 44}}, \"subitems\": [{\"layoutSize\":"
+      "   {\"widthDimension\": {\"fractionalWidth\": 1}, \"heightDimension\":"
+      "   {\"estimated\": 44}}}]}},"
+      "  {\"itemCount\": 30, \"group\": {\"group\": \"horizontal\", \"layoutSize\":"
+      "   {\"widthDimension\": {\"fractionalWidth\": 1}, \"heightDimension\": {\"estimated\": 50}},"
+      "   \"subitem\": {\"layoutSize\": {\"widthDimension\": {\"fractionalWidth\": 0.25},"
+      "   \"heightDimension\": {\"estimated\": 50}}}, \"count\": 3}}]}";
+  sl_layout *layout = create_layout(JSON);
+  if (layout == NULL) return;
+  CHECK_STATUS(sl_layout_report_item_size(layout, 1, 8, 90, 300, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_report_item_size(layout, 1, 9, 90, 200, NULL), SL_OK);
+  sl_rect row2;
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 1, 6, &row2), SL_OK);
+  CHECK(row2.y == 320, "row 2 of the grid at %g, expected 320", row2.y);
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 470), SL_OK);
+  static const int32_t STEPS[2][4] = {{1, 8, 0, 2}, {0, 2, 1, 8}};
+  static const double AFTER[2] = {470 + 300, 470};
+  for (int step = 0; step < 2; step++) {
+    sl_size_report report;
+    CHECK_STATUS(sl_layout_move_item(layout, STEPS[step][0], STEPS[step][1], STEPS[step][2],
+                                     STEPS[step][3], &report),
+                 SL_OK);
+    double offset = 0;
+    CHECK_STATUS(sl_layout_get_scroll_offset(layout, SL_SCROLL_MAIN, &offset), SL_OK);
+    CHECK(offset == AFTER[step], "move %d: main offset %.17g, expected %g", step, offset,
+          AFTER[step]);
+  }
+  sl_layout_destroy(layout);
+}
+
 /* An offset past a section's repetitions, in its trailing insets, is anchored by the section's
    end (SELF-SIZING.md rule 7; found by the state soak, seed 109743). Ten rows 50 pt tall and
    200 pt of bottom inset, then a list to scroll on; the top edge at 600 is 100 pt into the
@@ -681,6 +723,7 @@ int main(void) {
   test_undo_gives_offsets_back();
   test_moves_across_sections_give_offsets_back();
   test_move_across_clamps_once();
+  test_move_across_follows_run();
   test_trailing_part_anchors_by_section_end();
   return test_finish("test_data_changes");
 }

@@ -278,9 +278,13 @@ extension Layout {
       let offset = main.canonical(mainOffset).offset
       mainClampHeld = (offset >= main.minimumOffset && offset <= main.maximumOffset, false)
     }
-    defer { mainClampHeld = nil }
+    defer {
+      mainClampHeld = nil
+      mainRunHeld = false
+    }
     let removed = try changeItems(.delete(at: from.item, count: 1), section: from.section)
     mainClampHeld?.last = !reports
+    mainRunHeld = true
     let inserted = try changeItems(
       .insert(at: to.item, count: 1), section: to.section, carrying: carried,
       returning: returning)

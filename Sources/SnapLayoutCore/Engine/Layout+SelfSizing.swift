@@ -380,16 +380,21 @@ extension Layout {
   private func carried(_ found: Anchor, base: OffsetBase?, offset: Double, container: Int)
     -> Anchor
   {
+    // Between the steps of one change (`mainRunHeld`) the item need not be at the edge.
     guard let base, base.container == container, base.leftOffset == offset,
       base.section == found.section, found.repetition >= 0, base.item >= 0,
       base.item != found.item, base.section < entries.count,
       base.item < entries[base.section].itemCount,
       repetition(of: base.item, in: base.section) == found.repetition
+        || (mainRunHeld && container == mainScrollContainer)
     else { return found }
     var anchor = found
     anchor.item = base.item
-    guard position(of: anchor, alongX: container != mainScrollContainer) == base.leftPosition
-    else { return found }
+    // The item's own repetition, where a held run found it elsewhere.
+    anchor.repetition = repetition(of: base.item, in: base.section)
+    let position = position(of: anchor, alongX: container != mainScrollContainer)
+    guard position == base.leftPosition else { return found }
+    anchor.position = position
     return anchor
   }
 

@@ -46,6 +46,11 @@ public final class Layout {
   /// end, as for any change, not to the bounds of a state between steps (docs/SELF-SIZING.md
   /// rule 7).
   var mainClampHeld: (inBounds: Bool, last: Bool)?
+  /// While such a change runs its steps after the first: the main scroll's run follows its
+  /// item through them even where a state between steps has other content at the leading
+  /// edge (the moved item inserted at its estimate, narrower than its measured size, before
+  /// that size is reported), as one change does (docs/SELF-SIZING.md rule 7).
+  var mainRunHeld = false
   /// The sizes the host measured for the layout's own boundary items (docs/SELF-SIZING.md
   /// rule 12).
   var globalBoundarySizes = BoundarySizes()

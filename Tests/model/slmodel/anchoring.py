@@ -113,12 +113,17 @@ def carried(model, sol, found: Anchor, offset: float, container: int, along_x: b
     s = sol.sections[found.section]
     if section != found.section or not _close(left_offset, offset) or not 0 <= item < s.item_count:
         return found
-    if s.group_count == 0 or _repetition_of(sol, section, item) != found.repetition:
+    # Between the steps of one change (an item moved to another section: `run_held`) the
+    # item need not be at the edge (SELF-SIZING.md rule 7).
+    held = container == -1 and getattr(model, "run_held", False)
+    if s.group_count == 0 or (_repetition_of(sol, section, item) != found.repetition and not held):
         return found
-    anchor = Anchor(section, found.repetition, found.position, item)
-    if not _close(anchor_position(sol, anchor, along_x), left_position):
+    # The item's own repetition, where a held run found it elsewhere.
+    anchor = Anchor(section, _repetition_of(sol, section, item), found.position, item)
+    position = anchor_position(sol, anchor, along_x)
+    if not _close(position, left_position):
         return found
-    return anchor
+    return Anchor(anchor.section, anchor.repetition, position, item)
 
 
 def goes_on(model, sol, container: int, anchor: Anchor, offset: float, along_x: bool) -> bool:

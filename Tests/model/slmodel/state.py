@@ -588,6 +588,7 @@ class ModelLayout:
                                   carried_measured)
         finally:
             self.clamp_held = None
+            self.run_held = False
         self.invalidate()
         run = self.anchor_runs.get(-1)
         if leaving and run is not None and run[0] == fs:
@@ -613,6 +614,8 @@ class ModelLayout:
         )
         if self.clamp_held is not None:
             self.clamp_held = (self.clamp_held[0], not reports)
+        # The main run follows its item through the steps after the first (anchoring.carried).
+        self.run_held = True
 
         def bring() -> None:
             if self.desc.flow is None:
