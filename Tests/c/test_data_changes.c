@@ -590,6 +590,15 @@ static void test_moves_across_sections_give_offsets_back(void) {
   }
 }
 
+/* Moves an item ({from section, from item, to section, to item}) and returns the main offset
+   after it, the move's report in `report`. */
+static double move_item_step(sl_layout *layout, const int32_t step[4], sl_size_report *report) {
+  CHECK_STATUS(sl_layout_move_item(layout, step[0], step[1], step[2], step[3], report), SL_OK);
+  double offset = 0;
+  CHECK_STATUS(sl_layout_get_scroll_offset(layout, SL_SCROLL_MAIN, &offset), SL_OK);
+  return offset;
+}
+
 /* A move to another section is one change: the main offset is clamped to the bounds after it,
    not to those between its delete and its insert (found by the state soak, seed 104999). A
    list of 30 rows 44 pt tall, then a grid of two columns whose fifth item is alone in its
@@ -618,11 +627,7 @@ static void test_move_across_clamps_once(void) {
   static const int32_t STEPS[2][4] = {{1, 4, 0, 30}, {0, 30, 1, 4}};
   for (int step = 0; step < 2; step++) {
     sl_size_report report;
-    CHECK_STATUS(sl_layout_move_item(layout, STEPS[step][0], STEPS[step][1], STEPS[step][2],
-                                     STEPS[step][3], &report),
-                 SL_OK);
-    double offset = 0;
-    CHECK_STATUS(sl_layout_get_scroll_offset(layout, SL_SCROLL_MAIN, &offset), SL_OK);
+    double offset = move_item_step(layout, STEPS[step], &report);
     CHECK(offset == 600 && report.main_offset_adjustment == 0,
           "move %d: main offset %.17g (moved %g by the report), expected 600 (not moved)", step,
           offset, report.main_offset_adjustment);
@@ -663,11 +668,7 @@ static void test_move_across_follows_run(void) {
   static const double AFTER[2] = {470 + 300, 470};
   for (int step = 0; step < 2; step++) {
     sl_size_report report;
-    CHECK_STATUS(sl_layout_move_item(layout, STEPS[step][0], STEPS[step][1], STEPS[step][2],
-                                     STEPS[step][3], &report),
-                 SL_OK);
-    double offset = 0;
-    CHECK_STATUS(sl_layout_get_scroll_offset(layout, SL_SCROLL_MAIN, &offset), SL_OK);
+    double offset = move_item_step(layout, STEPS[step], &report);
     CHECK(offset == AFTER[step], "move %d: main offset %.17g, expected %g", step, offset,
           AFTER[step]);
   }
