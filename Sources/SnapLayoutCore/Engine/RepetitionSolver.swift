@@ -85,13 +85,6 @@ struct RepetitionSolver {
     RepetitionSolver.singleCellFrame(frame, singleCell, measurements)
   }
 
-  /// `singleCellFrame(_:_:)` from the cell's measured width and height (NaN when it is not
-  /// measured) and the section's shared lengths (`MeasuredSizes.forEachSingleCell`).
-  @inline(__always)
-  func singleCellFrame(_ frame: Rect, width: Float32, height: Float32, share: Size) -> Rect {
-    RepetitionSolver.singleCellFrame(frame, singleCell, width: width, height: height, share: share)
-  }
-
   /// `singleCellFrame(_:_:)` given the solver's `singleCell` alone: for a walk that reads it
   /// once instead of copying the solver (whose arrays a copy retains and releases).
   @inline(__always)
