@@ -18,7 +18,8 @@
  * Times are the least of a few runs of process CPU time, so other work on the machine weighs
  * little, after a run of the larger size, with freed memory kept in the heap (the kernel's page
  * faults are not the library's cost); SL_TEST_QUICK=1 (valgrind) uses smaller sizes, ratios
- * hold there too.
+ * hold there too. Under an emulator or a sanitizer the ratios are printed, not checked
+ * (growth_is_checked).
  */
 #include <inttypes.h>
 #include <malloc.h>
@@ -29,6 +30,14 @@
 /* The bound on (cost per unit at 4S) / (cost per unit at S): about 1 when the cost per unit is
  * flat, about 4 when it grows linearly. */
 #define GROWTH_BOUND 2.0
+
+/* Under an emulator or a sanitizer (SL_TEST_TIME_SCALE > 1: qemu-user translating code,
+ * ASan's shadow memory) the ratio of two sizes measures their caches as much as the library:
+ * riscv64 under qemu read 2.13x once for the kinds, and 2.0-2.5x for a move, a report and an
+ * item insert in one of two runs of the same binary (1.0-1.3x in the other, and natively, in
+ * every run). There the ratios are printed; they are checked natively only (bench/sections.c
+ * measures them too). */
+static int growth_is_checked(void) { return time_scale() == 1; }
 
 static double cpu_seconds(void) {
   struct timespec now;
@@ -141,11 +150,7 @@ static void test_kinds_scale(void) {
          "two resizes %.2f ms, %.2f ms (growth %.2f)\n",
          small, KINDS_PER_SECTION, a.create * 1e3, 4 * small, KINDS_PER_SECTION, b.create * 1e3,
          create_growth, a.resize * 1e3, b.resize * 1e3, resize_growth);
-  /* Under an emulator or a sanitizer (SL_TEST_TIME_SCALE > 1: qemu-user translating code,
-   * ASan's shadow memory) the ratio of two sizes measures their caches as much as the library
-   * (2.13x seen once on riscv64 under qemu, 1.0-1.3x natively): it is printed there, checked
-   * natively only (bench/sections.c measures it too). */
-  if (time_scale() > 1) {
+  if (!growth_is_checked()) {
     free(little.bytes);
     free(big.bytes);
     return;
@@ -303,7 +308,7 @@ static void test_sections_scale(void) {
     double growth = best[1][op] / best[0][op];
     printf("sections: %-12s %8.2f us at %6d sections, %8.2f us at %6d (growth %.2f)\n",
            OP_NAMES[op], best[0][op] * 1e6, small, best[1][op] * 1e6, 4 * small, growth);
-    CHECK(growth < GROWTH_BOUND,
+    CHECK(!growth_is_checked() || growth < GROWTH_BOUND,
           "one %s costs %.2fx more at 4x the sections (bound %.1f): a cost that grows with the "
           "sections",
           OP_NAMES[op], growth, GROWTH_BOUND);
@@ -363,7 +368,7 @@ static void test_plain_sections(void) {
   double growth = large / per_section;
   printf("plain sections: create %.2f us a section at %d, %.2f us at %d (growth %.2f)\n",
          per_section * 1e6, small, large * 1e6, 4 * small, growth);
-  CHECK(growth < GROWTH_BOUND,
+  CHECK(!growth_is_checked() || growth < GROWTH_BOUND,
         "creating a section costs %.2fx more at 4x the sections (bound %.1f)", growth,
         GROWTH_BOUND);
   /* mallinfo2 counts nothing under valgrind and the sanitizers (they replace malloc). */
