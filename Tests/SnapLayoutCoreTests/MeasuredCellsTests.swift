@@ -279,15 +279,30 @@ struct MeasuredCellsTests {
         found = []
         grown.pages(reachingBefore: position, from: key) { at, _ in found.append(at) }
         #expect(found == expected)
-        // The descent: the last key up to a bound, each candidate with its prefix.
-        let last = grown.last(below: Int64.max) { at, before in
-          #expect(before == prefix(at))
-          return at <= key
+        // The descent: the last key whose page would start by a point, pages of `length`
+        // (more than any total is below 0, so starts are in order), with its prefix. Exact
+        // products for a length that converts exactly; the product in double precision,
+        // converted, for one that does not (past ExactLength's limit).
+        for length in [150.25, 1000.0 / 3, 0x1p70] {
+          let end = ExactLength(Double(random.below(400_000)) - 1000)
+          func starts(_ at: Int64) -> Bool {
+            let product =
+              ExactLength.convertsExactly(length)
+              ? ExactLength(units: Int128(at) * ExactLength(length).units)
+              : ExactLength(Double(at) * length)
+            return product + prefix(at) <= end
+          }
+          for tree in [grown, built] {
+            let last = tree.last(startingBy: end, pageLength: length)
+            #expect(last.prefix == prefix(last.key))
+            #expect(last.key == 0 || starts(last.key))
+            // No key after it starts by `end`, up to the next page (past the keys the tree
+            // covers, where no page is, it may stop short).
+            if let next = sorted.first(where: { $0 > last.key }) {
+              #expect(!starts(last.key + 1) && !starts(next))
+            }
+          }
         }
-        // At the key, or below it with no page between (past the keys the tree covers), with
-        // the totals before it.
-        #expect(last.key <= key && sorted.allSatisfy { $0 <= last.key || $0 > key })
-        #expect(last.prefix == prefix(last.key))
       }
     }
   }

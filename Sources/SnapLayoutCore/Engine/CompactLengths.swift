@@ -41,43 +41,59 @@ struct CompactLengths {
     return sum
   }
 
-  /// Walks consecutive spans from `start`, span `i` `stride + self[i]` long, and returns the
-  /// first whose end is past `position` with its start, or nil and the end of the last. Each
-  /// span is summed on its own and then added to the walk: one addition a span on the walk's
-  /// chain of dependent additions instead of two (half a scan's latency), and one rounding at
-  /// the walk's magnitude instead of two (its error within the rect search's slack,
-  /// docs/LAYOUT-RULES.md "Rect queries"). The walk begins at span
-  /// `first`, which starts at `start` (a walk resumed where an earlier one stopped sums the
-  /// same spans in the same order).
+  /// Walks consecutive spans, span `i` `stride + self[i]` long, in blocks of four (the last
+  /// block may be shorter): a block's spans are summed on their own, in order, and a span's
+  /// start is its block's start plus the spans before it in the block; the next block starts
+  /// at the block's start plus its sum. Returns the first span whose end is past `position`
+  /// with its block's start, or nil and the end of the last span. A block takes four loads
+  /// and one addition and test on the walk's chain, a fourth of a span at a time (a rect
+  /// query's walk to its first row, docs/PERFORMANCE.md "Own sizes"), and rounds at the walk's
+  /// magnitude once a block (its error within the rect search's slack, docs/LAYOUT-RULES.md
+  /// "Rect queries"). The walk begins at the block holding span `first`, which starts at
+  /// `start`: a walk resumed where an earlier one stopped, from the start it returned, sums
+  /// the same spans in the same order.
   func firstSpan(from start: Double, at first: Int = 0, stride: Double, past position: Double)
     -> (index: Int?, start: Double)
   {
-    var start = start
-    var found: Int?
     if let wide {
-      wide.withUnsafeBufferPointer { lengths in
-        for index in first..<lengths.count {
-          let next = start + (stride + lengths[index])
-          if next > position {
-            found = index
-            return
-          }
-          start = next
-        }
-      }
-    } else {
-      narrow.withUnsafeBufferPointer { lengths in
-        for index in first..<lengths.count {
-          let next = start + (stride + Double(lengths[index]))
-          if next > position {
-            found = index
-            return
-          }
-          start = next
-        }
+      return wide.withUnsafeBufferPointer {
+        CompactLengths.firstSpan($0, from: start, at: first, stride: stride, past: position)
       }
     }
-    return (found, start)
+    return narrow.withUnsafeBufferPointer {
+      CompactLengths.firstSpan($0, from: start, at: first, stride: stride, past: position)
+    }
+  }
+
+  @inline(__always)
+  private static func firstSpan<Length: BinaryFloatingPoint>(
+    _ lengths: UnsafeBufferPointer<Length>, from start: Double, at first: Int, stride: Double,
+    past position: Double
+  ) -> (index: Int?, start: Double) {
+    var start = start
+    var index = first & ~3
+    let count = lengths.count
+    while index &+ 4 <= count {
+      let end1 = stride + Double(lengths[index])
+      let end2 = end1 + (stride + Double(lengths[index &+ 1]))
+      let end3 = end2 + (stride + Double(lengths[index &+ 2]))
+      let end4 = end3 + (stride + Double(lengths[index &+ 3]))
+      if start + end4 > position {
+        if start + end1 > position { return (index, start) }
+        if start + end2 > position { return (index &+ 1, start) }
+        if start + end3 > position { return (index &+ 2, start) }
+        return (index &+ 3, start)
+      }
+      start += end4
+      index &+= 4
+    }
+    var end = 0.0
+    while index < count {
+      end += stride + Double(lengths[index])
+      if start + end > position { return (index, start) }
+      index &+= 1
+    }
+    return (nil, start + end)
   }
 
   /// Calls `body` with the lengths in single precision, or in double precision once they are

@@ -102,9 +102,10 @@ final class MeasuredPage {
   /// The deltas of repetitions `0 ..< local` summed exactly.
   func exactDeltaSum(upTo local: Int) -> ExactLength { deltas.exactSum(upTo: local) }
 
-  /// The first repetition from `first` on whose end, repetition `first` starting at `start`
-  /// with repetitions `stride` apart, is past `position`, with its start; or nil and the
-  /// page's end.
+  /// The first repetition from `first` on whose end, by the page's walk in blocks of four
+  /// (`CompactLengths.firstSpan`), is past `position`, with the start of its block; or nil and
+  /// the page's end. `start` is where the block holding `first` starts (the page's start, or
+  /// a start this returned).
   func firstRepetition(
     from start: Double, at first: Int = 0, stride: Double, past position: Double
   ) -> (local: Int?, start: Double) {

@@ -596,17 +596,20 @@ final class MeasuredSizes {
     guard repetitions > 0 else { return (0, nil) }
     let pageLength = Double(repetitionsPerPage) * stride
     // The last measured page starting at or before `position` (pages start in order: a page
-    // is never shorter than its repetitions' negative deltas), found down the tree.
+    // is never shorter than its repetitions' negative deltas), found down the tree: the last
+    // key whose page would start there, then the last page at or before it.
     let keys = self.keys
-    let end = ExactLength(position)
     var low = 0
     var before = ExactLength.zero
-    if !keys.isEmpty && ExactLength(Double(keys[0]) * pageLength) <= end {
-      // The last key whose page would start there, then the last page at or before it.
-      let last = tree.last(below: Int64.max) { key, before in
-        ExactLength(Double(key) * pageLength) + before <= end
+    if !keys.isEmpty {
+      let last = tree.last(startingBy: ExactLength(position), pageLength: pageLength)
+      // Where every page is measured the key is its page's index.
+      let guess = Int(clamping: last.key)
+      if guess < keys.count && keys[guess] == last.key {
+        low = guess + 1
+      } else {
+        low = search(last.key + 1).index
       }
-      low = search(last.key + 1).index
       before = last.prefix
       // The totals before that page: the descent's, less the page's own when the key found
       // lies past it (keys between hold no page).

@@ -303,33 +303,53 @@ struct MeasuredSummaryTree {
     return sum
   }
 
-  /// The largest key `k` below `end` and among the keys the tree covers for which
-  /// `holds(k, prefix(k))`, for a condition that holds for key 0 and, once false, stays false:
-  /// a descent of the tree, O(log keys) evaluations. Keys without a page count too; the caller
-  /// takes the last page at or before the key found (none lies past the keys covered).
-  /// Also gives `prefix(k)`, which the descent summed on the way.
-  func last(below end: Int64, where holds: (Int64, ExactLength) -> Bool)
-    -> (key: Int64, prefix: ExactLength)
-  {
-    var node: Int32 = 0
+  /// The largest key `k` the tree covers whose page would start at or before `end`, key `k`
+  /// starting at `k · pageLength + prefix(k)` (pages start in order: a page's total is never
+  /// below `-pageLength`), with `prefix(k)`; key 0 when none does. Keys without a page count
+  /// too; the caller takes the last page at or before the key found (none lies past the keys
+  /// covered). `pageLength` must be positive. - Complexity: O(log keys).
+  ///
+  /// A descent in 128-bit integers: where `pageLength` converts exactly (from 2⁻⁷ pt up to
+  /// `ExactLength.limit`), `k · pageLength` is exact and grows by `pageLength · 2^level` as
+  /// the descent goes right, no conversion or product a level; otherwise (a page shorter
+  /// than 2⁻⁷ pt, or past the limit) it is the product in double precision, converted.
+  func last(startingBy end: ExactLength, pageLength: Double) -> (key: Int64, prefix: ExactLength) {
+    let exact = ExactLength.convertsExactly(pageLength)
+    let length = ExactLength(pageLength).units
+    // `length << level` stays below 2^125 up to here; past it a key starts beyond any `end`
+    // (2^125 units is ExactLength's clamp), whatever is before it (sums stay within ±2^127).
+    let levels = length.leadingZeroBitCount - 3
+    var node = 0
     var low: Int64 = 0
-    var level = height
+    var lowStart = Int128(0)
     var before = ExactLength.zero
+    var level = height
+    let nodes = self.nodes
     while level > 0 {
-      let middle = low + (1 << (level - 1))
-      let left = node < 0 ? Int32(-1) : nodes.left(Int(node))
-      let candidate = before + run(left).total
-      if middle < end && holds(middle, candidate) {
-        before = candidate
-        node = node < 0 ? -1 : nodes.right(Int(node))
-        low = middle
-      } else {
-        node = left
-      }
       level -= 1
+      let left = node >= 0 ? nodes.left(node) : -1
+      let candidate = left >= 0 ? before + nodes.total(Int(left)) : before
+      let middle = low | Int64(1) << level
+      var middleStart = lowStart
+      var holds = false
+      if !exact {
+        let start = ExactLength(Double(middle) * pageLength) + candidate
+        holds = start <= end
+      } else if level < levels {
+        let (sum, over) = lowStart.addingReportingOverflow(length << level)
+        let (start, overStart) = sum.addingReportingOverflow(candidate.units)
+        middleStart = sum
+        holds = !over && !overStart && start <= end.units
+      }
+      if holds {
+        before = candidate
+        lowStart = middleStart
+        low = middle
+        node = node >= 0 ? Int(nodes.right(node)) : -1
+      } else {
+        node = Int(left)
+      }
     }
-    // Keys past those the tree covers hold no page: the last page at or before any of them is
-    // the last at or before `low`.
     return (low, before)
   }
 

@@ -132,8 +132,9 @@ extension SolvedSection {
     // of no length does when its edge lies in the rect), and the search's sums may differ from
     // the frames' by a few ulps; one repetition of slack (below) does not cover a run of them.
     // So the search starts before the edge, by more than the sums can differ (2^-46 of the
-    // magnitudes: 64 ulps, where a page's walk of up to 128 spans rounds each addition to it
-    // by half an ulp at most, CompactLengths.firstSpan, and a frame a few) and at least an ulp
+    // magnitudes: 64 ulps, where a page's walk of up to 128 spans rounds each addition of a
+    // block of four to it by half an ulp at most, CompactLengths.firstSpan, and a frame a few)
+    // and at least an ulp
     // (review 10's state soak); and ends as far past the far edge, where such a run may lie an
     // ulp inside the rect by the frames and outside it by the sums. Not more: far out, where a
     // stride is below the grid of the sums, each ulp of slack is many repetitions to test
