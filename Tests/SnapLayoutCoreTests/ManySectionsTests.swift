@@ -229,4 +229,34 @@ struct ManySectionsTests {
     }
     #expect(throughTree >= 10, "\(throughTree) comparisons read through the tree")
   }
+
+  @Test("a few sections after a report: candidates read one by one, as the tree finds them")
+  func fewSectionsCandidatesMatchTheTree() throws {
+    var random = Lcg(state: 77)
+    for count in 1...6 {
+      let model = (0..<count).map { Self.mixed($0 % 5, items: Int64(3 + $0 * 4)) }
+      let layout = try solve(model, configuration: LayoutConfiguration())
+      var compared = 0
+      for _ in 0..<12 {
+        // A row measured: the section's extremes move, the running ones are out of date.
+        let section = random.below(count)
+        let items = model[section].itemCount
+        let item = Int64(random.below(Int(items)))
+        let height = Double(20 + random.below(400)) / 3
+        _ = try layout.reportItemSize(
+          Size(width: 390, height: height), section: section, item: item)
+        let store = layout.entries
+        let content = try #require(layout.contentSize).height
+        for _ in 0..<40 {
+          let low = Double(random.below(Int(content) * 7 + 700)) / 7 - 50
+          let high = low + Double(random.below(3000)) / 7
+          let first = store.tree.firstReaching(low, base: store.base)
+          let tree = first..<max(first, store.tree.endStartingBy(high, base: store.base))
+          #expect(store.candidates(from: low, to: high) == tree, "\(count): \(low) ... \(high)")
+          compared += 1
+        }
+      }
+      #expect(compared == 480)
+    }
+  }
 }

@@ -220,15 +220,18 @@ final class SectionStore {
   /// the tree's slack (a few more near the ends, each element being tested exactly).
   /// - Complexity: O(log n).
   func candidates(from low: Double, to high: Double) -> Range<Int> {
-    guard flatMinStarts.count == count, flatMaxEnds.count == count else {
-      let first = tree.firstReaching(low, base: base)
-      return first..<max(first, tree.endStartingBy(high, base: base))
-    }
     // With the tree's slack: a section's span is a sum, and its elements' frames sums in
     // another order, a few ulps apart (review 9: a cell whose frame ended 2 ulps past its
     // section's span was left out of a rect between the two ends).
     let lowBound = low - SectionTree.slack * max(1, Swift.abs(low))
     let highBound = high + SectionTree.slack * max(1, Swift.abs(high))
+    guard flatMinStarts.count == count, flatMaxEnds.count == count else {
+      if flat.count == count && count <= SectionStore.fewSections {
+        return fewCandidates(from: lowBound, to: highBound)
+      }
+      let first = tree.firstReaching(low, base: base)
+      return first..<max(first, tree.endStartingBy(high, base: base))
+    }
     // First section whose span (or an earlier one's) reaches `low`.
     var lo = 0
     var hi = count
@@ -245,6 +248,29 @@ final class SectionStore {
       if flatMinStarts[mid] <= highBound { lo = mid + 1 } else { hi = mid }
     }
     return first..<max(first, lo)
+  }
+
+  /// Up to this many sections, `candidates` reads their extremes one by one where a change
+  /// left the running ones out of date (a self-sizing list after a report): fewer
+  /// instructions than the tree's two descents.
+  private static let fewSections = 4
+
+  /// `candidates` from every position's start and extremes: the first whose elements, or an
+  /// earlier position's, reach `lowBound`, to one past the last whose elements start at or
+  /// before `highBound` (what the binary searches of the running extremes find).
+  /// - Complexity: O(n).
+  private func fewCandidates(from lowBound: Double, to highBound: Double) -> Range<Int> {
+    var first = count
+    var end = 0
+    var furthest = -Double.infinity
+    for position in 0..<count {
+      let summary = tree.summary(at: position)
+      let point = flat[position].start
+      furthest = max(furthest, point + summary.maxEnd)
+      if first == count && furthest >= lowBound { first = position }
+      if point + summary.minStart <= highBound { end = position + 1 }
+    }
+    return first..<max(first, end)
   }
 
   /// How many positions a change reads into the plain arrays again after the first it moved:
