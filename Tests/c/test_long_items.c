@@ -9,7 +9,8 @@
  *     fling from that edge moves on; a fling into it stops at its near edge; maxPagesPerGesture
  *     counts it as one;
  *  4. navigation steps a snapport at a time inside it;
- *  5. the progress inside it is its index; at rest inside it through a resize, the same place.
+ *  5. the progress inside it is its index; at rest inside it through a resize, the same place;
+ *  6. an offset inside a range is at its position, also within a point of the range before.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -217,8 +218,42 @@ static void test_navigation_and_progress(void) {
   sl_layout_destroy(layout);
 }
 
+/* Ranges a fraction of a point apart: 150-pt rows in a snapport of 0.5 pt (a 100-pt viewport,
+ * scroll padding 50 and 49.5), so row k covers 150k - 50 ... 150k + 99.5 and the next starts
+ * 0.5 pt after; aligned at the end, each rests at its range's end. An offset 0.3 pt into a
+ * row's range, between the row before's offset and its own, is at that row, though within the
+ * point of tolerance of the row before's end (the model soak's seed=650101578;case=126: the
+ * row before). */
+static void test_ranges_a_point_apart(void) {
+  sl_layout *layout = create_layout(
+      "{" CONTAINER(390, 100) ", \"configuration\": {\"scrolling\": {\"snapUnit\": \"item\", "
+      "\"alignment\": \"end\", \"scrollPadding\": {\"top\": 50, \"bottom\": 49.5}}}, "
+      "\"sections\": [{\"itemCount\": 12, \"group\": " HGROUP(FW(1), ABS(150)) "}]}");
+  if (!layout) return;
+  int checked = 0;
+  /* Position 0 is the start bound (row 0's range reaches back past it), position k row k - 1. */
+  for (int64_t k = 2; k < 12; k++) {
+    double before_low = NAN, before_high = NAN, low = NAN, high = NAN;
+    CHECK_STATUS(sl_layout_get_snap_range(layout, SL_SCROLL_MAIN, k - 1, &before_low, &before_high),
+                 SL_OK);
+    CHECK_STATUS(sl_layout_get_snap_range(layout, SL_SCROLL_MAIN, k, &low, &high), SL_OK);
+    CHECK(low - before_high == 0.5 && high - low == 149.5,
+          "positions %" PRId64 ", %" PRId64 ": %g ... %g, %g ... %g", k - 1, k, before_low,
+          before_high, low, high);
+    sl_snap_position position;
+    CHECK_STATUS(sl_layout_get_snap_position(layout, SL_SCROLL_MAIN, low + 0.3, &position), SL_OK);
+    CHECK(position.index == k && position.progress == (double)k,
+          "%g, inside position %" PRId64 "'s range: index %" PRId64 ", progress %g", low + 0.3, k,
+          position.index, position.progress);
+    checked++;
+  }
+  CHECK(checked == 10, "%d pairs of rows", checked);
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
   test_ranges();
+  test_ranges_a_point_apart();
   test_wheel();
   test_releases();
   test_navigation_and_progress();

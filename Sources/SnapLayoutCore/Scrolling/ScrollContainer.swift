@@ -189,15 +189,20 @@ final class ScrollContainer {
         return (first, span.low, span.high)
       }
     }
+    // A range that holds `x` itself comes before one that holds it within the tolerance: an
+    // offset a fraction of a point into the next position's range, past this one's end, is at
+    // the next (the model soak's `seed=650101578;case=126`).
+    var near: (index: Int64, low: Double, high: Double)?
     for index in [around.low, around.high] {
       let span = range(index)
-      if span.high > span.low && x >= span.low - SnapList.tolerance
-        && x <= span.high + SnapList.tolerance
-      {
-        return (index, span.low, span.high)
+      guard span.high > span.low else { continue }
+      if x >= span.low && x <= span.high { return (index, span.low, span.high) }
+      let tolerance = SnapList.tolerance
+      if near == nil && x >= span.low - tolerance && x <= span.high + tolerance {
+        near = (index, span.low, span.high)
       }
     }
-    return nil
+    return near
   }
 
   /// Where the container rests until the host scrolls it: rest position `initialIndex` (the

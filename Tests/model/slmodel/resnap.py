@@ -29,8 +29,8 @@ def _nearest(rests: List[float], x: float) -> int:
 
 def _holding(c, x: float) -> Optional[int]:
     """The rest position whose range holds `x` (ScrollContainer.restHolding): of the last
-    position at or before `x` and the next, the first whose range (longer than a point) holds
-    it within the tolerance."""
+    position at or before `x` and the next, the one whose range (longer than a point) holds it,
+    else the first that holds it within the tolerance."""
     low = max([k for k, r in enumerate(c.raw) if r <= x], default=0)
     if c.raw[low] == x:
         # Exactly at a position (the first of several there): without a range it is the rest
@@ -41,11 +41,14 @@ def _holding(c, x: float) -> Optional[int]:
             return None
         if first != low and a - 1.0 <= x:
             return first
+    near = None
     for j in (low, min(low + 1, len(c.raw) - 1)):
         a, b = c.range(j)
-        if b > a and a - 1.0 <= x <= b + 1.0:
+        if b > a and a <= x <= b:
             return j
-    return None
+        if near is None and b > a and a - 1.0 <= x <= b + 1.0:
+            near = j
+    return near
 
 
 def element_at(model, container: int, x: float, memory=None) -> Optional[Element]:
