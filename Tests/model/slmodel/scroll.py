@@ -125,6 +125,10 @@ class Container:
     leading: int = 0
     #: The units' aligned offsets before containment (in the order of `keys`).
     units: Optional[List[float]] = None
+    #: The counts of rest positions a rounding could give where a unit lies within a rounding of
+    #: the distance at which it rests on a bound, or the bounds within one of two merge
+    #: distances apart (`tie_counts`): the driver accepts any of them (TESTING-MODEL.md).
+    ties: frozenset = frozenset()
 
     def range(self, j: int) -> Tuple[float, float]:
         """The offsets rest position j covers (SNAPPING.md, "Items longer than the viewport"):
@@ -294,12 +298,18 @@ def section_units(
 
 
 def contain(
-    units: List[float], containment: str, minimum: float, maximum: float, merge: float
+    units: List[float],
+    containment: str,
+    minimum: float,
+    maximum: float,
+    merge: float,
+    near: Optional[float] = None,
 ) -> List[float]:
     """SNAPPING.md, Containment: trimSnaps and keepSnaps clamp (a unit within `merge` of a bound
     rests on it, within `reach` when the bounds are closer) and make a bound no unit reaches a
-    rest position; `none` keeps the units."""
-    near = reach(containment, minimum, maximum, merge)
+    rest position; `none` keeps the units. `near` replaces `reach` (`tie_counts`)."""
+    if near is None:
+        near = reach(containment, minimum, maximum, merge)
 
     def contained(raw: float) -> float:
         if containment == "none":
@@ -316,7 +326,9 @@ def contain(
         return [minimum]
     if containment == "none":
         return list(units)
-    first, last, leading, trailing = contain_indices(units, containment, minimum, maximum, merge)
+    first, last, leading, trailing = contain_indices(
+        units, containment, minimum, maximum, merge, near
+    )
     result = [minimum] if leading else []
     result += [contained(u) for u in units[first : last + 1]]
     if trailing:
@@ -336,14 +348,43 @@ def reach(containment: str, minimum: float, maximum: float, merge: float) -> flo
     return min(merge, TOLERANCE, span / 4)
 
 
-def contain_indices(
+def tie_counts(
     units: List[float], containment: str, minimum: float, maximum: float, merge: float
+) -> frozenset:
+    """The counts of rest positions `contain` gives with the distance at which a unit rests on
+    a bound moved by a rounding either way, and with either branch of `reach` where the bounds
+    lie within a rounding of two merge distances apart: the library's sums may differ from the
+    model's by a few ulps, which decides such ties (the soak's seed=214065719;case=375: a unit
+    1 pt before the end bound in the model's sum, an ulp more in the library's)."""
+    if containment == "none" or not units or not maximum - minimum > 0:
+        return frozenset()
+    eps = 1e-9 * (1 + abs(minimum) + abs(maximum))
+    nears = {reach(containment, minimum, maximum, merge)}
+    span = maximum - minimum
+    if span > 0 and abs(span - 2 * merge) <= eps:
+        nears |= {merge, min(merge, TOLERANCE, span / 4)}
+    counts = set()
+    for n in nears:
+        for near in (n - eps, n + eps):
+            if near > 0:
+                counts.add(len(contain(units, containment, minimum, maximum, merge, near)))
+    return frozenset(counts)
+
+
+def contain_indices(
+    units: List[float],
+    containment: str,
+    minimum: float,
+    maximum: float,
+    merge: float,
+    near: Optional[float] = None,
 ) -> Tuple[int, int, int, int]:
     """The first and last unit `contain` keeps, and whether a bound no unit reaches comes
     before them and after them (1) — the indices of SnapList's `.units` source."""
     if containment == "none":
         return 0, len(units) - 1, 0, 0
-    near = reach(containment, minimum, maximum, merge)
+    if near is None:
+        near = reach(containment, minimum, maximum, merge)
     at_start = sum(1 for u in units if u <= minimum + near)
     at_end = sum(1 for u in units if u < maximum - near)
     if containment == "trimSnaps":
@@ -393,6 +434,7 @@ def build(
         c.unsorted = any(b < a for a, b in zip(raw_units, raw_units[1:]))
         merge = merge_distance(s, c.viewport)
         c.rests = contain(sorted(units), s.containment, minimum, maximum, merge)
+        c.ties = tie_counts(sorted(units), s.containment, minimum, maximum, merge)
         c.raw = contain(raw_units, s.containment, minimum, maximum, merge)
         if keys and raw_units:
             c.keys = keys
