@@ -371,6 +371,32 @@ struct ElementEmitter {
     }
     if finished {
       // The visitor is done.
+    } else if effects == nil, !space.transposed, !space.rightToLeft, !alongX, n == 1,
+      measured.itemsPerGroup == 1, let axes = singleCell, axes.width == .fixed,
+      axes.height == .measured
+    {
+      // The common self-sizing list, in canonical coordinates that are the host's, without
+      // effects: its rows walked by a copy compiled for it, as `forEachListFrame` walks its
+      // frames (the same `placeDown` and `SingleCellLengths.frame`, so the same bits), each
+      // row tested and written in the walk instead of by the out-of-line `emitCell`.
+      finished = !measured.forEachSingleCell(
+        repetitions.lowerBound..<repetitions.upperBound + 1
+      ) { repetition, width, height, shift in
+        if visitor.isFinished || repetition >= placement.itemCount { return false }
+        visitor.examine(1)
+        // Made here, of constants, so that the frame's tests fold away.
+        let lengths = RepetitionSolver.SingleCellLengths((.fixed, .measured), share: .zero)
+        let frame = placement.placeDown(
+          lengths.frame(cell, width: width, height: height), repetition: repetition,
+          shift: shift)
+        if frame.intersects(query) {
+          visitor.visit(
+            LayoutElement(
+              frame: frame, category: .cell, section: sectionIndex, item: repetition,
+              kind: LayoutElement.cellKind, zIndex: placement.cellZIndex))
+        }
+        return true
+      }
     } else if singleCell != nil && n == 1 && measured.itemsPerGroup == 1 {
       // One cell per repetition: the rows read from their pages in one walk, as `emit`
       // gives them.
