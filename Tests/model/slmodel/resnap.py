@@ -33,9 +33,15 @@ def _holding(c, x: float) -> Optional[int]:
     else the first that holds it within the tolerance."""
     low = max([k for k, r in enumerate(c.raw) if r <= x], default=0)
     if c.raw[low] == x:
-        # Exactly at a position (the first of several there): without a range it is the rest
-        # position itself; with one it holds `x`.
+        # Exactly at a position (the first of several there): the position before whose range
+        # ends here comes first (a bound beside a long unit that reaches it: the unit is what
+        # rests there, SNAPPING.md rule 2; the soak's `seed=178847156;case=49`); without a
+        # range it is the rest position itself; with one it holds `x`.
         first = min(k for k, r in enumerate(c.raw) if r >= x)
+        if first > 0:
+            a, b = c.range(first - 1)
+            if b > a and x <= b:
+                return first - 1
         a, b = c.range(first)
         if not b > a:
             return None
