@@ -369,8 +369,8 @@ class Run(ModelSteps, ExactChecks, Misuse):
         if M.main_host_set:
             M.main_offset = self.lib.scroll_offset(-1)
             taken(-1, M.main_offset)
-        for s, host_set in enumerate(M.host_set):
-            if host_set:
+        for s, scrolled in enumerate(M.host_set):
+            if scrolled:
                 try:
                     M.offsets[s] = self.lib.scroll_offset(s)
                     taken(s, M.offsets[s])
