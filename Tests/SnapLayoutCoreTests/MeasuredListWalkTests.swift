@@ -83,6 +83,18 @@ struct MeasuredListWalkTests {
       windows.append(Rect(x: f.minX, y: f.maxY, width: f.width, height: 0))
       windows.append(Rect(x: f.maxX - 0.25, y: f.minY, width: 0.25, height: 0.25))
     }
+    // Windows from every row's start near the pages' first rows (128 a page): the search's
+    // walk to the first row hands the walk its shift from the row before, in the same block
+    // of four or the block before (`CompactLengths.firstSpanSummed`), or none on a page's first.
+    for page in 0..<Int(count / 128 + 1) {
+      for local in [0, 1, 2, 3, 4, 5, 7, 8, 9, 64, 126, 127] where page * 128 + local < Int(count) {
+        let f = reference[page * 128 + local]
+        windows.append(
+          horizontal
+            ? Rect(x: f.minX, y: 0, width: 1, height: 844)
+            : Rect(x: 0, y: f.minY, width: 390, height: 1))
+      }
+    }
     for window in windows {
       let expected = reference.indices.filter { reference[$0].intersects(window) }
       var collector = Collector()

@@ -96,6 +96,90 @@ struct CompactLengths {
     return (nil, start + end)
   }
 
+  /// `firstSpan(from:stride:past:)` from the first length (`start` where it starts), and the
+  /// lengths before span `index − offset` (`offset` in 0...4) summed in order as `sum(upTo:)`
+  /// sums them, to the bit (nil when that span is before the first, or none is found). The
+  /// in-order sums at the start of the found span's block and of the block before it are kept
+  /// as the walk goes (four additions a block, on their own chain), and the sum asked for is
+  /// made from the nearer one. So a rect query's walk to its first row also gives the shift
+  /// within its page of the row before it, instead of a second walk (`MeasuredSizes.Shifts`,
+  /// docs/PERFORMANCE.md "Own sizes").
+  func firstSpanSummed(
+    from start: Double, stride: Double, past position: Double, before offset: Int
+  ) -> (index: Int?, start: Double, sum: Double?) {
+    if let wide {
+      return wide.withUnsafeBufferPointer {
+        CompactLengths.firstSpanSummed(
+          $0, from: start, stride: stride, past: position, before: offset)
+      }
+    }
+    return narrow.withUnsafeBufferPointer {
+      CompactLengths.firstSpanSummed(
+        $0, from: start, stride: stride, past: position, before: offset)
+    }
+  }
+
+  @inline(__always)
+  private static func firstSpanSummed<Length: BinaryFloatingPoint>(
+    _ lengths: UnsafeBufferPointer<Length>, from start: Double, stride: Double,
+    past position: Double, before offset: Int
+  ) -> (index: Int?, start: Double, sum: Double?) {
+    var start = start
+    // The lengths before the block being walked, and before the one before it, in order.
+    var sum = 0.0
+    var previous = 0.0
+    var index = 0
+    let count = lengths.count
+    // The in-order sum of the lengths before `target`, which lies in the block at `block`
+    // (whose sum before is `sum`) or in the one before it (`previous`); nil before the first.
+    @inline(__always)
+    func summed(before target: Int, block: Int, _ sum: Double, _ previous: Double) -> Double? {
+      guard target >= 0 else { return nil }
+      var from = block
+      var result = sum
+      if target < block {
+        from = block &- 4
+        result = previous
+      }
+      while from < target {
+        result += Double(lengths[from])
+        from &+= 1
+      }
+      return result
+    }
+    while index &+ 4 <= count {
+      let l0 = Double(lengths[index])
+      let l1 = Double(lengths[index &+ 1])
+      let l2 = Double(lengths[index &+ 2])
+      let l3 = Double(lengths[index &+ 3])
+      let end1 = stride + l0
+      let end2 = end1 + (stride + l1)
+      let end3 = end2 + (stride + l2)
+      let end4 = end3 + (stride + l3)
+      if start + end4 > position {
+        let found =
+          start + end1 > position
+          ? index
+          : start + end2 > position ? index &+ 1 : start + end3 > position ? index &+ 2 : index &+ 3
+        return (found, start, summed(before: found &- offset, block: index, sum, previous))
+      }
+      start += end4
+      previous = sum
+      sum = sum + l0 + l1 + l2 + l3
+      index &+= 4
+    }
+    var end = 0.0
+    let block = index
+    while index < count {
+      end += stride + Double(lengths[index])
+      if start + end > position {
+        return (index, start, summed(before: index &- offset, block: block, sum, previous))
+      }
+      index &+= 1
+    }
+    return (nil, start + end, nil)
+  }
+
   /// Calls `body` with the lengths in single precision, or in double precision once they are
   /// kept so (the other nil): a walk reads them without a check per length.
   @inline(__always)

@@ -254,6 +254,8 @@ struct ElementEmitter {
       return
     }
     let repetitions: ClosedRange<Int64>?
+    // Where the measured walk may start without searching again.
+    var walkStart: MeasuredSizes.WalkStart? = nil
     if placement.isOrthogonal {
       let rowMin = placement.origin.y + placement.envelope.minY
       // The section's span, not its frame: cells may overflow the row across the scroll axis.
@@ -261,10 +263,10 @@ struct ElementEmitter {
         start + slots[id].solved.frame.height, start + slots[id].solved.local.mainMax)
       guard rowMin <= query.maxY, rowMax >= query.minY else { return }
       repetitions = slots[id].solved.repetitions(
-        from: query.minX, to: query.maxX, offset: offset, placement: placement)
+        from: query.minX, to: query.maxX, offset: offset, placement: placement, start: &walkStart)
     } else {
       repetitions = slots[id].solved.repetitions(
-        from: query.minY, to: query.maxY, offset: offset, placement: placement)
+        from: query.minY, to: query.maxY, offset: offset, placement: placement, start: &walkStart)
     }
     guard let repetitions else { return }
     let sectionIndex = Int32(truncatingIfNeeded: index)
@@ -292,8 +294,8 @@ struct ElementEmitter {
       return
     }
     emitMeasured(
-      slots, id: id, placement: placement, index: index, repetitions: repetitions, offset: offset,
-      effects: effects, into: &visitor)
+      slots, id: id, placement: placement, index: index, repetitions: repetitions, start: walkStart,
+      offset: offset, effects: effects, into: &visitor)
   }
 
   /// The cells of a section with measured cells in `repetitions` (`emitCells`), apart so that
@@ -303,8 +305,8 @@ struct ElementEmitter {
   @inline(never)
   private func emitMeasured<V: ElementVisitor>(
     _ slots: [SectionEntry], id: Int, placement: SectionPlacement, index: Int,
-    repetitions: ClosedRange<Int64>, offset: Double, effects: EffectContext?,
-    into visitor: inout V
+    repetitions: ClosedRange<Int64>, start: MeasuredSizes.WalkStart?, offset: Double,
+    effects: EffectContext?, into visitor: inout V
   ) {
     guard let measured = slots[id].solved.measured else { return }
     let sectionIndex = Int32(truncatingIfNeeded: index)
@@ -380,7 +382,7 @@ struct ElementEmitter {
       // frames (the same `placeDown` and `SingleCellLengths.frame`, so the same bits), each
       // row tested and written in the walk instead of by the out-of-line `emitCell`.
       finished = !measured.forEachSingleCell(
-        repetitions.lowerBound..<repetitions.upperBound + 1
+        repetitions.lowerBound..<repetitions.upperBound + 1, from: start
       ) { repetition, width, height, shift in
         if visitor.isFinished || repetition >= placement.itemCount { return false }
         visitor.examine(1)
@@ -403,7 +405,7 @@ struct ElementEmitter {
       let lengths = RepetitionSolver.SingleCellLengths(
         singleCell.unsafelyUnwrapped, share: measured.sectionUniform)
       finished = !measured.forEachSingleCell(
-        repetitions.lowerBound..<repetitions.upperBound + 1
+        repetitions.lowerBound..<repetitions.upperBound + 1, from: start
       ) { repetition, width, height, shift in
         if visitor.isFinished || repetition >= placement.itemCount { return false }
         visitor.examine(1)

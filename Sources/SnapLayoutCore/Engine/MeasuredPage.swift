@@ -113,6 +113,18 @@ final class MeasuredPage {
     return (index, end)
   }
 
+  /// `firstRepetition(from:stride:past:)` from the page's first repetition, with the deltas of
+  /// the repetitions before the one found less `offset` summed in order, as
+  /// `deltaSum(upTo:)` sums them (nil when none is found, or the sum would start before the
+  /// page). - Complexity: O(repetitionsPerPage), one walk.
+  func firstRepetitionSummed(
+    from start: Double, stride: Double, past position: Double, before offset: Int
+  ) -> (local: Int?, start: Double, sum: Double?) {
+    let (index, end, sum) = deltas.firstSpanSummed(
+      from: start, stride: stride, past: position, before: offset)
+    return (index, end, sum)
+  }
+
   /// The delta of repetition `local` of the page.
   @inline(__always)
   func delta(_ local: Int) -> Double { deltas[local] }

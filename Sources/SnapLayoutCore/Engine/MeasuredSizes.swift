@@ -505,15 +505,24 @@ final class MeasuredSizes {
   /// with each repetition of `range` in order, its cell's measured width and height (NaN when
   /// it is not measured) and its shift, bit for bit as `shift(before:)` gives it, reading each
   /// page's arrays directly (a rect query's rows, a batch of frames), until `body` returns
-  /// false. Returns false when `body` did. - Precondition: `itemsPerGroup == 1`.
+  /// false. Returns false when `body` did. `start`: where a search left a walk from
+  /// `range.lowerBound` (`repetitions(at:through:stride:repetitions:start:)`), taken instead of
+  /// searching and summing again when it starts there. - Precondition: `itemsPerGroup == 1`.
   /// - Complexity: O(log pages · pages walked + repetitions).
   @inline(never)
   func forEachSingleCell(
-    _ range: Range<Int64>, _ body: (Int64, Float32, Float32, Double) -> Bool
+    _ range: Range<Int64>, from start: WalkStart? = nil,
+    _ body: (Int64, Float32, Float32, Double) -> Bool
   ) -> Bool {
     guard !range.isEmpty else { return true }
     var hint = 0
-    var walk = shifts(from: range.lowerBound, hint: &hint)
+    var walk: Shifts
+    if let start, start.repetition == range.lowerBound {
+      walk = start.shifts
+      hint = start.page
+    } else {
+      walk = shifts(from: range.lowerBound, hint: &hint)
+    }
     var repetition = range.lowerBound
     while repetition < range.upperBound {
       let key = repetition / repetitionsPerPage
@@ -576,13 +585,56 @@ final class MeasuredSizes {
   func repetitions(at low: Double, through high: Double, stride: Double, repetitions: Int64)
     -> (first: Int64, end: Int64)
   {
-    let found = locate(low, stride: stride, repetitions: repetitions)
-    if let walk = found.walk, high >= low {
-      let (local, _) = pages[walk.index].firstRepetition(
-        from: walk.start, at: walk.local, stride: stride, past: high)
-      if let local {
-        let end = keys[walk.index] * repetitionsPerPage + Int64(local)
-        return (found.repetition, min(max(end, 0), repetitions - 1))
+    var start: WalkStart? = nil
+    return self.repetitions(
+      at: low, through: high, stride: stride, repetitions: repetitions, summing: false,
+      start: &start)
+  }
+
+  /// Where a walk of consecutive repetitions may start without a search: a repetition's page
+  /// and its shift, as `repetitions(at:through:stride:repetitions:start:)` found them.
+  struct WalkStart {
+    /// The repetition the walk starts at.
+    let repetition: Int64
+    fileprivate let shifts: Shifts
+    /// Its page's index.
+    fileprivate let page: Int
+  }
+
+  /// `repetitions(at:through:stride:repetitions:)`, and in `start` the walk from the
+  /// repetition before the first (a rect query's range starts there, `SolvedSection
+  /// .repetitions`), when it lies on the measured page the first was found on: its shift's
+  /// in-page sum is made by the search's walk of that page (`MeasuredPage
+  /// .firstRepetitionSummed`), the same bits as `shifts(from:)`'s second walk.
+  func repetitions(
+    at low: Double, through high: Double, stride: Double, repetitions: Int64,
+    start: inout WalkStart?
+  ) -> (first: Int64, end: Int64) {
+    self.repetitions(
+      at: low, through: high, stride: stride, repetitions: repetitions, summing: true,
+      start: &start)
+  }
+
+  @inline(__always)
+  private func repetitions(
+    at low: Double, through high: Double, stride: Double, repetitions: Int64, summing: Bool,
+    start: inout WalkStart?
+  ) -> (first: Int64, end: Int64) {
+    let found = locate(low, stride: stride, repetitions: repetitions, summing: summing)
+    if let walk = found.walk {
+      if let sum = walk.sum {
+        start = WalkStart(
+          repetition: found.repetition - 1,
+          shifts: Shifts(pages: walk.before, page: sum, next: found.repetition - 1),
+          page: walk.index)
+      }
+      if high >= low {
+        let (local, _) = pages[walk.index].firstRepetition(
+          from: walk.start, at: walk.local, stride: stride, past: high)
+        if let local {
+          let end = keys[walk.index] * repetitionsPerPage + Int64(local)
+          return (found.repetition, min(max(end, 0), repetitions - 1))
+        }
       }
     }
     return (found.repetition, repetition(at: high, stride: stride, repetitions: repetitions))
@@ -590,8 +642,13 @@ final class MeasuredSizes {
 
   /// `repetition(at:)`, and where it was found on a measured page: the page's index, the
   /// repetition's place on it and its start as the page's walk sums it.
-  private func locate(_ position: Double, stride: Double, repetitions: Int64)
-    -> (repetition: Int64, walk: (index: Int, local: Int, start: Double)?)
+  /// `summing`: with the deltas before the repetition before it summed on its page, as
+  /// `shifts(from:)` sums them (nil when it is the page's first), and the pages' before.
+  private func locate(_ position: Double, stride: Double, repetitions: Int64, summing: Bool = false)
+    -> (
+      repetition: Int64,
+      walk: (index: Int, local: Int, start: Double, sum: Double?, before: ExactLength)?
+    )
   {
     guard repetitions > 0 else { return (0, nil) }
     let pageLength = Double(repetitionsPerPage) * stride
@@ -624,7 +681,15 @@ final class MeasuredSizes {
     let page = pages[index]
     let pageStart = Double(keys[index]) * pageLength + before.points
     let first = keys[index] * repetitionsPerPage
-    let (local, start) = page.firstRepetition(from: pageStart, stride: stride, past: position)
+    var local: Int?
+    var start: Double
+    var sum: Double? = nil
+    if summing {
+      (local, start, sum) = page.firstRepetitionSummed(
+        from: pageStart, stride: stride, past: position, before: 1)
+    } else {
+      (local, start) = page.firstRepetition(from: pageStart, stride: stride, past: position)
+    }
     guard let local else {
       // Past the page: unmeasured repetitions up to the next measured page.
       let result =
@@ -636,7 +701,7 @@ final class MeasuredSizes {
     guard result >= 0 && result <= repetitions - 1 else {
       return (min(max(result, 0), repetitions - 1), nil)
     }
-    return (result, (index, local, start))
+    return (result, (index, local, start, sum, before))
   }
 
   // MARK: Reach

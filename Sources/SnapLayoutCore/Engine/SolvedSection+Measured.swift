@@ -113,6 +113,17 @@ extension SolvedSection {
   func repetitions(
     from low: Double, to high: Double, offset: Double, placement: SectionPlacement
   ) -> ClosedRange<Int64>? {
+    var start: MeasuredSizes.WalkStart? = nil
+    return repetitions(from: low, to: high, offset: offset, placement: placement, start: &start)
+  }
+
+  /// `repetitions(from:to:offset:placement:)`, and in `start` where a walk of the measured
+  /// repetitions from the range's first may start without searching again, when the search
+  /// left one (`MeasuredSizes.WalkStart`).
+  func repetitions(
+    from low: Double, to high: Double, offset: Double, placement: SectionPlacement,
+    start: inout MeasuredSizes.WalkStart?
+  ) -> ClosedRange<Int64>? {
     guard let measured else {
       return placement.repetitions(from: low, to: high, offset: offset)
     }
@@ -144,7 +155,8 @@ extension SolvedSection {
     let before = (from - (Swift.abs(from) + Swift.abs(base)) * 0x1p-46).nextDown
     let after = (to + (Swift.abs(to) + Swift.abs(base)) * 0x1p-46).nextUp
     let (first, end) = measured.repetitions(
-      at: before, through: after, stride: placement.stride, repetitions: placement.groupCount)
+      at: before, through: after, stride: placement.stride, repetitions: placement.groupCount,
+      start: &start)
     // Far out (beyond ~1e18 pt) a stride is below the grid of the sums, and the repetition at
     // a position stops being monotonic by a few: the range spans both answers either way,
     // never a lower bound above the upper (found by review: a 2^63-item list queried at 2e19 pt
