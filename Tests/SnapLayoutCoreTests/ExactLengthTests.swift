@@ -34,6 +34,36 @@ struct ExactLengthTests {
     #expect(ExactLength(.nan) == .zero)
   }
 
+  @Test("exact points: the double when it converts back to the same units, else NaN")
+  func exactPoints() {
+    var lengths: [ExactLength] = [
+      .zero, ExactLength(units: 1), ExactLength(units: -1), ExactLength(units: (1 << 53) - 1),
+      ExactLength(units: 1 << 53), ExactLength(units: (1 << 53) + 1),
+      ExactLength(units: ((1 << 53) + 1) << 60), ExactLength(units: ((1 << 53) + 2) << 60),
+      ExactLength(units: Int128(1) << 125), ExactLength(units: -(Int128(1) << 125)),
+      ExactLength(units: (Int128(1) << 125) + (Int128(1) << 73)), ExactLength(units: Int128.max),
+      ExactLength(units: Int128.min + 1), ExactLength(95.28), ExactLength(0x1p-60),
+    ]
+    var random = Lcg(state: 17)
+    for _ in 0..<20_000 {
+      // Sums of random lengths (exact or not as doubles), and runs of bits of every span.
+      let sum = ExactLength(Self.randomLength(&random)) + ExactLength(Self.randomLength(&random))
+      lengths.append(sum)
+      let span = 1 + random.below(70)
+      let bits = (Int128(random.next()) << 32 | Int128(random.next())) & ((Int128(1) << span) - 1)
+      let shifted = (bits | 1) << random.below(126 - span)
+      lengths.append(ExactLength(units: random.below(2) == 0 ? shifted : -shifted))
+    }
+    for length in lengths {
+      let points = length.points
+      let expected = ExactLength(points) == length ? points : .nan
+      let got = length.exactPoints
+      #expect(
+        got.bitPattern == expected.bitPattern || (got.isNaN && expected.isNaN),
+        "\(length.units)")
+    }
+  }
+
   @Test("converts exactly: 0, or a magnitude from 2^-7 pt up and below the limit, as stated")
   func convertsExactly() {
     func stated(_ value: Double) -> Bool {

@@ -364,8 +364,7 @@ final class MeasuredSizes {
 
     /// `length` as a double when it is one exactly, else NaN.
     fileprivate static func exactly(_ length: ExactLength) -> Double {
-      let points = length.points
-      return ExactLength(points) == length ? points : .nan
+      length.exactPoints
     }
 
     /// The shift of the walk's repetition: the one formula of every shift, the exact sum

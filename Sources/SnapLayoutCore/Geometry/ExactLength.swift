@@ -71,6 +71,24 @@ struct ExactLength: AdditiveArithmetic, Comparable, Sendable {
     return units < 0 ? -value : value
   }
 
+  /// `points` when it is the length exactly (`ExactLength(points) == self`), else NaN: when
+  /// the units' bits span at most 53 (a double's significand) and the magnitude is not past
+  /// the clamp of `init(_:)` (2¹²⁵ units, `limit`). Two bit counts and a comparison instead of
+  /// a conversion back and a 128-bit comparison: a walk of measured pages asks at every page.
+  @inline(__always)
+  var exactPoints: Double {
+    let magnitude = units < 0 ? UInt128(bitPattern: 0 &- units) : UInt128(bitPattern: units)
+    guard magnitude != 0 else { return 0 }
+    let low = magnitude.trailingZeroBitCount
+    let span = 128 &- magnitude.leadingZeroBitCount &- low
+    guard span <= 53, magnitude <= UInt128(1) << 125 else { return .nan }
+    // The bits as a whole number below 2⁵³ (exact in a double) times 2^(low − 59), a power of
+    // two from 2⁻⁵⁹ to 2⁶⁶ made from its exponent's bits: both steps exact.
+    let scale = Double(bitPattern: UInt64(truncatingIfNeeded: 1023 &- 59 &+ low) << 52)
+    let value = Double(UInt64(truncatingIfNeeded: magnitude >> low)) * scale
+    return units < 0 ? -value : value
+  }
+
   /// `a + b` when it is exactly the sum of `a` and the `ExactLength` of `b`, else nil: when `b`
   /// converts exactly (0, or a magnitude from 2⁻⁷ pt up, in range), the double sum has no
   /// rounding error (a two-sum: docs/ARCHITECTURE.md, "Exact sums") and stays in range. With `a` the exact value of an
