@@ -184,6 +184,9 @@ def resnap(
         memory[moved] = (offset, element)
     done = []
     model.unjudged = set()
+    # Containers whose element is gone: they come to the rest position nearest the anchored
+    # offset, which a rounding at an anchor's boundary may decide (anchoring.py's alternatives).
+    model.resnap_gone = set()
     scrolls = model.scrolls
     for entry in noted:
         c = entry.container if entry.container == -1 else carry_section(entry.container)
@@ -209,6 +212,8 @@ def resnap(
                 if section is not None and item is not None and 0 <= item < count
                 else None
             )
+        if element is None:
+            model.resnap_gone.add(c)
         offset = rest_offset(model, c, element, now)
         if c == -1:
             model.main_offset = offset
