@@ -295,10 +295,10 @@ def anchored(
     elif section is not None:
         model.anchor_runs.pop(section, None)
     model.invalidate()
-    anchored = dict(model.anchor_alternatives)
+    alternatives = dict(model.anchor_alternatives)
     for c in resnap.resnap(model, noted, carry_section, carry_item):
         model.anchor_alternatives.pop(c, None)
-        if c in model.resnap_gone and anchored.get(c):
+        if c in model.resnap_gone and alternatives.get(c):
             # Its element gone, the container comes to the rest position nearest the anchored
             # offset (SNAPPING.md, "Through layout changes", rule 3), and an offset on an
             # anchor's boundary may be anchored by either side of it in the library: the
@@ -306,7 +306,7 @@ def anchored(
             # seed=553131218;case=55: the host on a rest position the model sums an ulp below
             # the library's, whose item is deleted).
             model.anchor_alternatives[c] = [
-                resnap.rest_offset(model, c, None, a) for a in anchored[c]
+                resnap.rest_offset(model, c, None, a) for a in alternatives[c]
             ]
         model.resnapped.add(c)
         # The run goes on from the offset re-snapped, following the same item (rule 7).
