@@ -35,6 +35,42 @@ import SnapLayoutCore
     #expect(try layout.snapRange(5, container: mainScrollContainer) == (500, 500))
   }
 
+  /// Through a change, a container at an end of a long unit's range (within half a point)
+  /// stays at that end; elsewhere in the range it keeps its place in the unit (docs/
+  /// SNAPPING.md, "Items longer than the viewport", "Through changes").
+  @Test(arguments: [
+    (1100.0, "high"), (1099.7, "high"), (500.0, "low"), (500.4, "low"), (1099.4, "place"),
+    (800.0, "place"), (500.6, "place"),
+  ])
+  func anEndOfALongUnitsRangeStaysThatEnd(_ offset: Double, _ expected: String) throws {
+    let row = vgroup(fw(1), est(100), .subitems([item(fw(1), est(100))]))
+    let layout = try solve(
+      [LayoutSection(group: row, itemCount: 20)], width: 390, height: 400,
+      configuration: LongItemsTests.snapping())
+    _ = try layout.reportItemSize(Size(width: 390, height: 1000), section: 0, item: 5)
+    try layout.setScrollOffset(offset, container: mainScrollContainer)
+    // A row above row 5 measured 0.25 taller (sizes are kept as Float): the unit's range
+    // moves down by that.
+    _ = try layout.reportItemSize(Size(width: 390, height: 100.25), section: 0, item: 2)
+    let range = try layout.snapRange(5, container: mainScrollContainer)
+    let moved = try layout.scrollOffset(mainScrollContainer)
+    switch expected {
+    case "high": #expect(moved == range.high, "from \(offset)")
+    case "low": #expect(moved == range.low, "from \(offset)")
+    default:
+      #expect(moved > range.low && moved < range.high, "from \(offset): \(moved)")
+      #expect(Swift.abs(moved - (offset + 0.25)) < 1e-9, "from \(offset): \(moved)")
+    }
+    // Reset: back to where it was, bit for bit at an end.
+    _ = try layout.reportItemSize(nil, section: 0, item: 2)
+    let back = try layout.scrollOffset(mainScrollContainer)
+    switch expected {
+    case "high": #expect(back == 1100)
+    case "low": #expect(back == 500)
+    default: #expect(Swift.abs(back - offset) < 1e-9, "from \(offset): \(back)")
+    }
+  }
+
   @Test func aCardWiderThanTheViewportInACarousel() throws {
     var properties = ScrollingProperties()
     properties.snapUnit = .group

@@ -19,6 +19,14 @@ extension Layout {
     case nearest
   }
 
+  /// Which end of a rest position's range (a unit longer than the viewport) an offset is at:
+  /// through a change it stays at that end (docs/SNAPPING.md, "Items longer than the
+  /// viewport").
+  enum RangeEnd: Equatable {
+    case low
+    case high
+  }
+
   /// The element a container's offset rested on when the last change re-snapped it, and that
   /// offset: while the offset stays there, the next change re-snaps to the same element, even
   /// where several share the position (cards merged at a bound).
@@ -41,8 +49,11 @@ extension Layout {
     var container: Int
     var offset: Double
     var element: RestElement?
+    /// The end of a long unit's range the offset was at, if any.
+    var end: RangeEnd? = nil
     var target: Double?
     var targetElement: RestElement?
+    var targetEnd: RangeEnd? = nil
     /// The loop's period before the change (0 when the container did not loop).
     var period = 0.0
   }
@@ -74,6 +85,19 @@ extension Layout {
     guard Swift.abs(offset - x) <= Layout.restTolerance else { return nil }
     if let memory, memory.offset == x { return memory.element }
     return Layout.element(ofRest: index, in: snaps, container: container) ?? .nearest
+  }
+
+  /// The end of a range (a unit longer than the viewport) `container` is at at `x`: within half a
+  /// point of it, the nearer of two, ties to the low end; nil when `x` is in no range or away
+  /// from its ends.
+  func rangeEnd(at x: Double, container: Int) -> RangeEnd? {
+    guard let scroll = scroll(of: container), let holding = scroll.restHolding(x) else {
+      return nil
+    }
+    let low = Swift.abs(x - holding.low)
+    let high = Swift.abs(x - holding.high)
+    guard Swift.min(low, high) <= Layout.restTolerance else { return nil }
+    return low <= high ? .low : .high
   }
 
   /// The element rest position `index` of `container` names (rule 2): a bound, or the first
@@ -132,9 +156,13 @@ extension Layout {
     if hostSet {
       resting.element = restElement(
         at: offset, container: container, memory: restMemory?[container])
+      if resting.element != nil { resting.end = rangeEnd(at: offset, container: container) }
     }
     if let target {
       resting.targetElement = restElement(at: target, container: container, memory: nil)
+      if resting.targetElement != nil {
+        resting.targetEnd = rangeEnd(at: target, container: container)
+      }
     }
     guard resting.element != nil || target != nil else {
       // Not at rest: nothing to re-snap, and what it rested on before is forgotten (the
@@ -183,7 +211,7 @@ extension Layout {
         let samePeriod = resting.period > 0 && scroll(of: container)?.looped?.period == resting.period
         let offset = restOffset(
           of: element, carry: carry, container: container, near: now,
-          was: samePeriod ? resting.offset : nil)
+          was: samePeriod ? resting.offset : nil, end: resting.end)
         if offset != now {
           // The report's move is the whole move, from the offset before the change.
           // The anchoring run goes on from the offset re-snapped, as from a clamped one.
@@ -211,7 +239,8 @@ extension Layout {
         let moved = target + (now - resting.offset)
         targets[container] =
           resting.targetElement.map {
-            restOffset(of: $0, carry: carry, container: container, near: moved)
+            restOffset(
+              of: $0, carry: carry, container: container, near: moved, end: resting.targetEnd)
           } ?? moved
       }
     }
@@ -279,7 +308,9 @@ extension Layout {
     for resting in noted where resting.container == mainScrollContainer {
       let current = mainOffset
       if resting.element == moved {
-        let offset = restOffset(of: now, carry: RestCarry(), container: mainScrollContainer, near: current)
+        let offset = restOffset(
+          of: now, carry: RestCarry(), container: mainScrollContainer, near: current,
+          end: resting.end)
         mainOffset = offset
         mainOffsetBase = nil
         report.mainOffsetAdjustment = offset - resting.offset
@@ -288,7 +319,7 @@ extension Layout {
       if resting.targetElement == moved, var targets = scrollTargets {
         targets[mainScrollContainer] = restOffset(
           of: now, carry: RestCarry(), container: mainScrollContainer,
-          near: targets[mainScrollContainer] ?? current)
+          near: targets[mainScrollContainer] ?? current, end: resting.targetEnd)
         scrollTargets = targets
       }
     }
@@ -308,9 +339,11 @@ extension Layout {
   /// `near` in a loop; the rest position nearest `near` when the element is gone.
   /// `was`: where the container was before a change that kept the loop's period, whose nearest
   /// copy a loop takes (rule 3; `near`, the anchored offset, can be a lap away after a section
-  /// moved). A change of the period carries the laps over: `near`.
+  /// moved). A change of the period carries the laps over: `near`. `end`: the end of a long
+  /// unit's range the container was at, where it stays.
   private func restOffset(
-    of element: RestElement, carry: RestCarry, container: Int, near: Double, was: Double? = nil
+    of element: RestElement, carry: RestCarry, container: Int, near: Double, was: Double? = nil,
+    end: RangeEnd? = nil
   ) -> Double {
     guard let scroll = scroll(of: container), !scroll.snaps.isFree else { return near }
     let snaps = scroll.snaps
@@ -324,21 +357,28 @@ extension Layout {
     }
     if let looped = scroll.looped {
       guard let index else { return looped.nearestWithOffset(near).offset }
-      return Layout.within(scroll, looped.nearestCopy(of: index, to: was ?? near), near: near)
+      return Layout.within(
+        scroll, looped.nearestCopy(of: index, to: was ?? near), near: near, end: end)
     }
     guard let index else { return snaps.nearestWithOffset(near).offset }
-    return Layout.within(scroll, index, near: near)
+    return Layout.within(scroll, index, near: near, end: end)
   }
 
   /// The offset of rest position `index` nearest `near`: `near` itself clamped into the
   /// position's range when it covers one (an item longer than the viewport keeps where in it
-  /// the container was), else the position's offset.
-  static func within(_ scroll: ScrollContainer, _ index: Int64, near: Double) -> Double {
+  /// the container was), or the range's `end` when given, else the position's offset.
+  static func within(
+    _ scroll: ScrollContainer, _ index: Int64, near: Double, end: RangeEnd? = nil
+  ) -> Double {
     let point = scroll.looped?.offset(index) ?? scroll.snaps.offset(index)
     guard scroll.mayHaveRanges else { return point }
     let span = scroll.range(index)
     guard span.high > span.low else { return point }
-    return min(max(near, span.low), span.high)
+    switch end {
+    case .low?: return span.low
+    case .high?: return span.high
+    case nil: return min(max(near, span.low), span.high)
+    }
   }
 
   // MARK: Motions in flight

@@ -81,6 +81,24 @@ def element_at(model, container: int, x: float, memory=None) -> Optional[Element
     return ("unit", section, item)
 
 
+def range_end(model, container: int, x: float) -> Optional[str]:
+    """The end of a long unit's range `container` is at at `x` ("low" or "high"): within the
+    rest tolerance of it, the nearer of two, ties to "low"; None when no range holds `x` or it
+    is away from the ends (SNAPPING.md, "Items longer than the viewport": at an end a change
+    keeps it there)."""
+    c = model.scrolls.get(container)
+    if c is None or c.free or not c.raw or c.unsorted:
+        return None
+    j = _holding(c, x)
+    if j is None:
+        return None
+    low, high = c.range(j)
+    to_low, to_high = abs(x - low), abs(x - high)
+    if min(to_low, to_high) > REST_TOLERANCE:
+        return None
+    return "low" if to_low <= to_high else "high"
+
+
 def _unit_of(c, section: int, item: int, sol) -> Optional[int]:
     """The unit holding `item` of `section` (UnitSequence.unit(ofSection:item:)), or None when
     the section has no units."""
@@ -113,9 +131,12 @@ def _unit_of(c, section: int, item: int, sol) -> Optional[int]:
     return in_rep[0] if in_rep else indices[-1]
 
 
-def rest_offset(model, container: int, element: Optional[Element], near: float) -> float:
+def rest_offset(
+    model, container: int, element: Optional[Element], near: float, end: Optional[str] = None
+) -> float:
     """The rest offset of `element` (already carried) in `container`; the rest position nearest
-    `near` when it is gone or names none."""
+    `near` when it is gone or names none. `end`: the end of a long unit's range the container
+    was at, where it stays."""
     c = model.scrolls[container]
     if c.free or not c.raw:
         return near
@@ -131,14 +152,23 @@ def rest_offset(model, container: int, element: Optional[Element], near: float) 
             j = min(max(u - c.first + c.leading, 0), len(c.raw) - 1)
     if j is None:
         return c.raw[_nearest(c.raw, near)]
-    # Inside an item longer than the viewport the container keeps its place, clamped.
+    # Inside an item longer than the viewport the container keeps its place, clamped; at an
+    # end of the range it stays at that end.
     low, high = c.range(j)
-    return min(max(near, low), high) if high > low else c.raw[j]
+    if not high > low:
+        return c.raw[j]
+    if end == "low":
+        return low
+    if end == "high":
+        return high
+    return min(max(near, low), high)
 
 
 class Noted:
-    def __init__(self, container: int, offset: float, element: Optional[Element]) -> None:
-        self.container, self.offset, self.element = container, offset, element
+    def __init__(
+        self, container: int, offset: float, element: Optional[Element], end: Optional[str] = None
+    ) -> None:
+        self.container, self.offset, self.element, self.end = container, offset, element, end
 
 
 def note(model, containers: List[int]) -> List[Noted]:
@@ -155,7 +185,9 @@ def note(model, containers: List[int]) -> List[Noted]:
             continue
         offset = model.main_offset if c == -1 else model.offsets[c]
         memory = model.rest_memory.get(c)
-        out.append(Noted(c, offset, element_at(model, c, offset, memory)))
+        element = element_at(model, c, offset, memory)
+        end = range_end(model, c, offset) if element is not None else None
+        out.append(Noted(c, offset, element, end))
     return out
 
 
@@ -214,7 +246,7 @@ def resnap(
             )
         if element is None:
             model.resnap_gone.add(c)
-        offset = rest_offset(model, c, element, now)
+        offset = rest_offset(model, c, element, now, entry.end)
         if c == -1:
             model.main_offset = offset
         else:

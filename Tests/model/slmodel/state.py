@@ -596,7 +596,7 @@ class ModelLayout:
         for entry in resting:
             if entry.element == ("unit", fs, fi):
                 now = ("unit", ts, ti)
-                self.main_offset = resnap.rest_offset(self, -1, now, self.main_offset)
+                self.main_offset = resnap.rest_offset(self, -1, now, self.main_offset, entry.end)
                 self.anchor_runs.pop(-1, None)
                 self.rest_memory[-1] = (self.main_offset, now)
                 self.resnapped.add(-1)
