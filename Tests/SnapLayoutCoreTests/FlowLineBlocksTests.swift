@@ -98,7 +98,14 @@ struct FlowLineBlocksTests {
         suffix && random.below(2) == 0
         ? Self.randomLines(&random, from: from, to: to) : Self.randomBlocks(&random, from: from, to: to)
       let given = step % 3 == 0 ? fresh : widen(fresh)
-      blocks.replace(from: from, to: to, with: given)
+      if step % 2 == 1 {
+        // Handed over as they are made (sizes given in chunks): to the end or not.
+        var replacement = blocks.replacing(from: from)
+        for block in given { replacement.add(block) }
+        blocks.replace(replacement, to: to)
+      } else {
+        blocks.replace(from: from, to: to, with: given)
+      }
       // The model, cut at the same places.
       var updated: [LineBlock] = []
       for line in current where line.first < from || line.first >= to {

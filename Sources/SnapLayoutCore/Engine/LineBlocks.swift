@@ -48,7 +48,7 @@ final class LineBlocks {
   /// (`FlowSizes.maxItems` items, `FlowLines.maxItemsPerLine` per line), and the value is kept
   /// as a `Float32` when it is one exactly (the chunk keeps every value as a double aside when
   /// one is not).
-  private struct PackedBlock {
+  fileprivate struct PackedBlock {
     var first: Int32
     var period: Int32
     var lines: Int32
@@ -72,7 +72,7 @@ final class LineBlocks {
   /// before one (1.5 bytes a block instead of 24; issue 19).
   static let groupSize = 8
 
-  private struct Chunk {
+  fileprivate struct Chunk {
     private(set) var packed: [PackedBlock] = []
     /// Every block's value as a double, while one of them is not exactly a `Float32`; empty
     /// while every one is (the values are then the packed ones).
@@ -523,6 +523,99 @@ final class LineBlocks {
       chunks.replaceSubrange(start.chunk...lastChunk, with: pieces)
       reindex()
     }
+  }
+
+  /// Whether `item` is in the last chunk: a replacement ending there is best made as the lines
+  /// are broken (`replacing(from:)`).
+  func inLastChunk(item: Int) -> Bool { chunkFirsts.last.map { item >= $0 } ?? true }
+
+  /// New blocks from a line start on, chunked as they come (`replacing(from:)`): no array of
+  /// them is made and copied first, so a host giving thousands of sizes a call pays what one
+  /// call for all of them does (issue 19). A struct whose `add` the compiler inlines where the
+  /// lines are broken.
+  struct Replacement {
+    fileprivate let start: Position
+    fileprivate var built: [Chunk] = []
+    fileprivate var pending: [LineBlock] = []
+
+    fileprivate init(start: Position) {
+      self.start = start
+      pending.reserveCapacity(LineBlocks.chunkLimit / 2)
+    }
+
+    /// Adds the next block (tiling on from the last one).
+    @inline(__always)
+    mutating func add(_ block: LineBlock) {
+      pending.append(block)
+      if pending.count == LineBlocks.chunkLimit / 2 { flush() }
+    }
+
+    fileprivate mutating func flush() {
+      guard !pending.isEmpty else { return }
+      built.append(Chunk(pending[...]))
+      pending.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Starts replacing the blocks from item `from` (a line start) on: add the new blocks to the
+  /// result in order, then hand it to `replace(_:to:)`. - Precondition: there are blocks.
+  func replacing(from: Int) -> Replacement {
+    let start = position(ofItem: from)
+    var replacement = Replacement(start: start)
+    // The blocks of the first chunk touched before `from` stay, as do the lines of the block
+    // holding it that come before it.
+    for index in 0..<start.index { replacement.add(chunks[start.chunk][index]) }
+    let startBlock = chunks[start.chunk][start.index]
+    if startBlock.first < from {
+      var head = startBlock
+      head.lines = (from - startBlock.first) / startBlock.period
+      replacement.add(head)
+    }
+    return replacement
+  }
+
+  /// Puts `replacement`'s blocks (from `replacing(from:)`) in place of the blocks up to item
+  /// `to` (a line start, or the item count), which they tile. The chunks touched are made
+  /// again, filled half-way, as `reset` makes them.
+  /// - Complexity: O(the new blocks + the blocks of the chunks touched + log chunks) when the
+  ///   replacement ends in the last chunk; O(chunks) more otherwise.
+  func replace(_ replacement: Replacement, to: Int) {
+    var replacement = replacement
+    let start = replacement.start
+    let end = to < itemCount ? position(ofItem: to) : nil
+    let lastChunk = end?.chunk ?? chunks.count - 1
+    if let end {
+      // The lines of the block holding `to` from it on stay, and the blocks after it in its
+      // chunk.
+      let endBlock = chunks[end.chunk][end.index]
+      var tail = endBlock
+      tail.lines = endBlock.lines - (to - endBlock.first) / endBlock.period
+      tail.first = to
+      replacement.add(tail)
+      for index in end.index + 1..<chunks[end.chunk].count {
+        replacement.add(chunks[end.chunk][index])
+      }
+    }
+    replacement.flush()
+    let built = replacement.built
+    for chunk in start.chunk...lastChunk { blockCount -= chunks[chunk].count }
+    for piece in built { blockCount += piece.count }
+    guard lastChunk == chunks.count - 1 else {
+      chunks.replaceSubrange(start.chunk...lastChunk, with: built)
+      return reindex()
+    }
+    // The last chunks: the index keeps the chunks before them and grows by the new ones.
+    chunks.replaceSubrange(start.chunk..., with: built)
+    chunkFirsts.removeSubrange(start.chunk...)
+    chunkLines.truncate(to: start.chunk)
+    chunkLength.truncate(to: start.chunk)
+    for piece in built {
+      chunkFirsts.append(piece.first(0))
+      chunkLines.append(piece.lines)
+      chunkLength.append(piece.length)
+    }
+    lineCount = chunkLines.total
+    length = chunkLength.total
   }
 
   /// `replace` within one chunk, in place, when the chunk does not overflow: the common
