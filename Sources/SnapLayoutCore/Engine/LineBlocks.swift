@@ -530,9 +530,9 @@ final class LineBlocks {
   func inLastChunk(item: Int) -> Bool { chunkFirsts.last.map { item >= $0 } ?? true }
 
   /// New blocks from a line start on, chunked as they come (`replacing(from:)`): no array of
-  /// them is made and copied first, so a host giving thousands of sizes a call pays what one
-  /// call for all of them does (issue 19). A struct whose `add` the compiler inlines where the
-  /// lines are broken.
+  /// them is made and copied first, so a host giving thousands of sizes a call allocates about
+  /// what one call for all of them does (issue 19). A struct whose `add` the compiler inlines
+  /// where the lines are broken.
   struct Replacement {
     fileprivate let start: Position
     fileprivate var built: [Chunk] = []
@@ -558,7 +558,8 @@ final class LineBlocks {
   }
 
   /// Starts replacing the blocks from item `from` (a line start) on: add the new blocks to the
-  /// result in order, then hand it to `replace(_:to:)`. - Precondition: there are blocks.
+  /// result in order, then hand it to `replace(_:to:)`, with no other change to the blocks in
+  /// between. - Precondition: there are blocks.
   func replacing(from: Int) -> Replacement {
     let start = position(ofItem: from)
     var replacement = Replacement(start: start)
