@@ -504,21 +504,7 @@ final class LineBlocks {
       lineCount += linesChange
       length = chunkLength.total
     } else if lastChunk == chunks.count - 1 {
-      // The last chunks: the index keeps the chunks before them and grows by the new ones
-      // (a host giving sizes in order, chunk after chunk, replaces the lines to the end).
-      for chunk in start.chunk...lastChunk { blockCount -= chunks[chunk].count }
-      chunks.replaceSubrange(start.chunk..., with: pieces)
-      chunkFirsts.removeSubrange(start.chunk...)
-      chunkLines.truncate(to: start.chunk)
-      chunkLength.truncate(to: start.chunk)
-      for piece in pieces {
-        chunkFirsts.append(piece.first(0))
-        chunkLines.append(piece.lines)
-        chunkLength.append(piece.length)
-        blockCount += piece.count
-      }
-      lineCount = chunkLines.total
-      length = chunkLength.total
+      replaceLastChunks(from: start.chunk, with: pieces)
     } else {
       chunks.replaceSubrange(start.chunk...lastChunk, with: pieces)
       reindex()
@@ -598,22 +584,27 @@ final class LineBlocks {
       }
     }
     replacement.flush()
-    let built = replacement.built
-    for chunk in start.chunk...lastChunk { blockCount -= chunks[chunk].count }
-    for piece in built { blockCount += piece.count }
     guard lastChunk == chunks.count - 1 else {
-      chunks.replaceSubrange(start.chunk...lastChunk, with: built)
+      chunks.replaceSubrange(start.chunk...lastChunk, with: replacement.built)
       return reindex()
     }
-    // The last chunks: the index keeps the chunks before them and grows by the new ones.
-    chunks.replaceSubrange(start.chunk..., with: built)
-    chunkFirsts.removeSubrange(start.chunk...)
-    chunkLines.truncate(to: start.chunk)
-    chunkLength.truncate(to: start.chunk)
-    for piece in built {
+    replaceLastChunks(from: start.chunk, with: replacement.built)
+  }
+
+  /// Puts `pieces` in place of the chunks from `first` to the last: the index keeps the chunks
+  /// before them and grows by the new ones (a host giving sizes in order, chunk after chunk,
+  /// replaces the lines to the end). - Complexity: O(the pieces · log chunks).
+  private func replaceLastChunks(from first: Int, with pieces: [Chunk]) {
+    for chunk in first..<chunks.count { blockCount -= chunks[chunk].count }
+    chunks.replaceSubrange(first..., with: pieces)
+    chunkFirsts.removeSubrange(first...)
+    chunkLines.truncate(to: first)
+    chunkLength.truncate(to: first)
+    for piece in pieces {
       chunkFirsts.append(piece.first(0))
       chunkLines.append(piece.lines)
       chunkLength.append(piece.length)
+      blockCount += piece.count
     }
     lineCount = chunkLines.total
     length = chunkLength.total
