@@ -445,15 +445,31 @@ static double run_build_floor(void *vctx, long iters) {
   return elapsed;
 }
 
-/* The three, one operation each, in interleaved repetitions after a warm-up of each (one takes
- * 0.1 s or more at 1e6, in chunks about 1 s: calibrated repetitions would add only time). */
-static void measure_three(const timed_fn fns[3], void *const ctxs[3], int repetitions,
-                          stats out[3]) {
-  double values[3][64];
-  for (int k = 0; k < 3; k++) fns[k](ctxs[k], 1); /* warm-up */
+/* One operation of each library run, each right after one of the floor, in interleaved
+ * repetitions after a warm-up of each (one takes 20-50 ms at 1e6: calibrated repetitions would
+ * add only time). The floor frees its 40 MB at the end of each of
+ * its runs and glibc gives the top of its heap back to the system (its trim threshold), so the
+ * run after it grows the heap again, ~2,000 fresh pages at 1e6 (7 ms on a virtual machine):
+ * each library run follows the floor, so both pay that alike. With the floor once a
+ * repetition, the library run after it paid it and the other did not, and the order of the two
+ * decided the ratio between them (1.25x one way, 0.88x the other; docs/PERFORMANCE.md, "Sizes
+ * in chunks: the order of the runs"). Out: the two library runs, then the floor (2 samples a
+ * repetition). */
+static void measure_after_floor(const timed_fn library[2], void *const contexts[2],
+                                timed_fn floor_fn, void *floor_context, int repetitions,
+                                stats out[3]) {
+  double values[3][128];
+  for (int k = 0; k < 2; k++) { /* warm-up */
+    floor_fn(floor_context, 1);
+    library[k](contexts[k], 1);
+  }
   for (int rep = 0; rep < repetitions; rep++)
-    for (int k = 0; k < 3; k++) values[k][rep] = fns[k](ctxs[k], 1) / 1e6;
-  for (int k = 0; k < 3; k++) out[k] = summarize(values[k], repetitions);
+    for (int k = 0; k < 2; k++) {
+      values[2][2 * rep + k] = floor_fn(floor_context, 1) / 1e6;
+      values[k][rep] = library[k](contexts[k], 1) / 1e6;
+    }
+  for (int k = 0; k < 2; k++) out[k] = summarize(values[k], repetitions);
+  out[2] = summarize(values[2], 2 * repetitions);
 }
 
 static void bench_set_sizes(const sl_size *sizes, const flow_floor *f, int64_t n,
@@ -469,10 +485,10 @@ static void bench_set_sizes(const sl_size *sizes, const flow_floor *f, int64_t n
    * every repetition. */
   chunks.floor_height = one_call.floor_height = flow_floor_height(f);
 
-  const timed_fn fns[3] = {run_set_sizes, run_set_sizes, run_build_floor};
-  void *const ctxs[3] = {&chunks, &one_call, &one_call};
+  const timed_fn library[2] = {run_set_sizes, run_set_sizes};
+  void *const contexts[2] = {&chunks, &one_call};
   stats s[3];
-  measure_three(fns, ctxs, quick ? 3 : 5, s);
+  measure_after_floor(library, contexts, run_build_floor, &one_call, reps, s);
   char name[64];
   snprintf(name, sizeof name, "set_item_sizes, flow, chunks of %d", CHUNK);
   row *r = add_row(name, label, s[0], "ms");
@@ -539,14 +555,11 @@ static void bench_frames(const char *what, const sl_layout *layout, const flow_f
     run_frames(&ctx, 1);
     run_frames_floor(&floor_ctx, 1);
     check_frames(lib, mine, n, what);
-    /* A pass over 1e6 frames takes ~0.2 s: 5 repetitions are enough, and keep --own-sizes
-     * within ~30 s. */
+    /* The bench's repetitions (11; a pass over 1e6 frames takes 10-20 ms): with 5, one slow
+     * phase of the machine in three of them moved the median by half (9.96 -> 16.57 ns). */
     stats s, floor_stats;
-    int saved_reps = reps;
-    if (!quick) reps = 5;
     measure_pair(run_frames, &ctx, (double)n, &s, run_frames_floor, &floor_ctx, (double)n,
                  &floor_stats);
-    reps = saved_reps;
     char name[64];
     if (c == 0)
       snprintf(name, sizeof name, "get_item_frames, %s, one call", what);
