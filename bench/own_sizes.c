@@ -9,8 +9,8 @@
  *     the slowest single reports against the slowest of a C loop as long as the mean report,
  *     timed alone the same way (the machine's own tail: interrupts, the hypervisor);
  *   - a flow section of 1e6 tags (40 ... 200 pt wide, 32 tall) given its sizes by
- *     sl_layout_set_item_sizes in chunks of 4,096 and in one call, against C copying the sizes,
- *     breaking the same lines and summing their lengths;
+ *     sl_layout_set_item_sizes in chunks of 4,096 and of 256 and in one call, against C
+ *     copying the sizes, breaking the same lines and summing their lengths;
  *   - every frame of both, in one call and in chunks, against a C walk over those lines;
  *   - viewport queries over both at 1e3 ... 1e6 items, against a binary search of the lines;
  *   - the memory an item of its own size keeps, at the peak and after (child processes).
@@ -447,34 +447,39 @@ static double run_build_floor(void *vctx, long iters) {
 
 /* One operation of each library run, each right after one of the floor, in interleaved
  * repetitions after a warm-up of each (one takes 20-50 ms at 1e6: calibrated repetitions would
- * add only time). The floor frees its 40 MB at the end of each of
- * its runs and glibc gives the top of its heap back to the system (its trim threshold), so the
- * run after it grows the heap again, ~2,000 fresh pages at 1e6 (7 ms on a virtual machine):
- * each library run follows the floor, so both pay that alike. With the floor once a
- * repetition, the library run after it paid it and the other did not, and the order of the two
- * decided the ratio between them (1.25x one way, 0.88x the other; docs/PERFORMANCE.md, "Sizes
- * in chunks: the order of the runs"). Out: the two library runs, then the floor (2 samples a
- * repetition). */
-static void measure_after_floor(const timed_fn library[2], void *const contexts[2],
+ * add only time). The floor frees its 40 MB at the end of each of its runs and glibc gives the
+ * top of its heap back to the system (its trim threshold), so the run after it grows the heap
+ * again, ~2,000 fresh pages at 1e6 (7 ms on a virtual machine): each library run follows the
+ * floor, so all pay that alike. With the floor once a repetition, the library run after it
+ * paid it and the other did not, and the order of the two decided the ratio between them (1.25x one way, 0.88x the other; docs/PERFORMANCE.md, "Sizes
+ * in chunks: the order of the runs"). Out: the `runs` library runs, then the floor (`runs`
+ * samples a repetition). */
+static void measure_after_floor(const timed_fn library[], void *const contexts[], int runs,
                                 timed_fn floor_fn, void *floor_context, int repetitions,
-                                stats out[3]) {
-  double values[3][128];
-  for (int k = 0; k < 2; k++) { /* warm-up */
+                                stats out[]) {
+  enum { MAX_RUNS = 3 };
+  double values[MAX_RUNS + 1][MAX_RUNS * 64];
+  if (runs > MAX_RUNS || repetitions > 64) die("measure_after_floor: too many runs");
+  for (int k = 0; k < runs; k++) { /* warm-up */
     floor_fn(floor_context, 1);
     library[k](contexts[k], 1);
   }
   for (int rep = 0; rep < repetitions; rep++)
-    for (int k = 0; k < 2; k++) {
-      values[2][2 * rep + k] = floor_fn(floor_context, 1) / 1e6;
+    for (int k = 0; k < runs; k++) {
+      values[runs][runs * rep + k] = floor_fn(floor_context, 1) / 1e6;
       values[k][rep] = library[k](contexts[k], 1) / 1e6;
     }
-  for (int k = 0; k < 2; k++) out[k] = summarize(values[k], repetitions);
-  out[2] = summarize(values[2], 2 * repetitions);
+  for (int k = 0; k < runs; k++) out[k] = summarize(values[k], repetitions);
+  out[runs] = summarize(values[runs], runs * repetitions);
 }
+
+/* Sizes in chunks of CHUNK (a host's page of measurements) and of SHORT_CHUNK (a few screens
+ * of tags a call), and in one call. */
+#define SHORT_CHUNK 256
 
 static void bench_set_sizes(const sl_size *sizes, const flow_floor *f, int64_t n,
                             const char *label) {
-  static sizes_ctx chunks, one_call;
+  static sizes_ctx chunks, short_chunks, one_call;
   chunks.sizes = one_call.sizes = sizes;
   chunks.n = one_call.n = n;
   chunks.chunk = CHUNK;
@@ -484,20 +489,25 @@ static void bench_set_sizes(const sl_size *sizes, const flow_floor *f, int64_t n
   /* The floor breaks the lines the library breaks: the same content height, both ways, at
    * every repetition. */
   chunks.floor_height = one_call.floor_height = flow_floor_height(f);
+  short_chunks = chunks;
+  short_chunks.chunk = SHORT_CHUNK;
 
-  const timed_fn library[2] = {run_set_sizes, run_set_sizes};
-  void *const contexts[2] = {&chunks, &one_call};
-  stats s[3];
-  measure_after_floor(library, contexts, run_build_floor, &one_call, reps, s);
+  const timed_fn library[3] = {run_set_sizes, run_set_sizes, run_set_sizes};
+  void *const contexts[3] = {&chunks, &short_chunks, &one_call};
+  stats s[4];
+  measure_after_floor(library, contexts, 3, run_build_floor, &one_call, reps, s);
   char name[64];
-  snprintf(name, sizeof name, "set_item_sizes, flow, chunks of %d", CHUNK);
-  row *r = add_row(name, label, s[0], "ms");
-  r->ratio = s[0].median / s[1].median;
-  set_target(r, "<= 1.2x one call", r->ratio <= 1.2);
-  r = add_row("set_item_sizes, flow, one call", label, s[1], "ms");
-  r->ratio = s[1].median / s[2].median;
+  const int chunk_lengths[2] = {CHUNK, SHORT_CHUNK};
+  for (int k = 0; k < 2; k++) {
+    snprintf(name, sizeof name, "set_item_sizes, flow, chunks of %d", chunk_lengths[k]);
+    row *r = add_row(name, label, s[k], "ms");
+    r->ratio = s[k].median / s[2].median;
+    set_target(r, "<= 1.2x one call", r->ratio <= 1.2);
+  }
+  row *r = add_row("set_item_sizes, flow, one call", label, s[2], "ms");
+  r->ratio = s[2].median / s[3].median;
   set_target(r, "<= 2x floor", r->ratio <= 2.0);
-  add_row("floor: C copy + greedy lines + prefix sums", label, s[2], "ms");
+  add_row("floor: C copy + greedy lines + prefix sums", label, s[3], "ms");
 }
 
 /* ---------------------------------------------------------------------------------------------

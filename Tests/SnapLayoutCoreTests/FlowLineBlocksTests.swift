@@ -61,6 +61,41 @@ struct FlowLineBlocksTests {
     }
   }
 
+  /// Every lookup of `blocks` (by item, line and position) and the chain of blocks agree with
+  /// `expected`, the lines of a plain list tiling `0 ..< items`.
+  static func expectLookups(
+    _ blocks: LineBlocks, _ expected: [(first: Int, end: Int, start: Double)], items: Int
+  ) {
+    for (index, line) in expected.enumerated() {
+      let byItem = blocks.find(item: line.end - 1)
+      let offset = (line.end - 1 - byItem.block.first) / byItem.block.period
+      #expect(byItem.block.first + offset * byItem.block.period == line.first)
+      #expect(byItem.linesBefore + offset == index)
+      #expect((byItem.lengthBefore + offset * byItem.block.length).points == line.start)
+      let byLine = blocks.find(line: index)
+      #expect(byLine.block.first + (index - byLine.linesBefore) * byLine.block.period == line.first)
+      let byPosition = blocks.find(position: ExactLength(line.start + 0.01))
+      #expect(byPosition.block.first <= line.first && line.first < byPosition.block.end)
+      #expect(byPosition.block.value == byItem.block.value)
+      let positionOffset = (line.first - byPosition.block.first) / byPosition.block.period
+      #expect(byPosition.linesBefore + positionOffset == index)
+      #expect(
+        (byPosition.lengthBefore + positionOffset * byPosition.block.length).points == line.start)
+    }
+    // The chain visits the blocks in order, tiling the items.
+    var found = blocks.find(item: 0)
+    var end = found.block.end
+    var count = 1
+    while let next = blocks.next(after: found.node) {
+      #expect(next.block.first == end)
+      end = next.block.end
+      found.node = next.node
+      count += 1
+    }
+    #expect(end == items)
+    #expect(count == blocks.blockCount)
+  }
+
   @Test("replacing ranges of blocks keeps every lookup equal to a plain list of lines")
   func blocksMatchList() {
     checkBlocksMatchList(seed: 3, wideEvery: nil, checkEvery: 20)
@@ -126,36 +161,78 @@ struct FlowLineBlocksTests {
         sawWide = sawWide || blocks.wideChunkCount > 0
       }
       guard step % checkEvery == 0 || step == 399 else { continue }
-      for (index, line) in expected.enumerated() {
-        let byItem = blocks.find(item: line.end - 1)
-        let offset = (line.end - 1 - byItem.block.first) / byItem.block.period
-        #expect(byItem.block.first + offset * byItem.block.period == line.first)
-        #expect(byItem.linesBefore + offset == index)
-        #expect((byItem.lengthBefore + offset * byItem.block.length).points == line.start)
-        let byLine = blocks.find(line: index)
-        #expect(byLine.block.first + (index - byLine.linesBefore) * byLine.block.period == line.first)
-        let byPosition = blocks.find(position: ExactLength(line.start + 0.01))
-        #expect(byPosition.block.first <= line.first && line.first < byPosition.block.end)
-        #expect(byPosition.block.value == byItem.block.value)
-        let positionOffset = (line.first - byPosition.block.first) / byPosition.block.period
-        #expect(byPosition.linesBefore + positionOffset == index)
-        #expect(
-          (byPosition.lengthBefore + positionOffset * byPosition.block.length).points == line.start)
-      }
-      // The chain visits the blocks in order, tiling the items.
-      var found = blocks.find(item: 0)
-      var end = found.block.end
-      var count = 1
-      while let next = blocks.next(after: found.node) {
-        #expect(next.block.first == end)
-        end = next.block.end
-        found.node = next.node
-        count += 1
-      }
-      #expect(end == items)
-      #expect(count == blocks.blockCount)
+      Self.expectLookups(blocks, expected, items: items)
     }
     #expect(wideEvery == nil || sawWide)
+  }
+
+  /// `model` with the items `from ..< to` (line starts) tiled by `fresh` instead.
+  static func spliced(_ model: [LineBlock], from: Int, to: Int, with fresh: [LineBlock])
+    -> [LineBlock]
+  {
+    var before: [LineBlock] = []
+    var after: [LineBlock] = []
+    for block in model {
+      if block.first < from {
+        var head = block
+        head.lines = (min(block.end, from) - block.first) / block.period
+        before.append(head)
+      }
+      if block.end > to {
+        var tail = block
+        tail.first = max(block.first, to)
+        tail.lines = (block.end - tail.first) / block.period
+        after.append(tail)
+      }
+    }
+    return before + fresh + after
+  }
+
+  /// The first line start of `model` at or after `item` (or the end).
+  static func lineStart(_ model: [LineBlock], atOrAfter item: Int) -> Int {
+    guard let block = model.last(where: { $0.first <= item }), item < block.end else {
+      return model.last!.end
+    }
+    let lines = (item - block.first + block.period - 1) / block.period
+    return block.first + lines * block.period
+  }
+
+  @Test(
+    "ranges given in order, each ending in the last chunk's run of the flow's size, match a plain list",
+    arguments: [16, 256, 700])
+  func inOrderRangesInTheLastChunk(itemsPerCall: Int) {
+    // A host giving sizes in order, a range a call (sl_layout_set_item_sizes): the lines from
+    // the one holding the range's first item to a line start past its last are broken again,
+    // and the rest of the items, still of the flow's size, stay one block of lines of 3. The
+    // replacements overflow the last chunk again and again (and are cut in it, with the tail
+    // of the run after them: `replaceInLastChunk`), and fit it at other times.
+    var random = Lcg(state: 97 + UInt64(itemsPerCall))
+    let items = 12_000
+    var model = [LineBlock(first: 0, period: 3, lines: items / 3, value: 10)]
+    let blocks = LineBlocks(model)
+    var given = 0
+    var calls = 0
+    while given < items {
+      let holding = model.last { $0.first <= given }!
+      let from = holding.first + (given - holding.first) / holding.period * holding.period
+      let rangeEnd = min(items, given + itemsPerCall)
+      let to = Self.lineStart(model, atOrAfter: rangeEnd)
+      var fresh = Self.randomLines(&random, from: from, to: to)
+      if calls % 5 == 3 { fresh = Self.widened(fresh, every: 2) }
+      blocks.replace(from: from, to: to, with: fresh)
+      model = Self.spliced(model, from: from, to: to, with: fresh)
+      given = rangeEnd
+      calls += 1
+      #expect(blocks.lineCount == model.reduce(0) { $0 + $1.lines })
+      var length = ExactLength.zero
+      for block in model { length = length + block.lines * ExactLength(block.value) }
+      #expect(blocks.length == length)
+      if calls % 8 == 0 || given == items {
+        Self.expectLookups(blocks, Self.lines(model), items: items)
+      }
+    }
+    // Chunks stay about half full, as `reset` makes them: not a chunk of a few blocks a call.
+    #expect(blocks.blockCount >= (LineBlocks.chunkLimit / 2 - 8) * (blocks.chunkCount - 1))
   }
 
   @Test("measuring a million-item flow one by one from the top keeps its runs whole")

@@ -289,6 +289,8 @@ final class LineBlocks {
   private(set) var length = ExactLength.zero
   /// The number of blocks (for tests and benchmarks).
   private(set) var blockCount = 0
+  /// The number of chunks (for tests).
+  var chunkCount: Int { chunks.count }
   /// The number of chunks keeping their values as doubles (for tests).
   var wideChunkCount: Int { chunks.reduce(0) { $0 + ($1.isWide ? 1 : 0) } }
 
@@ -442,6 +444,11 @@ final class LineBlocks {
     let end = to < itemCount ? position(ofItem: to) : nil
     let lastChunk = end?.chunk ?? chunks.count - 1
     if lastChunk == start.chunk, replaceInChunk(from: from, to: to, start, end, with: blocks) {
+      return
+    }
+    if start.chunk == chunks.count - 1,
+      replaceInLastChunk(from: from, to: to, start, end, with: blocks)
+    {
       return
     }
     // The blocks of the chunks touched, with the range replaced.
@@ -608,6 +615,61 @@ final class LineBlocks {
     }
     lineCount = chunkLines.total
     length = chunkLength.total
+  }
+
+  /// `replace` within the last chunk when the blocks overflow it: the chunk is cut at `from` in
+  /// place and filled half-way, and the rest of the blocks (then those of the chunk from `to`
+  /// on) chunked half-full after it, as `reset` chunks them, instead of the chunk being made
+  /// again with them: a host giving a few hundred sizes a call, in order, would otherwise
+  /// remake the last chunk, up to `chunkLimit` blocks, at every call (issue 19). Returns false
+  /// (and changes nothing) when the chunk would be left empty.
+  private func replaceInLastChunk(
+    from: Int, to: Int, _ start: Position, _ end: Position?, with blocks: [LineBlock]
+  ) -> Bool {
+    let last = chunks.count - 1
+    let startBlock = chunks[last][start.index]
+    var kept: [LineBlock] = []
+    if startBlock.first < from {
+      var head = startBlock
+      head.lines = (from - startBlock.first) / startBlock.period
+      kept.append(head)
+    }
+    var rest = blocks
+    if let end {
+      // The lines of the block holding `to` from it on stay, and the blocks after it.
+      let endBlock = chunks[last][end.index]
+      var tail = endBlock
+      tail.lines = endBlock.lines - (to - endBlock.first) / endBlock.period
+      tail.first = to
+      rest.append(tail)
+      for index in end.index + 1..<chunks[last].count { rest.append(chunks[last][index]) }
+    }
+    let room = max(0, LineBlocks.chunkLimit / 2 - (start.index + kept.count))
+    let filled = min(room, rest.count)
+    kept.append(contentsOf: rest[..<filled])
+    guard start.index + kept.count > 0 else { return false }
+    let linesBefore = chunks[last].lines
+    let lengthBefore = chunks[last].length
+    blockCount += start.index + kept.count - chunks[last].count
+    chunks[last].replace(start.index..<chunks[last].count, with: kept)
+    chunkLines.add(chunks[last].lines - linesBefore, at: last)
+    chunkLength.add(chunks[last].length - lengthBefore, at: last)
+    // The chunk's first item stays: it starts with the block it started with, or a head of it.
+    // The rest shared evenly by as few chunks of at most half a chunk as hold it. When the
+    // chunk was filled, more than half a chunk is left (the blocks overflowed it), so no new
+    // chunk gets a few blocks: chunks of 64 and the remainder could leave the section's last
+    // line alone in the last chunk, and every later change, ending before it, would take the
+    // general path and rebuild the index (40 times in 3,907 calls of 256 sizes).
+    let remaining = rest.count - filled
+    let count = (remaining + LineBlocks.chunkLimit / 2 - 1) / (LineBlocks.chunkLimit / 2)
+    var pieces: [Chunk] = []
+    pieces.reserveCapacity(count)
+    for piece in 0..<count {
+      pieces.append(
+        Chunk(rest[filled + remaining * piece / count..<filled + remaining * (piece + 1) / count]))
+    }
+    replaceLastChunks(from: chunks.count, with: pieces)
+    return true
   }
 
   /// `replace` within one chunk, in place, when the chunk does not overflow: the common
