@@ -218,10 +218,14 @@ extension Layout {
     id: Int, start: Double, section: Int, first: Int64, count: Int64, offset: Double,
     _ body: (Int64, Rect) -> Void
   ) {
+    // Read once: `body` writes to memory the compiler cannot tell from the layout's, so a
+    // computed `space` would be read from the layout again for every frame.
+    let space = self.space
     if let lines = entries.slots[id].solved.flowLines {
       let origin = placedSection(section).placement.origin
+      // `item` is not below `first`: no overflow.
       lines.forEachFrame(items: Int(first)..<Int(first + count), origin: origin) { item, frame in
-        body(Int64(item) - first, space.physical(frame))
+        body(Int64(item) &- first, space.physical(frame))
       }
       return
     }
