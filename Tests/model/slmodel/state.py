@@ -394,7 +394,13 @@ class ModelLayout:
     def set_offset(self, container: int, offset: float) -> None:
         # The host setting an offset starts its run again, from the offset as it is, even when
         # the offset is where the last change left it (SELF-SIZING.md rule 7). The library keeps
-        # one run for the orthogonal sections: setting any of them ends it.
+        # one run for the orthogonal sections: setting any of them ends it. What a change or a
+        # jump put the container on is remembered while the offset stays there: setting another
+        # offset forgets it, and coming back to that offset later does not bring it back
+        # (SNAPPING.md, "Positions that share an offset"; the soak's seed=382256839;case=142).
+        kept = self.rest_memory.get(container)
+        if kept is not None and kept[0] != offset:
+            del self.rest_memory[container]
         if container == -1:
             self.main_offset, self.main_host_set = offset, True
             self.anchor_runs.pop(-1, None)
