@@ -13,6 +13,24 @@ struct LineBlock {
   /// The length of one line with the spacing after it, exactly.
   @inline(__always)
   var length: ExactLength { ExactLength(value) }
+
+  /// The lines of this block before `item`, one of its line starts: nil when it is the first.
+  /// A replacement of the lines from `item` on keeps them.
+  func head(before item: Int) -> LineBlock? {
+    guard first < item else { return nil }
+    var head = self
+    head.lines = (item - first) / period
+    return head
+  }
+
+  /// The lines of this block from `item`, one of its line starts, on. A replacement of the
+  /// lines up to `item` keeps them.
+  func tail(from item: Int) -> LineBlock {
+    var tail = self
+    tail.lines = lines - (item - first) / period
+    tail.first = item
+    return tail
+  }
 }
 
 /// The line blocks of a flow section in item order (docs/FLOW-LAYOUT.md, "How it is built"),
@@ -464,20 +482,13 @@ final class LineBlocks {
         }
         if here == start {
           // The lines of the block holding `from` that come before it stay.
-          if block.first < from {
-            var head = block
-            head.lines = (from - block.first) / block.period
-            merged.append(head)
-          }
+          if let head = block.head(before: from) { merged.append(head) }
           merged.append(contentsOf: blocks)
         }
         guard let end, !(here < end) else { continue }
         if here == end {
           // The lines of the block holding `to` from it on stay.
-          var tail = block
-          tail.lines = block.lines - (to - block.first) / block.period
-          tail.first = to
-          merged.append(tail)
+          merged.append(block.tail(from: to))
         } else {
           merged.append(block)
         }
@@ -559,12 +570,7 @@ final class LineBlocks {
     // The blocks of the first chunk touched before `from` stay, as do the lines of the block
     // holding it that come before it.
     for index in 0..<start.index { replacement.add(chunks[start.chunk][index]) }
-    let startBlock = chunks[start.chunk][start.index]
-    if startBlock.first < from {
-      var head = startBlock
-      head.lines = (from - startBlock.first) / startBlock.period
-      replacement.add(head)
-    }
+    if let head = chunks[start.chunk][start.index].head(before: from) { replacement.add(head) }
     return replacement
   }
 
@@ -581,11 +587,7 @@ final class LineBlocks {
     if let end {
       // The lines of the block holding `to` from it on stay, and the blocks after it in its
       // chunk.
-      let endBlock = chunks[end.chunk][end.index]
-      var tail = endBlock
-      tail.lines = endBlock.lines - (to - endBlock.first) / endBlock.period
-      tail.first = to
-      replacement.add(tail)
+      replacement.add(chunks[end.chunk][end.index].tail(from: to))
       for index in end.index + 1..<chunks[end.chunk].count {
         replacement.add(chunks[end.chunk][index])
       }
@@ -627,21 +629,12 @@ final class LineBlocks {
     from: Int, to: Int, _ start: Position, _ end: Position?, with blocks: [LineBlock]
   ) -> Bool {
     let last = chunks.count - 1
-    let startBlock = chunks[last][start.index]
     var kept: [LineBlock] = []
-    if startBlock.first < from {
-      var head = startBlock
-      head.lines = (from - startBlock.first) / startBlock.period
-      kept.append(head)
-    }
+    if let head = chunks[last][start.index].head(before: from) { kept.append(head) }
     var rest = blocks
     if let end {
       // The lines of the block holding `to` from it on stay, and the blocks after it.
-      let endBlock = chunks[last][end.index]
-      var tail = endBlock
-      tail.lines = endBlock.lines - (to - endBlock.first) / endBlock.period
-      tail.first = to
-      rest.append(tail)
+      rest.append(chunks[last][end.index].tail(from: to))
       for index in end.index + 1..<chunks[last].count { rest.append(chunks[last][index]) }
     }
     let room = max(0, LineBlocks.chunkLimit / 2 - (start.index + kept.count))
@@ -687,19 +680,11 @@ final class LineBlocks {
     guard total <= LineBlocks.chunkLimit, total > 0 else { return false }
     var replacement: [LineBlock] = []
     replacement.reserveCapacity(blocks.count + 2)
-    if startBlock.first < from {
-      var head = startBlock
-      head.lines = (from - startBlock.first) / startBlock.period
-      replacement.append(head)
-    }
+    if let head = startBlock.head(before: from) { replacement.append(head) }
     replacement.append(contentsOf: blocks)
     var last = endIndex
     if let end {
-      let endBlock = chunks[chunk][end.index]
-      var tail = endBlock
-      tail.lines = endBlock.lines - (to - endBlock.first) / endBlock.period
-      tail.first = to
-      replacement.append(tail)
+      replacement.append(chunks[chunk][end.index].tail(from: to))
       last += 1
     }
     let count = chunks[chunk].count - (last - start.index) + replacement.count
