@@ -246,6 +246,59 @@ struct FlowItemSizesTests {
     }
   }
 
+  @Test(
+    "every frame of a sized flow in a batch is its own frame, bit for bit, in every orientation",
+    arguments: [ScrollDirection.vertical, .horizontal],
+    [LayoutDirection.leftToRight, .rightToLeft])
+  func batchFramesMatchSingleFrames(direction: ScrollDirection, layoutDirection: LayoutDirection)
+    throws
+  {
+    // The batch walks lines and blocks (`FlowLines.forEachFrame`, only the first and last
+    // lines cut by the range), with its own copy where the space is the host's: each must
+    // give `itemFrame`'s frame, with the lengths kept as Float32 and as doubles.
+    let count = 3_000
+    let uniform = Size(width: 80, height: 40)
+    for wide in [false, true] {
+      var random = Lcg(state: wide ? 31 : 29)
+      let sizes = (0..<count).map { item -> Size in
+        // Runs of the flow's size (blocks of many lines), lone wide items, sizes of their own;
+        // a third of a point is not a Float32.
+        if item / 400 % 4 == 1 { return uniform }
+        let width = item % 97 == 0 ? 500 : Double(20 + random.below(300))
+        return Size(
+          width: width + (wide && item % 5 == 0 ? 1.0 / 3 : 0.25),
+          height: Double(10 + random.below(90)))
+      }
+      let layout = try Layout.solving(
+        LayoutDescription(
+          configuration: LayoutConfiguration(scrollDirection: direction),
+          environment: LayoutEnvironment(layoutDirection: layoutDirection),
+          sections: [
+            flowSection(items: 5, itemSize: uniform),
+            flowSection(items: Int64(count), itemSize: uniform, inset: 7),
+          ]))
+      try layout.setContainerSize(Size(width: 390, height: 844))
+      _ = try layout.setItemSizes(sizes, section: 1, from: 0)
+      let single = try (0..<Int64(count)).map { try layout.itemFrame(section: 1, item: $0) }
+      var ranges: [(Int64, Int64)] = [(0, Int64(count)), (Int64(count) - 1, 1), (Int64(count), 0)]
+      for _ in 0..<40 {
+        let first = random.below(count)
+        ranges.append((Int64(first), Int64(random.below(min(count - first, 50) + 1))))
+        ranges.append((Int64(first), Int64(random.below(count - first + 1))))
+      }
+      for (first, n) in ranges {
+        var frames: [Rect] = []
+        try layout.itemFrames(section: 1, first: first, count: n) { index, frame in
+          #expect(index == Int64(frames.count))
+          frames.append(frame)
+        }
+        #expect(
+          frames == Array(single[Int(first)..<Int(first + n)]),
+          "\(direction) \(layoutDirection), wide \(wide): \(first) + \(n)")
+      }
+    }
+  }
+
   @Test("items measured at their estimate keep the one-size columns, last line included")
   func uniformMeasurementsKeepColumns() throws {
     let uniform = Size(width: 110, height: 60)

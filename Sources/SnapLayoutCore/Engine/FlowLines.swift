@@ -278,36 +278,42 @@ final class FlowLines {
   private func walkLines(
     from found: LineBlocks.Found, line index: Int, _ body: (Int, Int, Double) -> Bool
   ) {
-    var node = found.node
-    var block = found.block
     var index = index
-    var start = found.lengthBefore + index * block.length
+    var start = found.lengthBefore + index * found.block.length
     var points = start.points
     // While the starts are doubles exactly, the next is this one plus the line's length in
     // doubles, when that sum is exact (`ExactLength.exactSum`): the exact sum rounded once,
     // bit for bit, without 128-bit arithmetic per line. From the first that is not, the walk
     // sums exactly.
     var inDoubles = ExactLength(points) == start
-    while true {
-      let first = block.first + index * block.period
-      guard body(first, first + block.period, points) else { return }
-      if inDoubles, let sum = ExactLength.exactSum(points, block.value) {
-        points = sum
-      } else {
-        if inDoubles {
-          start = ExactLength(points)
-          inDoubles = false
+    // The first block handed over is `found.block`. Items and lines are below 2³¹ (the blocks
+    // keep them in 32 bits): no overflow.
+    blocks.forEachBlock(from: found.node) { block in
+      while index < block.lines {
+        let first = block.first &+ index &* block.period
+        guard body(first, first &+ block.period, points) else { return false }
+        if inDoubles, let sum = ExactLength.exactSum(points, block.value) {
+          points = sum
+        } else {
+          if inDoubles {
+            start = ExactLength(points)
+            inDoubles = false
+          }
+          start = FlowLines.sum(start, block.value)
+          points = start.points
         }
-        start = start + block.length
-        points = start.points
+        index &+= 1
       }
-      index += 1
-      if index == block.lines {
-        guard let next = blocks.next(after: node) else { return }
-        (node, block) = next
-        index = 0
-      }
+      index = 0
+      return true
     }
+  }
+
+  /// `start` and a line `value` long, exactly: out of line, so that the walk does not make
+  /// every block's exact length ahead of the rare line that needs it.
+  @inline(never)
+  private static func sum(_ start: ExactLength, _ value: Double) -> ExactLength {
+    start + ExactLength(value)
   }
 
   // MARK: Placing items
@@ -316,35 +322,58 @@ final class FlowLines {
   /// line's leading edge and top.
   @inline(__always)
   func forEachItem(first: Int, end: Int, _ body: (Int, Rect) -> Void) {
-    let last = end == sizes.count
     precondition(first >= 0 && first <= end && end <= sizes.count)
+    let last = end == sizes.count
     sizes.withLengths { sizes in
-      let count = end - first
-      // The line's extent (F4, as `extent(from:to:)`) and the room its items take, in one pass.
-      var extent = 0.0
-      var used = 0.0
-      for item in first..<end {
-        extent = max(extent, sizes.height(item))
-        used += sizes.width(item)
-      }
-      var x = 0.0
-      var gap = interitem
-      // Some item differs from the flow's size: with none, the section is periodic (F13,
-      // SectionSolver) and has no FlowLines.
-      if last {
-        // F12: the last line starts at the leading edge with the minimum spacing.
-      } else if count == 1 {
-        let width = sizes.width(first)
-        if width < length { x = (length - width) / 2 }  // F3
-      } else {
-        gap = (length - used) / Double(count - 1)  // F2: justified
-      }
-      for item in first..<end {
-        let width = sizes.width(item)
-        let height = sizes.height(item)
-        body(item, Rect(x: x, y: (extent - height) / 2, width: width, height: height))
-        x += width + gap
-      }
+      FlowLines.placeItems(
+        first: first, end: end, last: last, handing: first, to: end, sizes, length: length,
+        interitem: interitem, body)
+    }
+  }
+
+  /// Calls `body` with each item of `from ..< to`, in the line `first ..< end` (the section's
+  /// last when `last`), and its frame relative to the line's leading edge and top: the one
+  /// formula of an item's place in its line (F2–F4, F12). The items before `from` move the
+  /// ones after as they do when they are handed over. - Precondition: `first ..< end` is a
+  /// line of `sizes`, `from ..< to` within it.
+  @inline(__always)
+  private static func placeItems(
+    first: Int, end: Int, last: Bool, handing from: Int, to: Int, _ sizes: FlowSizes.Lengths,
+    length: Double, interitem: Double, _ body: (Int, Rect) -> Void
+  ) {
+    let count = end &- first
+    // The line's extent (F4, as `extent(from:to:)`) and the room its items take, in one pass.
+    var extent = 0.0
+    var used = 0.0
+    var item = first
+    while item < end {
+      extent = max(extent, sizes.height(item))
+      used += sizes.width(item)
+      item &+= 1
+    }
+    var x = 0.0
+    var gap = interitem
+    // Some item differs from the flow's size: with none, the section is periodic (F13,
+    // SectionSolver) and has no FlowLines.
+    if last {
+      // F12: the last line starts at the leading edge with the minimum spacing.
+    } else if count == 1 {
+      let width = sizes.width(first)
+      if width < length { x = (length - width) / 2 }  // F3
+    } else {
+      gap = (length - used) / Double(count &- 1)  // F2: justified
+    }
+    item = first
+    while item < from {
+      x += sizes.width(item) + gap
+      item &+= 1
+    }
+    while item < to {
+      let width = sizes.width(item)
+      let height = sizes.height(item)
+      body(item, Rect(x: x, y: (extent - height) / 2, width: width, height: height))
+      x += width + gap
+      item &+= 1
     }
   }
 
@@ -365,14 +394,22 @@ final class FlowLines {
   /// - Complexity: O(log blocks + the items of the lines walked).
   func forEachFrame(items: Range<Int>, origin: Point, _ body: (Int, Rect) -> Void) {
     guard !items.isEmpty else { return }
+    precondition(items.lowerBound >= 0 && items.upperBound <= sizes.count)
     let found = blocks.find(item: items.lowerBound)
     let line = (items.lowerBound - found.block.first) / found.block.period
-    walkLines(from: found, line: line) { first, end, top in
-      forEachItem(first: first, end: end) { item, slot in
-        guard items.contains(item) else { return }
-        body(item, FlowLines.place(slot, lineStart: top, origin: origin))
+    let count = sizes.count
+    let (length, interitem) = (self.length, self.interitem)
+    sizes.withLengths { sizes in
+      walkLines(from: found, line: line) { first, end, top in
+        // Only the first and last lines walked may hold items outside `items`.
+        FlowLines.placeItems(
+          first: first, end: end, last: end == count, handing: max(first, items.lowerBound),
+          to: min(end, items.upperBound), sizes, length: length, interitem: interitem
+        ) { item, slot in
+          body(item, FlowLines.place(slot, lineStart: top, origin: origin))
+        }
+        return end < items.upperBound
       }
-      return end < items.upperBound
     }
   }
 

@@ -148,12 +148,15 @@ final class FlowSizes {
     let narrow: UnsafePointer<Float32>?
     let wide: UnsafePointer<Double>?
 
+    // Items are below `count` (`FlowSizes.maxItems`): `2 &* item` does not overflow, and an
+    // overflow check per read would cost the walks of every line a test and a branch.
     @inline(__always) func width(_ item: Int) -> Double {
-      isWide ? wide.unsafelyUnwrapped[2 * item] : Double(narrow.unsafelyUnwrapped[2 * item])
+      isWide ? wide.unsafelyUnwrapped[2 &* item] : Double(narrow.unsafelyUnwrapped[2 &* item])
     }
     @inline(__always) func height(_ item: Int) -> Double {
       isWide
-        ? wide.unsafelyUnwrapped[2 * item + 1] : Double(narrow.unsafelyUnwrapped[2 * item + 1])
+        ? wide.unsafelyUnwrapped[2 &* item &+ 1]
+        : Double(narrow.unsafelyUnwrapped[2 &* item &+ 1])
     }
   }
 

@@ -223,9 +223,15 @@ extension Layout {
     let space = self.space
     if let lines = entries.slots[id].solved.flowLines {
       let origin = placedSection(section).placement.origin
-      // `item` is not below `first`: no overflow.
-      lines.forEachFrame(items: Int(first)..<Int(first + count), origin: origin) { item, frame in
-        body(Int64(item) &- first, space.physical(frame))
+      // `item` is not below `first`: no overflow. In canonical coordinates that are the host's
+      // (`physical` is the identity), without a test of the space per frame.
+      let items = Int(first)..<Int(first + count)
+      if !space.transposed && !space.rightToLeft {
+        lines.forEachFrame(items: items, origin: origin) { body(Int64($0) &- first, $1) }
+      } else {
+        lines.forEachFrame(items: items, origin: origin) { item, frame in
+          body(Int64(item) &- first, space.physical(frame))
+        }
       }
       return
     }

@@ -130,6 +130,30 @@ final class LineBlocks {
     @inline(__always)
     func first(_ index: Int) -> Int { Int(packed[index].first) }
 
+    /// Calls `body` with each block from `start` on, until it returns false; returns whether
+    /// it never did. The blocks as `self[index]` gives them, read without a check each.
+    @inline(__always)
+    func forEachBlock(from start: Int, _ body: (LineBlock) -> Bool) -> Bool {
+      packed.withUnsafeBufferPointer { packed in
+        wide.withUnsafeBufferPointer { wide in
+          let isWide = !wide.isEmpty
+          var index = start
+          while index < packed.count {
+            let block = packed[index]
+            let value = isWide ? wide.baseAddress.unsafelyUnwrapped[index] : Double(block.value)
+            guard
+              body(
+                LineBlock(
+                  first: Int(block.first), period: Int(block.period), lines: Int(block.lines),
+                  value: value))
+            else { return false }
+            index &+= 1
+          }
+          return true
+        }
+      }
+    }
+
     /// Block `index`'s lines and their length (with the spacing after each).
     @inline(__always)
     private func sums(_ index: Int) -> (lines: Int, length: ExactLength) {
@@ -441,6 +465,20 @@ final class LineBlocks {
     }
     guard node.chunk + 1 < chunks.count else { return nil }
     return (Position(chunk: node.chunk + 1, index: 0), chunks[node.chunk + 1][0])
+  }
+
+  /// Calls `body` with each block from the one at `node` on, in item order, until it returns
+  /// false: the walk of `next(after:)` without its search and checks per block (a flow's
+  /// frames and rect queries walk line after line, most lines a block of their own; issue 19).
+  @inline(__always)
+  func forEachBlock(from node: Position, _ body: (LineBlock) -> Bool) {
+    var chunk = node.chunk
+    var index = node.index
+    while chunk < chunks.count {
+      guard chunks[chunk].forEachBlock(from: index, body) else { return }
+      chunk &+= 1
+      index = 0
+    }
   }
 
   /// The block before the one at `node` in item order, or nil.
