@@ -288,21 +288,32 @@ final class FlowLines {
     var inDoubles = ExactLength(points) == start
     // The first block handed over is `found.block`. Items and lines are below 2³¹ (the blocks
     // keep them in 32 bits): no overflow.
-    blocks.forEachBlock(from: found.node) { block in
-      while index < block.lines {
-        let first = block.first &+ index &* block.period
-        guard body(first, first &+ block.period, points) else { return false }
-        if inDoubles, let sum = ExactLength.exactSum(points, block.value) {
-          points = sum
-        } else {
-          if inDoubles {
-            start = ExactLength(points)
-            inDoubles = false
-          }
-          start = FlowLines.sum(start, block.value)
-          points = start.points
+    /// Hands over line `index` of `block` and steps to the next; false when `body` stops.
+    @inline(__always)
+    func step(_ block: LineBlock) -> Bool {
+      let first = block.first &+ index &* block.period
+      guard body(first, first &+ block.period, points) else { return false }
+      if inDoubles, let sum = ExactLength.exactSum(points, block.value) {
+        points = sum
+      } else {
+        if inDoubles {
+          start = ExactLength(points)
+          inDoubles = false
         }
-        index &+= 1
+        start = FlowLines.sum(start, block.value)
+        points = start.points
+      }
+      index &+= 1
+      return true
+    }
+    blocks.forEachBlock(from: found.node) { block in
+      // Most blocks of a flow with sizes of its own are one line: that one is handed over
+      // outside the loop over a block's lines, whose set-up the compiler would make for each.
+      if index < block.lines {
+        guard step(block) else { return false }
+        while index < block.lines {
+          guard step(block) else { return false }
+        }
       }
       index = 0
       return true
