@@ -286,9 +286,8 @@ final class FlowLines {
     // bit for bit, without 128-bit arithmetic per line. From the first that is not, the walk
     // sums exactly.
     var inDoubles = ExactLength(points) == start
-    // The first block handed over is `found.block`. Items and lines are below 2³¹ (the blocks
-    // keep them in 32 bits): no overflow.
     /// Hands over line `index` of `block` and steps to the next; false when `body` stops.
+    /// Items and lines are below 2³¹ (the blocks keep them in 32 bits): no overflow.
     @inline(__always)
     func step(_ block: LineBlock) -> Bool {
       let first = block.first &+ index &* block.period
@@ -306,6 +305,7 @@ final class FlowLines {
       index &+= 1
       return true
     }
+    // The first block handed over is `found.block`, from its line `index`.
     blocks.forEachBlock(from: found.node) { block in
       // Most blocks of a flow with sizes of its own are one line: that one is handed over
       // outside the loop over a block's lines, whose set-up the compiler would make for each.
