@@ -262,12 +262,12 @@ struct FlowItemSizesTests {
       var random = Lcg(state: wide ? 31 : 29)
       let sizes = (0..<count).map { item -> Size in
         // Runs of the flow's size (blocks of many lines), lone wide items, sizes of their own;
-        // a third of a point is not a Float32.
+        // a third of a point is not a Float32, so the sizes and the lines' lengths (the
+        // tallest of a line plus the spacing) are kept as doubles.
         if item / 400 % 4 == 1 { return uniform }
         let width = item % 97 == 0 ? 500 : Double(20 + random.below(300))
-        return Size(
-          width: width + (wide && item % 5 == 0 ? 1.0 / 3 : 0.25),
-          height: Double(10 + random.below(90)))
+        let third = wide && item % 5 == 0 ? 1.0 / 3 : 0
+        return Size(width: width + 0.25 + third, height: Double(10 + random.below(90)) + third)
       }
       let layout = try Layout.solving(
         LayoutDescription(
