@@ -82,6 +82,23 @@ struct FlowLineBlocksTests {
       #expect(
         (byPosition.lengthBefore + positionOffset * byPosition.block.length).points == line.start)
     }
+    // The first block's own answers (found without a search): before the start, at it, and
+    // at the end of its first line, where the next line starts (in the next block when the
+    // first holds one line).
+    let first = blocks.find(item: 0).block
+    let beforeStart = blocks.find(position: ExactLength(-1.0))
+    #expect(beforeStart.block.first == 0 && beforeStart.linesBefore == 0)
+    #expect(blocks.find(line: 0).block.first == 0)
+    if first.value > 0 {
+      #expect(blocks.find(position: .zero).block.first == 0)
+      let second = blocks.find(position: first.length)
+      if first.lines == 1 && first.end < items {
+        // The next block, or a later one after lines of no length.
+        #expect(second.block.first >= first.end && second.lengthBefore == first.length)
+      } else {
+        #expect(second.block.first == 0)
+      }
+    }
     // The chain visits the blocks in order, tiling the items.
     var found = blocks.find(item: 0)
     var end = found.block.end

@@ -247,7 +247,15 @@ final class LineBlocks {
         if wide.isEmpty { wide = packed.map { Double($0.value) } }
         wide.replaceSubrange(range, with: replacement.map { $0.value })
       }
-      packed.replaceSubrange(range, with: replacement.map { PackedBlock($0) })
+      if range.upperBound == packed.count {
+        // The chunk's tail (the last chunk cut for blocks added at the end): appended in
+        // place, without an array of packed blocks made first.
+        packed.removeLast(range.count)
+        packed.reserveCapacity(packed.count + replacement.count)
+        for block in replacement { packed.append(PackedBlock(block)) }
+      } else {
+        packed.replaceSubrange(range, with: replacement.map { PackedBlock($0) })
+      }
       guard replacement.count == range.count else {
         return summarize(fromGroup: range.lowerBound / LineBlocks.groupSize + 1)
       }
@@ -428,8 +436,21 @@ final class LineBlocks {
     return Position(chunk: chunk, index: chunks[chunk].index(ofItem: item))
   }
 
+  /// The first block, as `find` gives it, when `holds` says a lookup falls in it: a section's
+  /// start is looked up on every change of its sizes (its first snap unit, an anchor at the
+  /// top), and needs no search (issue 19).
+  @inline(__always)
+  private func firstBlock(where holds: (LineBlock) -> Bool) -> Found? {
+    guard let chunk = chunks.first else { return nil }
+    let block = chunk[0]
+    guard holds(block) else { return nil }
+    return Found(
+      node: Position(chunk: 0, index: 0), block: block, linesBefore: 0, lengthBefore: .zero)
+  }
+
   /// The block holding `item`. - Precondition: `item` is below the item count.
   func find(item: Int) -> Found {
+    if let first = firstBlock(where: { item < $0.end }) { return first }
     let position = position(ofItem: item)
     return found(position.chunk, position.index)
   }
@@ -437,6 +458,7 @@ final class LineBlocks {
   /// The block holding line `line` (the last block past the last line).
   /// - Precondition: there are blocks.
   func find(line: Int) -> Found {
+    if let first = firstBlock(where: { line < $0.lines }) { return first }
     let (chunk, before) = chunkLines.count(atOrBelow: line)
     guard chunk < chunks.count else {
       return found(chunks.count - 1, chunks[chunks.count - 1].count - 1)
@@ -448,6 +470,8 @@ final class LineBlocks {
   /// The block whose lines (with their spacing) span `position`; the first block before the
   /// start, the last after the end. - Precondition: there are blocks.
   func find(position: ExactLength) -> Found {
+    // Before the end of the first block's first line, no later block starts at or before it.
+    if let first = firstBlock(where: { position < $0.length }) { return first }
     let (chunk, before) = chunkLength.count(atOrBelow: position)
     guard chunk < chunks.count else {
       return found(chunks.count - 1, chunks[chunks.count - 1].count - 1)
@@ -642,11 +666,14 @@ final class LineBlocks {
   /// before them and grows by the new ones (a host giving sizes in order, chunk after chunk,
   /// replaces the lines to the end). - Complexity: O(the pieces · log chunks).
   private func replaceLastChunks(from first: Int, with pieces: [Chunk]) {
-    for chunk in first..<chunks.count { blockCount -= chunks[chunk].count }
-    chunks.replaceSubrange(first..., with: pieces)
-    chunkFirsts.removeSubrange(first...)
-    chunkLines.truncate(to: first)
-    chunkLength.truncate(to: first)
+    if first < chunks.count {
+      for chunk in first..<chunks.count { blockCount -= chunks[chunk].count }
+      chunks.removeSubrange(first...)
+      chunkFirsts.removeSubrange(first...)
+      chunkLines.truncate(to: first)
+      chunkLength.truncate(to: first)
+    }
+    chunks.append(contentsOf: pieces)
     for piece in pieces {
       chunkFirsts.append(piece.first(0))
       chunkLines.append(piece.lines)
