@@ -401,9 +401,41 @@ static void test_review_10(void) {
   }
 }
 
+/* The rect soak's seed 50041: an orthogonal section of a horizontal layout whose cells are 0
+ * wide (their insets outgrow the estimated group) and end its span along the main axis. The
+ * section was skipped when its span's end (its start plus its local extent, summed in another
+ * order than the cells' frames) fell an ulp short of the rect's near edge, where the cells are:
+ * a rect starting at them missed them. */
+static void test_rect_soak_50041(void) {
+  sl_layout *layout = layout_of(
+      "{" CONTAINER(953.87, 1018) ", \"configuration\": {\"scrollDirection\": \"horizontal\","
+      " \"boundarySupplementaryItems\": [{\"elementKind\": \"bottom\", \"alignment\":"
+      " \"topLeading\", \"layoutSize\": " SIZE("{\"absolute\": 35.8}", "{\"absolute\": 148.8}")
+      "}]}, \"sections\": [{\"itemCount\": 4, \"orthogonalScrollingBehavior\": \"paging\","
+      " \"boundarySupplementaryItems\": [{\"elementKind\": \"header\", \"alignment\":"
+      " \"leading\", \"layoutSize\": " SIZE("{\"absolute\": 41.67}", "{\"absolute\": 40.56}")
+      "}], \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+      SIZE("{\"estimated\": 25}", "{\"absolute\": 49.2}") ", \"interItemSpacing\":"
+      " {\"flexible\": 6.6}, \"subitem\": {\"layoutSize\": "
+      SIZE("{\"estimated\": 62}", FH(1)) ", \"contentInsets\": {\"top\": 1.457308932717677,"
+      " \"leading\": 5.819161013945752, \"bottom\": 0, \"trailing\": 4}}, \"count\": 4}}]}");
+  if (layout == NULL) return;
+  sl_rect frame;
+  CHECK_STATUS(sl_layout_get_item_frame(layout, 0, 3, &frame), SL_OK);
+  CHECK(frame.width == 0, "seed 50041: the cell is %.17g wide, not 0", frame.width);
+  element_list all = query(layout, (sl_rect){-100, -100, 1200, 1200});
+  check_rect(layout, &all, (sl_rect){frame.x, frame.y - 5, 1, frame.height + 10},
+             "seed 50041: a rect starting at a cell 0 wide");
+  free(all.items);
+  check_edges(layout, (sl_rect){-100, -100, 1200, 1200},
+              "seed 50041: an orthogonal section ending in cells 0 wide");
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
   test_review_9();
   test_review_10();
+  test_rect_soak_50041();
   const char *directions[2] = {"vertical", "horizontal"};
   const char *layout_directions[2] = {"leftToRight", "rightToLeft"};
   for (int d = 0; d < 2; d++)

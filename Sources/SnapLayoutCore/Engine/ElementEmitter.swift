@@ -261,7 +261,13 @@ struct ElementEmitter {
       // The section's span, not its frame: cells may overflow the row across the scroll axis.
       let rowMax = max(
         start + slots[id].solved.frame.height, start + slots[id].solved.local.mainMax)
-      guard rowMin <= query.maxY, rowMax >= query.minY else { return }
+      // With the section tree's slack: the span's ends are sums made in another order than
+      // the frames of the elements at them (the section's start plus its local extent), and
+      // an ulp short dropped a cell of no length on the query's near edge (rect soak, seed
+      // 50041; docs/LAYOUT-RULES.md, "Rect queries"). Each cell is still tested as reported.
+      guard rowMin <= query.maxY + SectionTree.slack * max(1, Swift.abs(query.maxY)),
+        rowMax >= query.minY - SectionTree.slack * max(1, Swift.abs(query.minY))
+      else { return }
       repetitions = slots[id].solved.repetitions(
         from: query.minX, to: query.maxX, offset: offset, placement: placement, start: &walkStart)
     } else {
