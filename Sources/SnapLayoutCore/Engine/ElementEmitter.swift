@@ -265,8 +265,11 @@ struct ElementEmitter {
       // the frames of the elements at them (the section's start plus its local extent), and
       // an ulp short dropped a cell of no length on the query's near edge (rect soak, seed
       // 50041; docs/LAYOUT-RULES.md, "Rect queries"). Each cell is still tested as reported.
-      guard rowMin <= query.maxY + SectionTree.slack * max(1, Swift.abs(query.maxY)),
-        rowMax >= query.minY - SectionTree.slack * max(1, Swift.abs(query.minY))
+      // The slack is worked out only for a row the exact test would skip.
+      let slack = SectionTree.slack
+      guard
+        rowMin <= query.maxY || rowMin <= query.maxY + slack * max(1, Swift.abs(query.maxY)),
+        rowMax >= query.minY || rowMax >= query.minY - slack * max(1, Swift.abs(query.minY))
       else { return }
       repetitions = slots[id].solved.repetitions(
         from: query.minX, to: query.maxX, offset: offset, placement: placement, start: &walkStart)
