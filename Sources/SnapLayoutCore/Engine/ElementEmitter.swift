@@ -229,9 +229,26 @@ struct ElementEmitter {
     // past the seam (review 9: a badge on the only cell of a partial group, 10 pt past it).
     let low = placement.origin.x + placement.envelope.minX - laps.within
     let extent = laps.period + max(0, placement.envelope.width) + 1
-    for j in laps.copies(
+    let copies = laps.copies(
       start: low, extent: extent, from: query.minX, to: query.maxX, single: singleCopy)
+    // Each copy wholly inside the rect has every cell examined: when those of a measured
+    // section are past what a bounded visitor examines, it is told at once and refuses the
+    // query (`QueryBounds.maxExamined`), instead of after walking 2^25 cells (seconds, through
+    // the copies of a 1e6-item carousel; rect soak, seed 108967). Told only then, so that no
+    // cell is counted twice; visitors without a bound walk the copies as before.
+    if slots[id].solved.measured != nil,
+      rowReaches(slots, id: id, start: start, placement: slots[id].solved.placement(at: start))
     {
+      let whole = LoopCopies.wholeCopies(
+        copies, start: low, extent: extent, period: laps.period, from: query.minX,
+        to: query.maxX)
+      let (cells, overflow) = whole.multipliedReportingOverflow(by: placement.itemCount)
+      if overflow || cells > QueryBounds.maxExamined {
+        copy.examine(overflow ? Int64.max : cells)
+        if copy.isFinished { return }
+      }
+    }
+    for j in copies {
       if copy.isFinished { return }
       let copyOffset = laps.offset(ofCopy: j)
       copy.copy = laps.copyNumber(j)
@@ -257,20 +274,7 @@ struct ElementEmitter {
     // Where the measured walk may start without searching again.
     var walkStart: MeasuredSizes.WalkStart? = nil
     if placement.isOrthogonal {
-      let rowMin = placement.origin.y + placement.envelope.minY
-      // The section's span, not its frame: cells may overflow the row across the scroll axis.
-      let rowMax = max(
-        start + slots[id].solved.frame.height, start + slots[id].solved.local.mainMax)
-      // With the section tree's slack: the span's ends are sums made in another order than
-      // the frames of the elements at them (the section's start plus its local extent), and
-      // an ulp short dropped a cell of no length on the query's near edge (rect soak, seed
-      // 50041; docs/LAYOUT-RULES.md, "Rect queries"). Each cell is still tested as reported.
-      // The slack is worked out only for a row the exact test would skip.
-      let slack = SectionTree.slack
-      guard
-        rowMin <= query.maxY || rowMin <= query.maxY + slack * max(1, Swift.abs(query.maxY)),
-        rowMax >= query.minY || rowMax >= query.minY - slack * max(1, Swift.abs(query.minY))
-      else { return }
+      guard rowReaches(slots, id: id, start: start, placement: placement) else { return }
       repetitions = slots[id].solved.repetitions(
         from: query.minX, to: query.maxX, offset: offset, placement: placement, start: &walkStart)
     } else {
@@ -305,6 +309,26 @@ struct ElementEmitter {
     emitMeasured(
       slots, id: id, placement: placement, index: index, repetitions: repetitions, start: walkStart,
       offset: offset, effects: effects, into: &visitor)
+  }
+
+  /// Whether an orthogonal section's row (`placement`, the section at `start`) reaches the
+  /// query along the main axis: its cells can intersect it only then.
+  @inline(__always)
+  private func rowReaches(
+    _ slots: [SectionEntry], id: Int, start: Double, placement: SectionPlacement
+  ) -> Bool {
+    let rowMin = placement.origin.y + placement.envelope.minY
+    // The section's span, not its frame: cells may overflow the row across the scroll axis.
+    let rowMax = max(
+      start + slots[id].solved.frame.height, start + slots[id].solved.local.mainMax)
+    // With the section tree's slack: the span's ends are sums made in another order than the
+    // frames of the elements at them (the section's start plus its local extent), and an ulp
+    // short dropped a cell of no length on the query's near edge (rect soak, seed 50041;
+    // docs/LAYOUT-RULES.md, "Rect queries"). Each cell is still tested as reported. The slack
+    // is worked out only for a row the exact test would skip.
+    let slack = SectionTree.slack
+    return (rowMin <= query.maxY || rowMin <= query.maxY + slack * max(1, Swift.abs(query.maxY)))
+      && (rowMax >= query.minY || rowMax >= query.minY - slack * max(1, Swift.abs(query.minY)))
   }
 
   /// The cells of a section with measured cells in `repetitions` (`emitCells`), apart so that
@@ -680,6 +704,26 @@ struct LoopCopies {
     let first = min(max(((low - slack - start - extent) / period).rounded(.up), -reach), reach)
     let last = min(max(((high + slack - start) / period).rounded(.down), -reach), reach)
     return Int64(first)..<Int64(max(first, last + 1))
+  }
+
+  /// How many of `copies` (from `copies(start:extent:from:to:single:)`), copy `j` spanning
+  /// `start + j · period ... start + j · period + extent`, lie wholly inside `low ... high`,
+  /// with a margin that the divisions' roundings cannot cross: a lower bound.
+  /// - Complexity: O(1).
+  static func wholeCopies(
+    _ copies: Range<Int64>, start: Double, extent: Double, period: Double, from low: Double,
+    to high: Double
+  ) -> Int64 {
+    guard period > 0, !copies.isEmpty else { return 0 }
+    let margin =
+      (Swift.abs(low) + Swift.abs(high) + Swift.abs(start) + Swift.abs(extent)
+        + Swift.abs(period)) * 0x1p-40
+    let first = ((low + margin - start) / period).rounded(.up) + 1
+    let last = ((high - margin - start - extent) / period).rounded(.down) - 1
+    guard first.isFinite, last.isFinite, first <= last else { return 0 }
+    let from = max(Double(copies.lowerBound), first)
+    let through = min(Double(copies.upperBound - 1), last)
+    return through >= from ? Int64(through - from) + 1 : 0
   }
 
   /// The offset at which the canonical content shows copy `j`.
