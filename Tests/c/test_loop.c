@@ -686,7 +686,34 @@ static void test_seam_shared_offset(void) {
   sl_layout_destroy(layout);
 }
 
+/* A rect over many laps of a looping carousel with measured cells: the copies it holds whole
+ * pass the cells a query may examine (2^25), and it is refused at once with the examined
+ * bound's message (rect soak, seed 108967: the copies were walked first, seconds a call); a
+ * rect over part of a lap is answered. */
+static void test_examined_bound_over_copies(void) {
+  sl_layout *layout = create_layout(
+      "{" CONTAINER(390, 844) ", \"sections\": [{\"itemCount\": 1000000,"
+      " \"orthogonalScrollingBehavior\": \"continuous\", \"orthogonalScrollingProperties\":"
+      " {\"loop\": true}, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+      SIZE("{\"absolute\": 30}", "{\"estimated\": 50}") ", \"subitems\": [{\"layoutSize\": "
+      SIZE(FW(1), "{\"estimated\": 50}") "}]}}]}");
+  CHECK(layout != NULL, "examined bound: %s", sl_error_last()->message);
+  if (layout == NULL) return;
+  CHECK_STATUS(sl_layout_report_item_size(layout, 0, 0, 30, 61.5, NULL), SL_OK);
+  size_t count = 0;
+  CHECK_ERROR(sl_layout_get_elements_in_rect(layout, (sl_rect){-1e10, 0, 2e10, 100}, NULL, 0,
+                                             &count),
+              SL_ERANGE, "rect", "cells of measured sections");
+  CHECK_STATUS(sl_layout_get_elements_in_rect(layout, (sl_rect){0, 0, 3000, 100}, NULL, 0,
+                                              &count),
+               SL_OK);
+  CHECK(count >= 100 && count <= 102, "examined bound: %zu cells in 3,000 pt of 30 pt cells",
+        count);
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
+  test_examined_bound_over_copies();
   test_carousel();
   test_navigation();
   test_million_laps();
