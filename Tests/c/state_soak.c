@@ -911,6 +911,30 @@ static int lead_n, lead_sec[64];
 static int64_t lead_item[64];
 static int map_kind, map_s, map_t;
 static int64_t map_a, map_b;
+/* each orthogonal section's repetition at the leading edge of its viewport before an undo pair,
+ * and whether the first change brought another one there: rule 7 then begins a new run, whose
+ * anchor the undo keeps in place (a cell at the edge shrunk past it), so the offset need not
+ * come back. Item frames carry the section's offset; the viewport is 0 ... its length across
+ * the main axis, its leading edge at the far end in a right-to-left vertical layout. */
+static int64_t orth_lead[MAXSEC];
+static int orth_lost[MAXSEC];
+static int64_t orth_lead_repetition(int i) {
+  sl_scroll_info si;
+  sl_section_info info;
+  if (sl_layout_get_scroll_info(L, i, &si) != SL_OK ||
+      sl_layout_get_section_info(L, i, &info) != SL_OK)
+    return -1;
+  int mirrored = !M.horizontal && M.rtl;
+  double edge = mirrored ? si.viewport_length : 0;
+  int64_t n = info.items_per_group > 0 ? info.items_per_group : 1;
+  for (int64_t j = 0; j < info.item_count; j++) {
+    sl_rect f;
+    if (sl_layout_get_item_frame(L, i, j, &f) != SL_OK) continue;
+    double a = M.horizontal ? f.y : f.x, l = M.horizontal ? f.height : f.width;
+    if (mirrored ? (a < edge && edge <= a + l) : (a <= edge && edge < a + l)) return j / n;
+  }
+  return -1;
+}
 /* a frame's start and length along the main axis in logical (canonical) coordinates: a
  * right-to-left horizontal layout is mirrored about the content width */
 static void main_span(sl_rect f, double *a, double *l) {
@@ -926,6 +950,10 @@ static void note_lead(void) {
   double off;
   lead_n = 0;
   lead_lost = 0;
+  for (int i = 0; i < M.nsec; i++) {
+    orth_lost[i] = 0;
+    orth_lead[i] = M.sec[i].orth ? orth_lead_repetition(i) : -1;
+  }
   sl_layout_get_scroll_offset(L, SL_SCROLL_MAIN, &off);
   for (int i = 0; i < M.nsec; i++) {
     if (M.sec[i].orth) continue;
@@ -1006,6 +1034,9 @@ static void note_mid(void) {
   sl_scroll_info si;
   if (main_at_rest()) mid_clamped = 1;
   check_lead();
+  /* a report keeps the indices (the other changes skip this test) */
+  for (int i = 0; i < M.nsec && map_kind == 0; i++)
+    if (M.sec[i].orth && orth_lead_repetition(i) != orth_lead[i]) orth_lost[i] = 1;
   for (int i = 0; i < M.nsec; i++) {
     if (!M.sec[i].orth || sl_layout_get_scroll_info(L, i, &si) != SL_OK) continue;
     double rests[2048];
@@ -1407,7 +1438,9 @@ static void step(void) {
                after.main_off, before.main_off, before.sinfo_main.min_offset,
                before.sinfo_main.max_offset);
         for (int i = 0; i < after.nsec && i < before.nsec && !failed_this_seed; i++) {
-          if (before.info[i].orthogonal_scrolling_behavior == SL_ORTHOGONAL_NONE || mid_orth_skip) continue;
+          if (before.info[i].orthogonal_scrolling_behavior == SL_ORTHOGONAL_NONE || mid_orth_skip ||
+              orth_lost[i])
+            continue;
           sl_scroll_info si;
           if (sl_layout_get_scroll_info(L, i, &si) != SL_OK) continue;
           if (!(before.orth_off[i] > si.min_offset && before.orth_off[i] < si.max_offset)) continue;
