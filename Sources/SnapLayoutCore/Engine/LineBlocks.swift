@@ -102,8 +102,14 @@ final class LineBlocks {
     var lines = 0
     var length = ExactLength.zero
 
-    init(_ blocks: ArraySlice<LineBlock>) {
-      packed.reserveCapacity(blocks.count)
+    /// A chunk of `blocks`, with room for `room` blocks at least: the section's last chunk,
+    /// which blocks given in order fill up to half a chunk (`replaceInLastChunk`), grows in
+    /// place without reallocating (sizes given in chunks reallocated it once a call).
+    init(_ blocks: ArraySlice<LineBlock>, room: Int = 0) {
+      packed.reserveCapacity(Swift.max(blocks.count, room))
+      let groups = (room + LineBlocks.groupSize - 1) / LineBlocks.groupSize
+      groupLines.reserveCapacity(groups)
+      groupLength.reserveCapacity(groups)
       var narrow = true
       for block in blocks {
         packed.append(PackedBlock(block))
@@ -724,7 +730,9 @@ final class LineBlocks {
     pieces.reserveCapacity(count)
     for piece in 0..<count {
       pieces.append(
-        Chunk(rest[filled + remaining * piece / count..<filled + remaining * (piece + 1) / count]))
+        Chunk(
+          rest[filled + remaining * piece / count..<filled + remaining * (piece + 1) / count],
+          room: piece == count - 1 ? LineBlocks.chunkLimit / 2 : 0))
     }
     replaceLastChunks(from: chunks.count, with: pieces)
     return true
