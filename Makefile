@@ -79,7 +79,7 @@ VALGRIND    := valgrind --quiet --error-exitcode=99 --leak-check=full --show-lea
                --errors-for-leak-kinds=all --child-silent-after-fork=yes
 
 .PHONY: all lib deps demo help test test-deps test-swift test-c test-header test-valgrind \
-        test-examples test-bench examples bench clean rect-soak state-soak
+        test-examples test-bench examples bench bench-peers clean rect-soak state-soak
 
 .DEFAULT_GOAL := all
 
@@ -251,6 +251,19 @@ $(BUILD)/bench-dlopen: bench/dlopen_probe.c | $(BUILD)
 
 bench: lib $(BUILD)/bench ## print the performance table (docs/PERFORMANCE.md)
 	$(BUILD)/bench
+
+# The peer engines, built from what the package registries provide (scripts/fetch-peers.sh:
+# Yoga from the sources of PyPI's poga 0.1.19), timed against SnapLayout on the same items of
+# their own sizes (bench/peer_yoga.c; about ten minutes, `build/bench-peers --quick` a second).
+$(BUILD)/peers/libyoga.a: scripts/fetch-peers.sh | $(BUILD)
+	scripts/fetch-peers.sh $(BUILD)/peers
+
+$(BUILD)/bench-peers: bench/peer_yoga.c include/snaplayout.h $(LIB) $(BUILD)/peers/libyoga.a
+	$(Q)$(call say,CC,$@)$(CC) $(C_STD) $(C_WARN) -O2 -g -Iinclude -isystem $(BUILD)/peers $< -o $@ \
+	  $(BUILD)/peers/libyoga.a $(LINK_LIB) -lstdc++ -lm
+
+bench-peers: lib $(BUILD)/bench-peers ## SnapLayout against Yoga on items of their own sizes
+	$(BUILD)/bench-peers
 
 clean: ## remove build/, .build/ and what the tests leave in the tree
 	rm -rf $(BUILD) .build $(CLEAN_FILES)
