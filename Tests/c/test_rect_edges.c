@@ -432,10 +432,44 @@ static void test_rect_soak_50041(void) {
   sl_layout_destroy(layout);
 }
 
+/* The state soak's seed 39657: a right-to-left horizontal layout 20 pt long in a container
+ * 1,024 pt wide, and rects from its far end (x = 20, or an ulp before) over more than the
+ * container: canonical -1,050 ... 0, whose far end, kept as the start plus the length, came
+ * out an ulp of 1,050 below 0 and left out every element at 0 (a header 0 wide at x = 20, the
+ * cells ending there). The candidates' far edge now takes the near edge's magnitude too. */
+static void test_state_soak_39657(void) {
+  sl_layout *layout = layout_of(
+      "{\"environment\": {\"container\": {\"width\": 1024, \"height\": 768},"
+      " \"layoutDirection\": \"rightToLeft\"},"
+      " \"configuration\": {\"scrollDirection\": \"horizontal\"},"
+      " \"sections\": [{\"itemCount\": 2, \"boundarySupplementaryItems\": [{\"elementKind\":"
+      " \"header\", \"alignment\": \"leading\", \"pinToVisibleBounds\": true, \"layoutSize\": "
+      SIZE("{\"estimated\": 38.9}", FH(1)) "}], \"group\": {\"group\": \"vertical\","
+      " \"layoutSize\": " SIZE("{\"absolute\": 20}", FH(1)) ", \"subitem\": {\"layoutSize\": "
+      SIZE(FW(1), FH(0.5)) "}, \"count\": 2}}]}");
+  if (layout == NULL) return;
+  CHECK_STATUS(sl_layout_report_supplementary_size(layout, 0, 0, 0, 768, NULL), SL_OK);
+  sl_size content;
+  CHECK_STATUS(sl_layout_get_content_size(layout, &content), SL_OK);
+  CHECK(content.width == 20, "seed 39657: the content is %.17g long, not 20", content.width);
+  element_list all = query(layout, (sl_rect){-100, -100, 1200, 1000});
+  const double starts[2] = {20, nextafter(20, 0)};
+  const double widths[3] = {1000, 1050, 1160.1169988123097};
+  for (int s = 0; s < 2; s++)
+    for (int w = 0; w < 3; w++)
+      check_rect(layout, &all, (sl_rect){starts[s], 0, widths[w], 870.34177028962335},
+                 "seed 39657: a rect from the far end of a short right-to-left content");
+  free(all.items);
+  check_edges(layout, (sl_rect){-100, -100, 1200, 1000},
+              "seed 39657: a right-to-left horizontal layout shorter than its container");
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
   test_review_9();
   test_review_10();
   test_rect_soak_50041();
+  test_state_soak_39657();
   const char *directions[2] = {"vertical", "horizontal"};
   const char *layout_directions[2] = {"leftToRight", "rightToLeft"};
   for (int d = 0; d < 2; d++)

@@ -105,7 +105,21 @@ struct ElementEmitter {
   {
     var start = low - before
     if !start.isFinite { start = low }
-    return (start, (high + after) - start)
+    let end = high + after
+    var length = end - start
+    // The rect keeps its far edge as its start plus its length, a sum rounded at the start's
+    // magnitude: never short of `end` (the state soak's seed 39657: a right-to-left horizontal
+    // layout 20 pt long, a rect from x = 20 over more than 1,024 pt, canonical -1,050 ... 0,
+    // whose far end came out an ulp of 1,050 below 0 and left out everything at 0). A few
+    // ulps of the larger magnitude at most, and only when the sum falls short.
+    var step = Swift.max(Swift.abs(start), Swift.abs(end)).ulp
+    var tries = 0
+    while start + length < end && tries < 8 && (length + step).isFinite {
+      length += step
+      step *= 2
+      tries += 1
+    }
+    return (start, length)
   }
 
   /// The candidates' query for one section's elements: widened again by 2^-48 of their
