@@ -282,6 +282,33 @@ final class MeasuredSizes {
     pageChanged(index)
   }
 
+  /// Records the shape of every measured repetition below `count`, `shape(r)` for each, as
+  /// `setShape` on each in turn leaves the pages (a page restated holds what a page summed
+  /// again holds), each page summed once and the tree built once: a new container size
+  /// measures them all again, where a tree update a repetition cost ~1,000 instructions a row
+  /// (docs/PERFORMANCE.md, "Peers"). The section's extremes are those of the pages, never
+  /// wider. `shape` may read the sizes, not the shapes.
+  /// - Complexity: O(measured pages · page + pages).
+  func setMeasuredShapes(below count: Int64, _ shape: (Int64) -> RepetitionShape) {
+    let width = Int(itemsPerGroup)
+    for index in pages.indices where pages[index].measured > 0 {
+      let page = pages[index]
+      let base = keys[index] * repetitionsPerPage
+      for local in 0..<Int(repetitionsPerPage) {
+        let repetition = base + Int64(local)
+        guard repetition < count else { break }
+        var measuredCell = false
+        for cell in local * width..<(local + 1) * width where !page.sizes[2 * cell].isNaN {
+          measuredCell = true
+          break
+        }
+        if measuredCell { page.store(shape(repetition), at: local) }
+      }
+      summarize(index)
+    }
+    rebuildTree()
+  }
+
   /// Records the shapes of the repetitions of `repetitions`, `shape(r)` for each, as
   /// `setShape` on each in turn leaves them (the same bits: a page restated holds what a page
   /// summed again holds), with the tree and the section's summary updated once per page.

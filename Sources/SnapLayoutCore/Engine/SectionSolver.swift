@@ -121,13 +121,13 @@ struct SectionSolver {
     } else if let measured {
       if remeasure || measured.stride != stride {
         measured.setStride(stride)
-        measured.forEachMeasuredRepetition { repetition in
-          guard repetition < groupCount else { return }
+        var hint = 0
+        measured.setMeasuredShapes(below: groupCount) { repetition in
           let present = repetition == groupCount - 1 && remainder > 0 ? Int(remainder) : Int(n)
-          measured.setShape(
-            repetitionSolver.shape(
-              of: repetition, present: present, measured: measured, template: template),
-            repetition: repetition)
+          return repetitionSolver.shape(
+            present: present,
+            measurements: measured.repetition(repetition, hint: &hint).measurements,
+            template: template)
         }
       }
       primaryLength += measured.totalDelta
