@@ -174,6 +174,40 @@ static void yoga_resize(YGNodeRef root, const workload *w, double width) {
   yoga_read(root, w);
 }
 
+/* Each engine as the timing loop sees it: made with the first layout's frames, then laid out
+ * at a new width, then freed. */
+typedef struct engine {
+  void *(*create)(const workload *w);
+  void (*resize)(void *state, const workload *w, double width);
+  void (*destroy)(void *state);
+} engine;
+
+static void *snap_start(const workload *w) { return snap_create(w); }
+static void snap_again(void *state, const workload *w, double width) {
+  snap_resize(state, w, width);
+}
+static void snap_free(void *state) { sl_layout_destroy(state); }
+static void *yoga_start(const workload *w) { return yoga_create(w); }
+static void yoga_again(void *state, const workload *w, double width) {
+  yoga_resize(state, w, width);
+}
+static void yoga_free(void *state) { YGNodeFreeRecursive(state); }
+
+static const engine snaplayout = {snap_start, snap_again, snap_free};
+static const engine yoga = {yoga_start, yoga_again, yoga_free};
+
+/* One repetition of `e`: the first layout's time and the new width's. */
+static void time_engine(const engine *e, const workload *w, double *first, double *resize) {
+  double t0 = now_ns();
+  void *state = e->create(w);
+  double t1 = now_ns();
+  e->resize(state, w, WIDE_W);
+  double t2 = now_ns();
+  *first = t1 - t0;
+  *resize = t2 - t1;
+  e->destroy(state);
+}
+
 /* ---- timing: the two engines alternated, medians of the repetitions ---- */
 
 static int cmp_double(const void *a, const void *b) {
@@ -239,26 +273,12 @@ static void run(int flow, int64_t n, int reps) {
   }
   for (int r = 0; r < reps; r++) {
     /* Alternate which engine goes first, so that neither always meets a warm cache. */
-    for (int turn = 0; turn < 2; turn++) {
-      if ((turn == 0) == (r % 2 == 0)) {
-        double t0 = now_ns();
-        sl_layout *layout = snap_create(&w);
-        double t1 = now_ns();
-        snap_resize(layout, &w, WIDE_W);
-        double t2 = now_ns();
-        first_mine[r] = t1 - t0;
-        resize_mine[r] = t2 - t1;
-        sl_layout_destroy(layout);
-      } else {
-        double t0 = now_ns();
-        YGNodeRef root = yoga_create(&w);
-        double t1 = now_ns();
-        yoga_resize(root, &w, WIDE_W);
-        double t2 = now_ns();
-        first_yours[r] = t1 - t0;
-        resize_yours[r] = t2 - t1;
-        YGNodeFreeRecursive(root);
-      }
+    if (r % 2 == 0) {
+      time_engine(&snaplayout, &w, &first_mine[r], &resize_mine[r]);
+      time_engine(&yoga, &w, &first_yours[r], &resize_yours[r]);
+    } else {
+      time_engine(&yoga, &w, &first_yours[r], &resize_yours[r]);
+      time_engine(&snaplayout, &w, &first_mine[r], &resize_mine[r]);
     }
   }
   const char *kind = flow ? "flow of tags" : "self-sizing list";
