@@ -96,6 +96,12 @@ final class MeasuredPage {
     summary = page.summary
   }
 
+  /// Whether repetition `local` of the page, `width` cells a repetition, holds a measured cell.
+  func holdsMeasuredCell(_ local: Int, width: Int) -> Bool {
+    for cell in local * width..<(local + 1) * width where !sizes[2 * cell].isNaN { return true }
+    return false
+  }
+
   /// The deltas of repetitions `0 ..< local` summed in order (a shift inside the page).
   func deltaSum(upTo local: Int) -> Double { deltas.sum(upTo: local) }
 

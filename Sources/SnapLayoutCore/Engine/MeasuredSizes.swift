@@ -238,12 +238,9 @@ final class MeasuredSizes {
   /// Every repetition holding a measured cell, in order.
   func forEachMeasuredRepetition(_ body: (Int64) -> Void) {
     for (index, page) in pages.enumerated() where page.measured > 0 {
-      for local in 0..<repetitionsPerPage {
-        let first = Int(local * itemsPerGroup)
-        for cell in first..<first + Int(itemsPerGroup) where !page.sizes[2 * cell].isNaN {
-          body(keys[index] * repetitionsPerPage + local)
-          break
-        }
+      for local in 0..<repetitionsPerPage
+      where page.holdsMeasuredCell(Int(local), width: Int(itemsPerGroup)) {
+        body(keys[index] * repetitionsPerPage + local)
       }
     }
   }
@@ -297,12 +294,9 @@ final class MeasuredSizes {
       for local in 0..<Int(repetitionsPerPage) {
         let repetition = base + Int64(local)
         guard repetition < count else { break }
-        var measuredCell = false
-        for cell in local * width..<(local + 1) * width where !page.sizes[2 * cell].isNaN {
-          measuredCell = true
-          break
+        if page.holdsMeasuredCell(local, width: width) {
+          page.store(shape(repetition), at: local)
         }
-        if measuredCell { page.store(shape(repetition), at: local) }
       }
       summarize(index)
     }
