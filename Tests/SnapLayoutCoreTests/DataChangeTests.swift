@@ -81,6 +81,38 @@ struct DataChangeTests {
     #expect(shrunk.contentSize == layout.contentSize)
   }
 
+  @Test("the item on top of the viewport, moved within its section, hands over to the next one and takes it back when moved back")
+  func movedTopItemHandsOver() throws {
+    let layout = try solve([selfSizingList(items: 1000)])
+    let top = 10 + 52 * 100 + 20.0
+    try layout.setScrollOffset(top, container: mainScrollContainer)
+    // Moved to the end: the next item takes its place and the offset stays (following the
+    // moved item carried the offset to the end of the list).
+    let away = try layout.moveItem(from: (0, 100), to: (0, 999))
+    #expect(away.mainOffsetAdjustment == 0)
+    #expect(try layout.scrollOffset(mainScrollContainer) == top)
+    let back = try layout.moveItem(from: (0, 999), to: (0, 100))
+    #expect(back.mainOffsetAdjustment == 0)
+    #expect(try layout.scrollOffset(mainScrollContainer) == top)
+    // An item moved from above the viewport to below it moves the content up by its row.
+    let above = try layout.moveItem(from: (0, 10), to: (0, 999))
+    #expect(above.mainOffsetAdjustment == -52)
+
+    // A tall row at the edge moved down by one: the short row after it takes its place, so
+    // the tall row moved by the short one's length is at the edge now; moved back to the
+    // place of the row the run follows, it takes the run again and the offset comes back
+    // bit for bit (the state soak's seed 72898).
+    let tall = try solve([selfSizingList(items: 40)])
+    _ = try tall.reportItemSize(Size(width: 370, height: 600.3), section: 0, item: 16)
+    let inside = try tall.itemFrame(section: 0, item: 16).y + 517.7
+    try tall.setScrollOffset(inside, container: mainScrollContainer)
+    let down = try tall.moveItem(from: (0, 16), to: (0, 17))
+    #expect(down.mainOffsetAdjustment == 0)
+    let up = try tall.moveItem(from: (0, 17), to: (0, 16))
+    #expect(up.mainOffsetAdjustment == 0)
+    #expect(try tall.scrollOffset(mainScrollContainer) == inside)
+  }
+
   @Test("measured sizes follow their items; sections after move; counts are checked")
   func measuredSizesFollowAndErrors() throws {
     let layout = try solve([selfSizingList(items: 10), selfSizingList(items: 3)])

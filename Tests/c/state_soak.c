@@ -992,7 +992,11 @@ static void check_lead(void) {
     int64_t it = lead_item[k];
     if (map_kind == 1 && sec == map_s && it >= map_a) it += map_b;               /* insert */
     if (map_kind == 2) {                                                         /* move */
-      if (sec == map_s && it == map_a) sec = map_t, it = map_b;
+      if (sec == map_s && it == map_a && map_s == map_t && map_a != map_b) {
+        /* the moved anchor hands over to the item after it, as a delete and an insert */
+        int64_t next = map_a < M.sec[map_s].count - 1 ? map_a : map_a - 1;
+        it = next < map_b ? next : next + 1;
+      } else if (sec == map_s && it == map_a) sec = map_t, it = map_b;
       else if (map_s == map_t && sec == map_s) {
         if (map_a < map_b && it > map_a && it <= map_b) it--;
         else if (map_a > map_b && it >= map_b && it < map_a) it++;

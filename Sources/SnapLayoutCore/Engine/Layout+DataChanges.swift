@@ -111,8 +111,31 @@ extension Layout {
     if entries[section].flowSizes?.isUniform == true { entries[section].flowSizes = nil }
 
     let before = isSolved ? anchors(section: section) : nil
+    // A move within the section is anchored as a move to another section is, as a delete and
+    // an insert: when the main anchor's item is the one moved, the main run hands over to the
+    // item after it (a deleted anchor's rule) and notes where the moved one went; moved back to
+    // the place of the item the run then follows, it takes the run again, wherever the edge is
+    // by then (docs/SELF-SIZING.md rule 7). An orthogonal section's own anchor follows its item.
+    var handedOver: (item: Int64, away: Int64)? = nil
+    var movedBack: OffsetBase? = nil
+    if case .move(let from, let to) = change, from != to, let before {
+      if let base = mainOffsetBase, base.section == section, base.awaySection == section,
+        base.awayItem == from, base.item != from,
+        to == (base.item > from ? base.item - 1 : base.item), mainRunIsLeft(base)
+      {
+        movedBack = base
+      } else if before.main.section == section, before.main.repetition >= 0,
+        before.main.item == from
+      {
+        // The item after it once it is deleted (the last item before it when it is the
+        // last), then where the insert puts that one.
+        let next = from < count - 1 ? from : from - 1
+        handedOver = (next < to ? next : next + 1, to)
+      }
+    }
     let anchorItems = before.map { before in
-      (main: anchorItem(before.main, section: section, map: map, kept: kept, newCount: newCount),
+      (main: handedOver?.item
+        ?? anchorItem(before.main, section: section, map: map, kept: kept, newCount: newCount),
        section: before.section.flatMap {
         anchorItem($0, section: section, map: map, kept: kept, newCount: newCount)
        })
@@ -163,13 +186,32 @@ extension Layout {
     }
     anchors.mainBase = follow(anchors.mainBase)
     anchors.sectionBase = follow(anchors.sectionBase)
+    if let handedOver {
+      // The run goes on from where it began, following the item it handed over to.
+      anchors.mainBase?.item = handedOver.item
+    }
+    if var base = movedBack, case .move(_, let to) = change {
+      base.item = to
+      base.awaySection = -1
+      base.awayItem = -1
+      anchors.mainBase = base
+      taken = to
+    }
     if let taken {
       anchors.main.repetition = repetition(of: taken, in: section)
       anchors.main.item = taken
       anchors.mainBase?.item = taken
     }
     anchors.carry.item = { $0 == section ? ($1 < count ? map($1) : nil) : $1 }
-    return keep(anchors, section: section)
+    let report = keep(anchors, section: section)
+    if let handedOver, var base = mainOffsetBase, base.section == section,
+      base.item == handedOver.item
+    {
+      base.awaySection = section
+      base.awayItem = handedOver.away
+      mainOffsetBase = base
+    }
+    return report
   }
 
   /// Checks that `section` can hold `count` items: a flow section whose items have sizes of

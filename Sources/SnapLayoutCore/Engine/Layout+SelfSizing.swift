@@ -327,6 +327,23 @@ extension Layout {
       container: mainScrollContainer)
   }
 
+  /// Whether the main scroll's run is where the last change left it: the offset is that
+  /// change's, and the item the run follows starts where it did then — even where another
+  /// repetition is at the leading edge now (the item the run handed over from, moved next to
+  /// it: `Layout.changeItems`).
+  func mainRunIsLeft(_ base: OffsetBase) -> Bool {
+    guard isSolved, hostSetMainOffset, base.container == mainScrollContainer, base.section >= 0,
+      base.section < entries.count, base.item >= 0,
+      base.item < entries[base.section].itemCount
+    else { return false }
+    let repetition = repetition(of: base.item, in: base.section)
+    guard repetition >= 0 else { return false }
+    let anchor = Anchor(
+      section: base.section, repetition: repetition, position: 0, item: base.item)
+    return base.leftOffset == solved.mainScroll.canonical(mainOffset).offset
+      && position(of: anchor, alongX: false) == base.leftPosition
+  }
+
   /// The anchors of the main scroll and, when given, of `section`'s own scroll.
   func anchors(section: Int?) -> Anchors {
     let main = solved.mainScroll

@@ -126,6 +126,18 @@ def carried(model, sol, found: Anchor, offset: float, container: int, along_x: b
     return Anchor(anchor.section, anchor.repetition, position, item)
 
 
+def run_is_left(model, sol, run) -> bool:
+    """Whether the main run is where the last change left it: the offset is that change's and
+    its item starts where it did, wherever the edge lies now (SELF-SIZING.md rule 7)."""
+    if run is None or run[0] < 0 or not model.main_host_set:
+        return False
+    s = sol.sections[run[0]]
+    if not 0 <= run[1] < s.item_count or s.group_count == 0 or not _close(run[2], model.main_offset):
+        return False
+    anchor = Anchor(run[0], _repetition_of(sol, run[0], run[1]), 0.0, run[1])
+    return _close(anchor_position(sol, anchor, False), run[3])
+
+
 def goes_on(model, sol, container: int, anchor: Anchor, offset: float, along_x: bool) -> bool:
     """Whether the container's run goes on with `anchor` (the one `carried` gave): it follows
     the same item, and the offset and the anchor are where the last change left them."""
@@ -192,6 +204,8 @@ def anchored(
     extra: Optional[List[int]] = None,
     carry_away_section=None,
     take: Optional[int] = None,
+    take_position: Optional[float] = None,
+    main_remap=None,
 ) -> None:
     """Applies `change` keeping the content at the leading edge of the visible bounds in place:
     each host-set offset moves by as much as its anchor moved, and is clamped to the new bounds
@@ -201,7 +215,11 @@ def anchored(
     others give are kept in `model.anchor_alternatives` (container -> offsets). A main run that
     goes on keeps the item it handed over from, where `carry_away_section` (else
     `carry_section`) and `carry_item` take it; `take`: an item inserted at the index of the
-    item the run follows, back from another section, takes the run again."""
+    item the run follows, back from another section, takes the run again (`take_position`:
+    moved back within the section to the place of the item the run follows, which is where
+    this position says the last change left it — `take` takes the run however the edge lies);
+    `main_remap`: `remap` for the main scroll's anchors, when they go elsewhere (a move within a
+    section hands the main run over to the next item, as a delete does)."""
     model.anchor_alternatives = {}
     model.resnapped = set()
     if model.container is None:
@@ -239,12 +257,15 @@ def anchored(
         away_item = carry_item(main_run[4][0], main_run[4][1])
         if away_section is not None and away_item is not None:
             away = (away_section, away_item)
-    taken = (
+    taken = take_position is not None or (
         take is not None
         and main_goes_on
         and main_anchors[0].section == section
         and _first_item(sol, main_anchors[0]) == take
     )
+    if taken:
+        # The item away is back: the run follows it again.
+        away = None
     section_anchors = None
     if section is not None and section in scrolls:
         c = scrolls[section]
@@ -264,13 +285,17 @@ def anchored(
     change()
     model.invalidate()
     sol, scrolls = model.solution, model.scrolls
+    if (main_remap or remap) is not None:
+        main_anchors = [(main_remap or remap)(a, old, sol) for a in main_anchors]
     if remap is not None:
-        main_anchors = [remap(a, old, sol) for a in main_anchors]
         if section_anchors is not None:
             section_anchors = [remap(a, old, sol) for a in section_anchors]
     if taken:
         main_anchors[0] = Anchor(
-            section, _repetition_of(sol, section, take), main_anchors[0].position, take
+            section,
+            _repetition_of(sol, section, take),
+            main_anchors[0].position if take_position is None else take_position,
+            take,
         )
 
     def moved(anchors, before, was_in, container, along_x):

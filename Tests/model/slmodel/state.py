@@ -31,6 +31,7 @@ from .anchoring import (
     carried,
     first_item,
     item_remap,
+    run_is_left,
     section_remap,
     within,
 )
@@ -503,12 +504,15 @@ class ModelLayout:
         self.invalidate()
 
     def change_items(
-        self, section: int, count: int, mapping, kept=None, extra=None, take=None
+        self, section: int, count: int, mapping, kept=None, extra=None, take=None,
+        take_position=None, main_mapping=None,
     ) -> None:
         """Items change; the offsets follow the item at the leading edge (SELF-SIZING.md, "Live
         data changes"). `kept(item)`: the first item at or after it that remains; `extra`: what
         else the same change does (the sizes a moved item brings); `take`: the inserted item
-        that takes the main run back (`move_item`)."""
+        that takes the main run back (`move_item`), `take_position` the run's anchor position
+        when it takes it wherever the edge is (a move within the section); `main_mapping`: where the main anchor's item goes, when not
+        where `mapping` puts it (a move within the section hands the run over)."""
         old_count = int(self.sections[section]["itemCount"])
 
         def change() -> None:
@@ -523,6 +527,10 @@ class ModelLayout:
             item_remap(section, old_count, count, mapping, kept or (lambda item: item)),
             carry_item=lambda s, i: (mapping(i) if i < old_count else None) if s == section else i,
             take=take,
+            take_position=take_position,
+            main_remap=item_remap(
+                section, old_count, count, main_mapping, kept or (lambda item: item)
+            ) if main_mapping is not None else None,
         )
 
     def _change_items(self, section: int, count: int, mapping) -> None:
@@ -553,7 +561,7 @@ class ModelLayout:
                     return i + 1
                 return i
 
-            self.change_items(fs, int(self.sections[fs]["itemCount"]), mapping)
+            self._move_within(fs, fi, ti, mapping)
             return
         carried_given = carried_measured = None
         if self.desc.flow is not None:
@@ -608,6 +616,42 @@ class ModelLayout:
                 self.resnapped.add(-1)
                 self.anchor_alternatives.pop(-1, None)
         self.invalidate()
+
+    def _move_within(self, section: int, fi: int, ti: int, mapping) -> None:
+        """A move within a section, anchored as a delete and an insert (SELF-SIZING.md rule 7):
+        the main run on the moved item hands over to the item after it and notes where the moved
+        one went; moved back to the place of the item the run then follows, it takes it again.
+        An orthogonal section's own anchor follows the moved item."""
+        count = int(self.sections[section]["itemCount"])
+        if fi == ti or self.container is None:
+            self.change_items(section, count, mapping)
+            return
+        sol = self.solution
+        run = self.anchor_runs.get(-1)
+        take_position = None
+        leaving = False
+        if self.main_host_set:
+            if run_is_left(self, sol, run) and run[4] == (section, fi) and run[0] == section and (
+                run[1] != fi and ti == (run[1] - 1 if run[1] > fi else run[1])
+            ):
+                take_position = run[3]
+            else:
+                found = anchor_main(sol, self.main_offset)
+                a = carried(self, sol, found, self.main_offset, -1, False)
+                leaving = a.section == section and a.repetition >= 0 and first_item(sol, a) == fi
+        after_delete = fi if fi < count - 1 else fi - 1
+        handed = after_delete if after_delete < ti else after_delete + 1
+
+        def main_mapping(i: int):
+            return handed if i == fi else mapping(i)
+
+        self.change_items(
+            section, count, mapping, main_mapping=main_mapping if leaving else None,
+            take=ti if take_position is not None else None, take_position=take_position,
+        )
+        run = self.anchor_runs.get(-1)
+        if leaving and run is not None and run[0] == section and run[1] == handed:
+            self.anchor_runs[-1] = run[:4] + ((section, ti),)
 
     def _move_item_steps(self, fs, fi, ts, ti, returning, reports, carried_given,
                          carried_measured) -> None:
