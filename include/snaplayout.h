@@ -1652,9 +1652,8 @@ SL_API int sl_layout_delete_items(sl_layout *layout, int32_t section, int64_t at
  * (itemSizes, sl_layout_set_item_sizes) when its section keeps sizes of its own — a destination
  * that keeps none then starts keeping them, its own item size for its other items. An item of a
  * section that keeps no sizes takes the destination's. Anchoring as sl_layout_set_item_count();
- * when the main scroll's anchor is the moved item, it hands over to the item after it, and the
- * item moved back to that item's place takes it again (docs/SELF-SIZING.md rule 7). The report
- * sums both moves.
+ * an anchor that is the moved item hands over to the item after it, and the item moved back
+ * next to that one takes it again (docs/SELF-SIZING.md rule 7). The report sums both moves.
  *
  * @return SL_OK; SL_EINVAL for a NULL layout or a destination that cannot hold another item,
  *         or that holds more than 2^26 items and would have to keep the moved item's size of

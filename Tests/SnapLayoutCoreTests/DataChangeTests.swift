@@ -111,6 +111,34 @@ struct DataChangeTests {
     let up = try tall.moveItem(from: (0, 17), to: (0, 16))
     #expect(up.mainOffsetAdjustment == 0)
     #expect(try tall.scrollOffset(mainScrollContainer) == inside)
+
+    // The last row at the edge (a viewport 30 pt tall, so that it is within bounds) hands over
+    // to the row before it, which takes its place; moved to the front and back after that row,
+    // it takes the run again (the state soak's seed 98356).
+    let end = try solve([selfSizingList(items: 30)], height: 30)
+    let last = try end.itemFrame(section: 0, item: 29).y + 20
+    try end.setScrollOffset(last, container: mainScrollContainer)
+    let front = try end.moveItem(from: (0, 29), to: (0, 0))
+    #expect(front.mainOffsetAdjustment == 0)
+    _ = try end.moveItem(from: (0, 0), to: (0, 29))
+    #expect(try end.scrollOffset(mainScrollContainer) == last)
+  }
+
+  @Test("the first card in view of a carousel, moved to its end, leaves the carousel's offset where it is")
+  func movedCardHandsOver() throws {
+    let carousel = LayoutSection(
+      group: hgroup(abs_(150), abs_(100), .subitems([item(fw(1), fh(1))])), itemCount: 100,
+      orthogonalScrollingBehavior: .continuous)
+    let layout = try solve([carousel])
+    try layout.setScrollOffset(50 * 150 + 40, container: 0)
+    let away = try layout.moveItem(from: (0, 50), to: (0, 99))
+    #expect(away.sectionOffsetAdjustment == 0)
+    #expect(try layout.scrollOffset(0) == 50 * 150 + 40)
+    _ = try layout.moveItem(from: (0, 99), to: (0, 50))
+    #expect(try layout.scrollOffset(0) == 50 * 150 + 40)
+    // A card before the edge moved past it: the cards in view move back by one.
+    let before = try layout.moveItem(from: (0, 10), to: (0, 99))
+    #expect(before.sectionOffsetAdjustment == -150)
   }
 
   @Test("measured sizes follow their items; sections after move; counts are checked")

@@ -215,7 +215,7 @@ def scroll_invariants(lib, model, rng, out: List[Failure]) -> None:
                         "snap-sorted",
                         f"container {c}: rest offsets out of order at {k}: "
                         f"{offsets[k]} then {offsets[k + 1]}",
-                        {"container": c},
+                        {"container": c, "ulps": (offsets[k] - offsets[k + 1]) / math.ulp(offsets[k])},
                     )
                 )
             # Every containment keeps its rest positions in the bounds (SNAPPING.md, Containment:

@@ -4,7 +4,7 @@ A bug the driver sees before its fix lands is listed here with what its failures
 regression case in regressions/ that shows it. `make test-model` is green while they fail; when
 the fix lands, its regression case passes, and the run fails with "known bug fixed, remove it
 from the list" until its entry is removed here. Failures found beyond an issue's list are entries
-too (defect 0, named by what they are). None is listed now.
+too (defect 0, named by what they are).
 """
 
 from __future__ import annotations
@@ -26,6 +26,11 @@ class Known:
 KNOWN: List[Known] = [
     # The issue's defects and the failures found beyond them were listed here until their fixes
     # landed (docs/TESTING-MODEL.md, "Known failures"); their cases stay in regressions/.
+    Known("rest-offsets-ulp-across-sections", 0,
+          "a unit at its section's end (a cell overflowing its group, clipped to it) rests an "
+          "ulp after the next section's first unit: the two offsets are rounded differently",
+          lambda f: f.check == "snap-sorted" and f.info.get("ulps", 99) <= 4,
+          ("found-rest-offsets-ulp-across-sections.json",)),
 ]
 
 

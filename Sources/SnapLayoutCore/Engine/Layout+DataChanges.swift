@@ -111,32 +111,25 @@ extension Layout {
     if entries[section].flowSizes?.isUniform == true { entries[section].flowSizes = nil }
 
     let before = isSolved ? anchors(section: section) : nil
-    // A move within the section is anchored as a move to another section is, as a delete and
-    // an insert: when the main anchor's item is the one moved, the main run hands over to the
-    // item after it (a deleted anchor's rule) and notes where the moved one went; moved back to
-    // the place of the item the run then follows, it takes the run again, wherever the edge is
-    // by then (docs/SELF-SIZING.md rule 7). An orthogonal section's own anchor follows its item.
-    var handedOver: (item: Int64, away: Int64)? = nil
-    var movedBack: OffsetBase? = nil
+    // A move within the section is anchored as a delete and an insert, as a move to another
+    // section is: an anchor on the moved item hands its run over to the item after it, and the
+    // moved item put back next to that item takes the run again (`movedAnchor`).
+    var mainMove: MovedAnchor? = nil
+    var sectionMove: MovedAnchor? = nil
     if case .move(let from, let to) = change, from != to, let before {
-      if let base = mainOffsetBase, base.section == section, base.awaySection == section,
-        base.awayItem == from, base.item != from,
-        to == (base.item > from ? base.item - 1 : base.item), mainRunIsLeft(base)
-      {
-        movedBack = base
-      } else if before.main.section == section, before.main.repetition >= 0,
-        before.main.item == from
-      {
-        // The item after it once it is deleted (the last item before it when it is the
-        // last), then where the insert puts that one.
-        let next = from < count - 1 ? from : from - 1
-        handedOver = (next < to ? next : next + 1, to)
+      mainMove = movedAnchor(
+        before.main, base: mainOffsetBase, container: mainScrollContainer, section: section,
+        from: from, to: to, count: count)
+      if let anchor = before.section {
+        sectionMove = movedAnchor(
+          anchor, base: sectionOffsetBase, container: section, section: section, from: from,
+          to: to, count: count)
       }
     }
     let anchorItems = before.map { before in
-      (main: handedOver?.item
+      (main: mainMove?.handedOver
         ?? anchorItem(before.main, section: section, map: map, kept: kept, newCount: newCount),
-       section: before.section.flatMap {
+       section: sectionMove?.handedOver ?? before.section.flatMap {
         anchorItem($0, section: section, map: map, kept: kept, newCount: newCount)
        })
     }
@@ -186,16 +179,10 @@ extension Layout {
     }
     anchors.mainBase = follow(anchors.mainBase)
     anchors.sectionBase = follow(anchors.sectionBase)
-    if let handedOver {
-      // The run goes on from where it began, following the item it handed over to.
-      anchors.mainBase?.item = handedOver.item
-    }
-    if var base = movedBack, case .move(_, let to) = change {
-      base.item = to
-      base.awaySection = -1
-      base.awayItem = -1
-      anchors.mainBase = base
-      taken = to
+    settle(mainMove, section: section, anchor: &anchors.main, base: &anchors.mainBase)
+    if var anchor = anchors.section {
+      settle(sectionMove, section: section, anchor: &anchor, base: &anchors.sectionBase)
+      anchors.section = anchor
     }
     if let taken {
       anchors.main.repetition = repetition(of: taken, in: section)
@@ -204,14 +191,75 @@ extension Layout {
     }
     anchors.carry.item = { $0 == section ? ($1 < count ? map($1) : nil) : $1 }
     let report = keep(anchors, section: section)
-    if let handedOver, var base = mainOffsetBase, base.section == section,
-      base.item == handedOver.item
+    // The run notes where the item it handed over from went.
+    if case .handOver(let item, let away, let after)? = mainMove, var base = mainOffsetBase,
+      base.section == section, base.item == item
     {
-      base.awaySection = section
-      base.awayItem = handedOver.away
+      (base.awaySection, base.awayItem, base.awayAfter) = (section, away, after)
       mainOffsetBase = base
     }
+    if case .handOver(let item, let away, let after)? = sectionMove, var base = sectionOffsetBase,
+      base.container == section, base.section == section, base.item == item
+    {
+      (base.awaySection, base.awayItem, base.awayAfter) = (section, away, after)
+      sectionOffsetBase = base
+    }
     return report
+  }
+
+  /// How a move of item `from` to `to` within `section` anchors a container's offset
+  /// (docs/SELF-SIZING.md rule 7), as a delete and an insert would.
+  private enum MovedAnchor {
+    /// The anchor is the moved item: the run hands over to `item`, the one after it (the one
+    /// before it when it was the last: `after`) where the move leaves it, and notes `away`,
+    /// where the moved item went.
+    case handOver(item: Int64, away: Int64, after: Bool)
+    /// The item the run handed over from comes back next to the item the run follows, on the
+    /// side it was on, the run where the last change left it: it takes the run again, wherever
+    /// the edge lies.
+    case takeBack(OffsetBase, at: Int64)
+
+    var handedOver: Int64? {
+      if case .handOver(let item, _, _) = self { return item }
+      return nil
+    }
+  }
+
+  private func movedAnchor(
+    _ anchor: Anchor, base: OffsetBase?, container: Int, section: Int, from: Int64, to: Int64,
+    count: Int64
+  ) -> MovedAnchor? {
+    if let base, base.container == container, base.section == section,
+      base.awaySection == section, base.awayItem == from, base.item != from,
+      to == (base.item > from ? base.item - 1 : base.item) + (base.awayAfter ? 1 : 0),
+      runIsLeft(base)
+    {
+      return .takeBack(base, at: to)
+    }
+    guard anchor.section == section, anchor.repetition >= 0, anchor.item == from else {
+      return nil
+    }
+    let last = from == count - 1
+    let next = last ? from - 1 : from
+    return .handOver(item: next < to ? next : next + 1, away: to, after: last)
+  }
+
+  /// The anchor and base after the change for `move`: the base follows the item handed over
+  /// to from where its run began; a run taken back follows the returned item from its base.
+  private func settle(
+    _ move: MovedAnchor?, section: Int, anchor: inout Anchor, base: inout OffsetBase?
+  ) {
+    switch move {
+    case .handOver(let item, _, _)?:
+      base?.item = item
+    case .takeBack(var back, let at)?:
+      (back.item, back.awaySection, back.awayItem, back.awayAfter) = (at, -1, -1, false)
+      base = back
+      anchor.repetition = repetition(of: at, in: section)
+      anchor.item = at
+    case nil:
+      break
+    }
   }
 
   /// Checks that `section` can hold `count` items: a flow section whose items have sizes of

@@ -304,6 +304,7 @@ extension Layout {
     if leaving, var base = mainOffsetBase, base.section == from.section {
       base.awaySection = to.section
       base.awayItem = to.item
+      base.awayAfter = false
       mainOffsetBase = base
     }
     followMovedItem(resting, from: from, to: to, report: &total)

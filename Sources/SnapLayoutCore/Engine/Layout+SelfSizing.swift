@@ -262,6 +262,9 @@ extension Layout {
     /// the run again (`Layout.moveItem`), so a move there and back gives the offset back.
     var awaySection = -1
     var awayItem: Int64 = -1
+    /// Whether that item was after the one the run follows (it was its section's last, and the
+    /// run handed over to the item before it): moved back, it goes after that item again.
+    var awayAfter = false
 
     /// Whether `anchor` and `offset` of `container` are those the last change left.
     func applies(to anchor: Anchor, offset: Double, container: Int) -> Bool {
@@ -288,6 +291,7 @@ extension Layout {
         } else {
           moved.awaySection = -1
           moved.awayItem = -1
+          moved.awayAfter = false
         }
       }
       guard self.section >= 0 else { return moved }
@@ -327,21 +331,30 @@ extension Layout {
       container: mainScrollContainer)
   }
 
-  /// Whether the main scroll's run is where the last change left it: the offset is that
-  /// change's, and the item the run follows starts where it did then — even where another
+  /// Whether the run `base` began is where the last change left it: its container's offset is
+  /// that change's, and the item it follows starts where it did then — even where another
   /// repetition is at the leading edge now (the item the run handed over from, moved next to
   /// it: `Layout.changeItems`).
-  func mainRunIsLeft(_ base: OffsetBase) -> Bool {
-    guard isSolved, hostSetMainOffset, base.container == mainScrollContainer, base.section >= 0,
-      base.section < entries.count, base.item >= 0,
+  func runIsLeft(_ base: OffsetBase) -> Bool {
+    guard isSolved, base.section >= 0, base.section < entries.count, base.item >= 0,
       base.item < entries[base.section].itemCount
     else { return false }
+    let offset: Double
+    let alongX = base.container != mainScrollContainer
+    if alongX {
+      guard base.container == base.section, entries[base.section].hostSetOffset,
+        let scroll = entries[base.section].scroll
+      else { return false }
+      offset = scroll.canonical(entries[base.section].offset).offset
+    } else {
+      guard hostSetMainOffset else { return false }
+      offset = solved.mainScroll.canonical(mainOffset).offset
+    }
     let repetition = repetition(of: base.item, in: base.section)
     guard repetition >= 0 else { return false }
     let anchor = Anchor(
       section: base.section, repetition: repetition, position: 0, item: base.item)
-    return base.leftOffset == solved.mainScroll.canonical(mainOffset).offset
-      && position(of: anchor, alongX: false) == base.leftPosition
+    return base.leftOffset == offset && position(of: anchor, alongX: alongX) == base.leftPosition
   }
 
   /// The anchors of the main scroll and, when given, of `section`'s own scroll.

@@ -4,7 +4,7 @@ of the visible bounds in place — each host-set offset moves by as much as its 
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from . import resnap
 
@@ -126,16 +126,26 @@ def carried(model, sol, found: Anchor, offset: float, container: int, along_x: b
     return Anchor(anchor.section, anchor.repetition, position, item)
 
 
-def run_is_left(model, sol, run) -> bool:
-    """Whether the main run is where the last change left it: the offset is that change's and
-    its item starts where it did, wherever the edge lies now (SELF-SIZING.md rule 7)."""
-    if run is None or run[0] < 0 or not model.main_host_set:
+def run_is_left(model, sol, run, container: int = -1) -> bool:
+    """Whether the container's run is where the last change left it: the offset is that
+    change's and its item starts where it did, wherever the edge lies now (SELF-SIZING.md rule
+    7)."""
+    if run is None or run[0] < 0:
         return False
+    along_x = container != -1
+    if along_x:
+        if container != run[0] or not model.host_set[container]:
+            return False
+        offset = model.offsets[container]
+    else:
+        if not model.main_host_set:
+            return False
+        offset = model.main_offset
     s = sol.sections[run[0]]
-    if not 0 <= run[1] < s.item_count or s.group_count == 0 or not _close(run[2], model.main_offset):
+    if not 0 <= run[1] < s.item_count or s.group_count == 0 or not _close(run[2], offset):
         return False
     anchor = Anchor(run[0], _repetition_of(sol, run[0], run[1]), 0.0, run[1])
-    return _close(anchor_position(sol, anchor, False), run[3])
+    return _close(anchor_position(sol, anchor, along_x), run[3])
 
 
 def goes_on(model, sol, container: int, anchor: Anchor, offset: float, along_x: bool) -> bool:
@@ -206,6 +216,8 @@ def anchored(
     take: Optional[int] = None,
     take_position: Optional[float] = None,
     main_remap=None,
+    section_remap=None,
+    section_take: Optional[Tuple[int, float]] = None,
 ) -> None:
     """Applies `change` keeping the content at the leading edge of the visible bounds in place:
     each host-set offset moves by as much as its anchor moved, and is clamped to the new bounds
@@ -219,7 +231,8 @@ def anchored(
     moved back within the section to the place of the item the run follows, which is where
     this position says the last change left it — `take` takes the run however the edge lies);
     `main_remap`: `remap` for the main scroll's anchors, when they go elsewhere (a move within a
-    section hands the main run over to the next item, as a delete does)."""
+    section hands the main run over to the next item, as a delete does); `section_remap` and
+    `section_take` (item, position) the same for `section`'s own anchors."""
     model.anchor_alternatives = {}
     model.resnapped = set()
     if model.container is None:
@@ -256,7 +269,7 @@ def anchored(
         away_section = (carry_away_section or carry_section)(main_run[4][0])
         away_item = carry_item(main_run[4][0], main_run[4][1])
         if away_section is not None and away_item is not None:
-            away = (away_section, away_item)
+            away = (away_section, away_item) + tuple(main_run[4][2:])
     taken = take_position is not None or (
         take is not None
         and main_goes_on
@@ -267,6 +280,7 @@ def anchored(
         # The item away is back: the run follows it again.
         away = None
     section_anchors = None
+    section_away = None
     if section is not None and section in scrolls:
         c = scrolls[section]
         before_section = model.offsets[section]
@@ -275,6 +289,17 @@ def anchored(
             [carried(model, sol, fresh[0], before_section, section, True)] + fresh
         )
         section_in = within(before_section, c.minimum, c.maximum)
+        # The item the section's run handed over from goes on with the run, as the main one's.
+        section_run = model.anchor_runs.get(section)
+        if (
+            section_take is None
+            and goes_on(model, sol, section, section_anchors[0], before_section, True)
+            and section_run[4] is not None
+            and carry_item(section_run[0], section_run[1]) is not None
+        ):
+            away_item = carry_item(section_run[4][0], section_run[4][1])
+            if away_item is not None:
+                section_away = (section, away_item) + tuple(section_run[4][2:])
     old = sol
     # Only the main scroll's run and `section`'s go on past this change.
     model.anchor_runs = {c: run for c, run in model.anchor_runs.items() if c in (-1, section)}
@@ -287,9 +312,11 @@ def anchored(
     sol, scrolls = model.solution, model.scrolls
     if (main_remap or remap) is not None:
         main_anchors = [(main_remap or remap)(a, old, sol) for a in main_anchors]
-    if remap is not None:
-        if section_anchors is not None:
-            section_anchors = [remap(a, old, sol) for a in section_anchors]
+    if (section_remap or remap) is not None and section_anchors is not None:
+        section_anchors = [(section_remap or remap)(a, old, sol) for a in section_anchors]
+    if section_take is not None and section_anchors is not None:
+        item, position = section_take
+        section_anchors[0] = Anchor(section, _repetition_of(sol, section, item), position, item)
     if taken:
         main_anchors[0] = Anchor(
             section,
@@ -316,7 +343,9 @@ def anchored(
         model.anchor_runs.pop(-1, None)
     if section_anchors is not None and section in scrolls and model.host_set[section]:
         model.offsets[section] = moved(section_anchors, before_section, section_in, section, True)
-        _record(model, sol, section, section_anchors[0], model.offsets[section], True)
+        _record(
+            model, sol, section, section_anchors[0], model.offsets[section], True, section_away
+        )
     elif section is not None:
         model.anchor_runs.pop(section, None)
     model.invalidate()
@@ -409,3 +438,4 @@ def section_remap(order: List[Optional[int]], replaced: Optional[int]):
 
 #: The item an anchor follows (state.py's moves ask it).
 first_item = _first_item
+anchor_in = _anchor_in

@@ -26,6 +26,7 @@ from .groups import ModelError
 from .layout import Solution
 from . import resnap
 from .anchoring import (
+    anchor_in,
     anchor_main,
     anchored,
     carried,
@@ -505,14 +506,16 @@ class ModelLayout:
 
     def change_items(
         self, section: int, count: int, mapping, kept=None, extra=None, take=None,
-        take_position=None, main_mapping=None,
+        take_position=None, main_mapping=None, section_mapping=None, section_take=None,
     ) -> None:
         """Items change; the offsets follow the item at the leading edge (SELF-SIZING.md, "Live
         data changes"). `kept(item)`: the first item at or after it that remains; `extra`: what
         else the same change does (the sizes a moved item brings); `take`: the inserted item
         that takes the main run back (`move_item`), `take_position` the run's anchor position
-        when it takes it wherever the edge is (a move within the section); `main_mapping`: where the main anchor's item goes, when not
-        where `mapping` puts it (a move within the section hands the run over)."""
+        when it takes it wherever the edge is (a move within the section; `section_take`: (item,
+        position) for the section's own run); `main_mapping` and `section_mapping`: where the
+        main and the section's own anchor's item go, when not where `mapping` puts it (a move
+        within the section hands the run over)."""
         old_count = int(self.sections[section]["itemCount"])
 
         def change() -> None:
@@ -531,6 +534,10 @@ class ModelLayout:
             main_remap=item_remap(
                 section, old_count, count, main_mapping, kept or (lambda item: item)
             ) if main_mapping is not None else None,
+            section_remap=item_remap(
+                section, old_count, count, section_mapping, kept or (lambda item: item)
+            ) if section_mapping is not None else None,
+            section_take=section_take,
         )
 
     def _change_items(self, section: int, count: int, mapping) -> None:
@@ -589,7 +596,7 @@ class ModelLayout:
             a = carried(self, sol, found, self.main_offset, -1, False)
             leaving = a.section == fs and a.repetition >= 0 and first_item(sol, a) == fi
         run = self.anchor_runs.get(-1)
-        returning = run is not None and run[4] == (fs, fi)
+        returning = run is not None and run[4] is not None and run[4][:2] == (fs, fi)
         # One change: the main offset is clamped at its last step only (anchoring.anchored).
         reports = carried_measured is not None and self.container is not None and (
             self.desc.flow is None
@@ -619,39 +626,58 @@ class ModelLayout:
 
     def _move_within(self, section: int, fi: int, ti: int, mapping) -> None:
         """A move within a section, anchored as a delete and an insert (SELF-SIZING.md rule 7):
-        the main run on the moved item hands over to the item after it and notes where the moved
-        one went; moved back to the place of the item the run then follows, it takes it again.
-        An orthogonal section's own anchor follows the moved item."""
+        a run on the moved item, the main scroll's or the section's own, hands over to the item
+        after it and notes where the moved one went; moved back to the place of the item the run
+        then follows, the item takes it again, wherever the edge lies."""
         count = int(self.sections[section]["itemCount"])
         if fi == ti or self.container is None:
             self.change_items(section, count, mapping)
             return
         sol = self.solution
-        run = self.anchor_runs.get(-1)
-        take_position = None
-        leaving = False
-        if self.main_host_set:
-            if run_is_left(self, sol, run) and run[4] == (section, fi) and run[0] == section and (
-                run[1] != fi and ti == (run[1] - 1 if run[1] > fi else run[1])
-            ):
-                take_position = run[3]
-            else:
-                found = anchor_main(sol, self.main_offset)
-                a = carried(self, sol, found, self.main_offset, -1, False)
-                leaving = a.section == section and a.repetition >= 0 and first_item(sol, a) == fi
         after_delete = fi if fi < count - 1 else fi - 1
         handed = after_delete if after_delete < ti else after_delete + 1
 
         def main_mapping(i: int):
             return handed if i == fi else mapping(i)
 
+        def decide(container: int):
+            """(leaving, take position) for the container's run."""
+            run = self.anchor_runs.get(container)
+            if run_is_left(self, sol, run, container) and run[4] is not None and (
+                run[4][:2] == (section, fi) and run[0] == section and run[1] != fi
+            ):
+                # Back next to the run's item, on the side it was on (after it when it was the
+                # section's last and the run handed over to the item before it).
+                after = 1 if len(run[4]) > 2 and run[4][2] else 0
+                if ti == (run[1] - 1 if run[1] > fi else run[1]) + after:
+                    return False, run[3]
+            if container == -1:
+                if not self.main_host_set:
+                    return False, None
+                offset = self.main_offset
+                a = carried(self, sol, anchor_main(sol, offset), offset, -1, False)
+            else:
+                if not self.host_set[container]:
+                    return False, None
+                offset = self.offsets[container]
+                a = carried(self, sol, anchor_in(sol, container, offset, True), offset, container,
+                            True)
+            leaving = a.section == section and a.repetition >= 0 and first_item(sol, a) == fi
+            return leaving, None
+
+        main_leaving, main_take = decide(-1)
+        own = section in self.scrolls
+        section_leaving, section_take = decide(section) if own else (False, None)
         self.change_items(
-            section, count, mapping, main_mapping=main_mapping if leaving else None,
-            take=ti if take_position is not None else None, take_position=take_position,
+            section, count, mapping, main_mapping=main_mapping if main_leaving else None,
+            take=ti if main_take is not None else None, take_position=main_take,
+            section_mapping=main_mapping if section_leaving else None,
+            section_take=(ti, section_take) if section_take is not None else None,
         )
-        run = self.anchor_runs.get(-1)
-        if leaving and run is not None and run[0] == section and run[1] == handed:
-            self.anchor_runs[-1] = run[:4] + ((section, ti),)
+        for container, leaving in ((-1, main_leaving), (section, section_leaving)):
+            run = self.anchor_runs.get(container)
+            if leaving and run is not None and run[0] == section and run[1] == handed:
+                self.anchor_runs[container] = run[:4] + ((section, ti, fi == count - 1),)
 
     def _move_item_steps(self, fs, fi, ts, ti, returning, reports, carried_given,
                          carried_measured) -> None:
