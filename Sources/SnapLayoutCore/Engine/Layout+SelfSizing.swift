@@ -599,8 +599,12 @@ extension Layout {
     // The anchor's move since the run began, added once: no move gives the offset back.
     let unclamped = base.offset + (now - base.position)
     let result = clamp?(unclamped) ?? unclamped
-    if result != unclamped {
-      // A clamped offset begins a run of its own.
+    // A clamped offset begins a run of its own; not one the clamp only rounded (the anchor's
+    // move equal to the bound's, which is summed otherwise, on a bound before and after):
+    // the run goes on, so the change undone still gives it back bit for bit.
+    if result != unclamped
+      && (result - unclamped).magnitude > 4 * Swift.max(result.magnitude, unclamped.magnitude).ulp
+    {
       base.position = now
       base.offset = result
     }
