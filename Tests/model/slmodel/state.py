@@ -627,8 +627,9 @@ class ModelLayout:
     def _move_within(self, section: int, fi: int, ti: int, mapping) -> None:
         """A move within a section, anchored as a delete and an insert (SELF-SIZING.md rule 7):
         a run on the moved item, the main scroll's or the section's own, hands over to the item
-        after it and notes where the moved one went; moved back to the place of the item the run
-        then follows, the item takes it again, wherever the edge lies."""
+        after it (before it when it was the last) and notes where the moved one went; moved back
+        next to the item the run then follows, on the side it was on, the item takes it again,
+        wherever the edge lies."""
         count = int(self.sections[section]["itemCount"])
         if fi == ti or self.container is None:
             self.change_items(section, count, mapping)
