@@ -96,8 +96,8 @@ def invariants(
             if meets(e[4], rect) and margin(e[4], rect) > 1e-6 * (1 + abs(rect[0]) + abs(rect[1])):
                 info = {"category": e[0], "section": e[1], "item": e[2]}
                 if e[0] == 0 and e[1] >= 0:
-                    # A cell of a partial last repetition, outside its section's frame
-                    # (known.py).
+                    # Whether it is a cell of a partial last repetition, and outside its
+                    # section's frame (seed=194026409;case=175 was both).
                     s = lib.section_info(e[1])
                     fx, fy, fw, fh = s["frame"]
                     n = s["items_per_group"]

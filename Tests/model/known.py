@@ -31,12 +31,6 @@ KNOWN: List[Known] = [
           "ulp after the next section's first unit: the two offsets are rounded differently",
           lambda f: f.check == "snap-sorted" and f.info.get("ulps", 99) <= 4,
           ("found-rest-offsets-ulp-across-sections.json",)),
-    Known("rect-misses-partial-last-repetition-overflow", 0,
-          "a rect query past a section's end misses a measured cell of its partial last "
-          "repetition that reaches out of the section (the section's reach leaves it out)",
-          lambda f: f.check == "rect-missing" and f.info.get("partial_last")
-          and f.info.get("outside_section"),
-          ("found-rect-misses-partial-last-overflow.json",)),
 ]
 
 

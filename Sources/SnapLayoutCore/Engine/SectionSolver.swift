@@ -214,7 +214,12 @@ struct SectionSolver {
         grown = max(0, crossLength - groupSize.height)
       }
       solved.mainMin = min(solved.mainMin, origin.y + template.envelope.minY)
-      solved.mainMax = max(solved.mainMax, origin.y + lastShift + template.envelope.maxY + grown)
+      // What a repetition's shape takes as covered: the template's reach (its envelope or its
+      // step, whichever ends later) moved by the repetition's growth (`RepetitionSolver.shape`).
+      // A partial last repetition grows into the group's step when a measured cell reaches its
+      // end, and a cell past that end is covered by the step, not the cells' envelope.
+      let reach = max(template.envelope.maxY, orthogonal ? 0 : repetitionSolver.extent(template))
+      solved.mainMax = max(solved.mainMax, origin.y + lastShift + reach + grown)
       if let reach = measured?.summary {
         // Measured cells that outgrow their group reach past it (docs/SELF-SIZING.md).
         let after = orthogonal ? reach.crossAfter : reach.reachAfter
