@@ -88,7 +88,9 @@ struct SnapListTests {
     }
     #expect(units.uniform != nil, "the case must take the closed form")
     let general = SnapList(
-      units: UnitSequence(store: layout.entries, closedForm: false), containment: c.containment,
+      units: UnitSequence(
+        store: layout.entries, alignConstant: units.alignConstant, closedForm: false),
+      containment: c.containment,
       minimum: fast.minimum, maximum: fast.maximum, mergeDistance: fast.mergeDistance)
     #expect(general.count == fast.count)
 
@@ -155,6 +157,76 @@ struct SnapListTests {
         fast.nearest(x) == Int64(best) && general.nearest(x) == Int64(best),
         "nearest(\(x)): the lowest of the nearest")
       #expect(fast.progress(x) == general.progress(x), "progress(\(x))")
+    }
+  }
+
+  /// The lengths of the cases below: a top inset `inset`, groups `length` long and `spacing`
+  /// apart, `groups` of them. Found by a search with the library before the fix (its units an
+  /// ulp out of order there), and two plain ones.
+  static let sectionEnds: [(inset: Double, length: Double, spacing: Double, groups: Int64)] = [
+    (100.3, 87.4, 4.7, 23), (0.1, 124.9, 15.3, 26), (0.1, 151.6, 16.8, 35), (0.1, 157.3, 1.0, 5),
+    (0, 50, 10, 4), (12.9, 44.3, 0.7, 120),
+  ]
+
+  @Test("a unit at its section's end rests no later than the next section's first unit")
+  func sectionEndMeetsNextSection() throws {
+    // Each group's second cell is pushed down to where the group ends: clipped to it, its unit
+    // rests at the group's end, and the last group's end is the section's (docs/SNAPPING.md,
+    // "Rest positions"). The next section's first unit rests at its start. The two are one
+    // number, summed from the repetition and from the sections' exact starts (model soak
+    // seed=504289706;case=169).
+    for c in SnapListTests.sectionEnds {
+      for alignment in [0.0, 0.5, 1.0] {
+        var scrolling = ScrollingProperties()
+        scrolling.snapUnit = .item
+        scrolling.containment = SnapContainment.none
+        scrolling.alignment = alignment
+        let overflowing = LayoutSection(
+          group: hgroup(
+            fw(1), abs_(c.length),
+            .subitems([
+              item(fw(0.5), fh(1)),
+              item(fw(0.5), abs_(10), edges: EdgeSpacing(top: .fixed(c.length))),
+            ])),
+          itemCount: 2 * c.groups,
+          contentInsets: DirectionalEdgeInsets(top: c.inset, leading: 0, bottom: 0, trailing: 0),
+          interGroupSpacing: c.spacing)
+        let next = LayoutSection(group: vgroup(fw(1), abs_(30), .subitems([item(fw(1), fh(1))])), itemCount: 3)
+        let empty = LayoutSection(group: vgroup(fw(1), abs_(30), .subitems([item(fw(1), fh(1))])), itemCount: 0)
+        for sections in [[overflowing, next], [overflowing, empty], [next, overflowing, next]] {
+          // A viewport shorter than every content, so that the scroll rests on units.
+          let layout = try solve(
+            sections, height: 40, configuration: LayoutConfiguration(scrolling: scrolling))
+          let snaps = layout.solved.mainScroll.snaps
+          guard case .units(let units, _, _, _, _) = snaps.source else {
+            Issue.record("the main scroll does not rest on units")
+            return
+          }
+          let general = SnapList(
+            units: UnitSequence(
+              store: layout.entries, alignConstant: units.alignConstant, closedForm: false),
+            containment: .none, minimum: snaps.minimum, maximum: snaps.maximum,
+            mergeDistance: snaps.mergeDistance)
+          let offsets = (0..<snaps.count).map { snaps.offset($0) }
+          let name = "\(c), alignment \(alignment), \(sections.count) sections"
+          for index in offsets.indices.dropFirst() {
+            #expect(
+              offsets[index - 1] <= offsets[index],
+              "\(name): position \(index - 1) at \(offsets[index - 1]), \(index) at \(offsets[index])")
+          }
+          for (index, at) in offsets.enumerated() {
+            #expect(general.offset(Int64(index)) == at, "\(name): the general path's offset(\(index))")
+            for list in [snaps, general] {
+              for x in [at.nextDown, at, at.nextUp] {
+                let expected = Int64(offsets.filter { $0 <= x }.count)
+                let expectedStrict = Int64(offsets.filter { $0 < x }.count)
+                #expect(list.rank(x) == expected, "\(name): rank(\(x))")
+                #expect(list.rank(x, strict: true) == expectedStrict, "\(name): strict rank(\(x))")
+              }
+            }
+          }
+        }
+      }
     }
   }
 }

@@ -26,11 +26,6 @@ class Known:
 KNOWN: List[Known] = [
     # The defects and the failures found beyond them were listed here until their fixes
     # landed (docs/TESTING-MODEL.md, "Known failures"); their cases stay in regressions/.
-    Known("rest-offsets-ulp-across-sections", 0,
-          "a unit at its section's end (a cell overflowing its group, clipped to it) rests an "
-          "ulp after the next section's first unit: the two offsets are rounded differently",
-          lambda f: f.check == "snap-sorted" and f.info.get("ulps", 99) <= 4,
-          ("found-rest-offsets-ulp-across-sections.json",)),
 ]
 
 

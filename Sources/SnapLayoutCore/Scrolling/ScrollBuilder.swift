@@ -44,7 +44,10 @@ struct ScrollBuilder {
       ScrollContainer(
         isSection: false, behavior: .none, settings: settings, viewportLength: container.height,
         contentLength: contentLength, insets: settings.contentInset,
-        units: UnitSequence(store: layout.entries), unitStride: layout.entries.tree.total.stride,
+        units: UnitSequence(
+          store: layout.entries,
+          alignConstant: ScrollContainer.alignConstant(settings, viewportLength: container.height)),
+        unitStride: layout.entries.tree.total.stride,
         displayScale: displayScale, loop: loop))
   }
 

@@ -371,6 +371,14 @@ final class ScrollContainer {
     return max(0, min(distance, viewportLength))
   }
 
+  /// `padding.leading + alignment · snapport`: what a unit's aligned offset subtracts from
+  /// where its span puts it (docs/SNAPPING.md, "Rest positions"). A unit at its section's
+  /// start rests there minus this, and no unit of the section rests before that.
+  static func alignConstant(_ settings: ScrollSettings, viewportLength: Double) -> Double {
+    let snapport = viewportLength - settings.padding.leading - settings.padding.trailing
+    return settings.padding.leading + settings.alignment * snapport
+  }
+
   /// The snapport: the viewport minus the scroll padding.
   var snapportLength: Double {
     viewportLength - settings.padding.leading - settings.padding.trailing
@@ -396,7 +404,7 @@ extension ScrollContainer {
     }
     let placement = solved.placement
     let alpha = settings.alignment
-    let snapport = viewportLength - settings.padding.leading - settings.padding.trailing
+    let alignConstant = ScrollContainer.alignConstant(settings, viewportLength: viewportLength)
     let base = alongX ? placement.origin.x : placement.origin.y
     let byGroup = whole || solved.flowLines != nil || settings.snapUnit != .item
     // The cells of a partial last group (0: it is whole). A flow section's lines and a whole
@@ -412,7 +420,7 @@ extension ScrollContainer {
       let lastCells = Int(placement.itemCount % max(placement.itemsPerGroup, 1))
       return MeasuredUnits(
         sizes: sizes, template: solved.shared!, alongX: alongX, alignment: alpha,
-        alignConstant: settings.padding.leading + alpha * snapport, groupUnits: tables.groupUnits,
+        alignConstant: alignConstant, groupUnits: tables.groupUnits,
         lastPresent: lastCells == 0 ? Int(placement.itemsPerGroup) : lastCells)
     }
 
@@ -422,8 +430,7 @@ extension ScrollContainer {
         count: count, base: base, stride: placement.stride, repetitions: count, itemsPerGroup: 1,
         tables: tables,
         lines: LineUnits(
-          lines: lines, alignment: alpha,
-          alignConstant: settings.padding.leading + alpha * snapport))
+          lines: lines, alignment: alpha, alignConstant: alignConstant))
     }
     if whole {
       let repetitions = min(placement.groupCount, 1)
@@ -478,8 +485,7 @@ extension SectionTemplate {
     alongX: Bool, byGroup: Bool, remainder: Int, settings: ScrollSettings, viewportLength: Double
   ) -> UnitTables {
     let alpha = settings.alignment
-    let snapport = viewportLength - settings.padding.leading - settings.padding.trailing
-    let alignConstant = settings.padding.leading + alpha * snapport
+    let alignConstant = ScrollContainer.alignConstant(settings, viewportLength: viewportLength)
     func aligned(_ start: Double, _ extent: Double) -> Double {
       UnitSlot.aligned(start, extent, alpha, alignConstant)
     }

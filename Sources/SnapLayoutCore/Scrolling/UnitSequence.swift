@@ -219,12 +219,20 @@ final class UnitSequence {
   let uniform: (base: Double, stride: Double, aligned: Double)?
   /// With `uniform`: unit k holds item `k · itemsPerGroup + leaf` (`lastLeaf` for the last).
   let uniformItems: (section: Int32, itemsPerGroup: Int64, leaf: Int64, lastLeaf: Int64)?
+  /// The main scroll's `padding.leading + alignment · snapport` (`ScrollContainer.alignConstant`):
+  /// no unit of a section rests before its section's start minus this, so no unit of the
+  /// section before rests after it (`ceiling(after:in:)`).
+  let alignConstant: Double
 
   /// The units of `runs`, run `i` of section `sections[i]` starting at `starts[i]` (0 in an
   /// orthogonal scroll, where offsets are the section's own).
   /// - Parameter closedForm: answer uniform sequences by arithmetic (tests turn it off to check
   ///   the arithmetic against the general path).
+  ///
+  /// Held runs are one section's (an orthogonal section's own scroll, whose offsets are its
+  /// own): they meet no other section, and have no ceiling.
   init(runs: [UnitRun], sections: [Int32], starts: [Double], closedForm: Bool = true) {
+    alignConstant = 0
     var kept: [UnitRun] = []
     var keptSections: [Int32] = []
     var keptStarts: [Double] = []
@@ -244,19 +252,50 @@ final class UnitSequence {
     (uniform, uniformItems) = UnitSequence.closedForm(single, enabled: closedForm)
   }
 
-  /// The units of the main scroll: every section's run, in order.
-  init(store: SectionStore, closedForm: Bool = true) {
+  /// The units of the main scroll: every section's run, in order, aligned with
+  /// `alignConstant` (`ScrollContainer.alignConstant`).
+  init(store: SectionStore, alignConstant: Double, closedForm: Bool = true) {
     source = .store(store)
+    self.alignConstant = alignConstant
     let total = store.tree.total
     count = total.units
     var single: (UnitRun, Int32, Double)? = nil
+    var ceiling = Double.infinity
     if total.unitSections == 1 {
       let position = store.tree.section(ofUnit: 0).position
       if let run = store[position].mainRun {
         single = (run, Int32(truncatingIfNeeded: position), store.start(at: position))
+        ceiling = UnitSequence.ceiling(after: position, in: store, alignConstant: alignConstant)
       }
     }
-    (uniform, uniformItems) = UnitSequence.closedForm(single, enabled: closedForm)
+    let (arithmetic, items) = UnitSequence.closedForm(single, enabled: closedForm)
+    // The closed form has no ceiling: it is kept only where its last unit (the furthest, as
+    // the stride is above 0) rests at or before it, so that the ceiling moves none.
+    if let arithmetic, count > 0,
+      !(UnitRun.offset(
+        base: arithmetic.base, stride: arithmetic.stride, repetition: count - 1,
+        aligned: arithmetic.aligned) <= ceiling)
+    {
+      (uniform, uniformItems) = (nil, nil)
+    } else {
+      (uniform, uniformItems) = (arithmetic, items)
+    }
+  }
+
+  /// The furthest a unit of the section at `position` rests: where the first unit of the next
+  /// section can (its start minus `alignConstant`, the formula of every unit's offset at its
+  /// section's start), none for the last section (docs/SNAPPING.md, "Rest positions"). A
+  /// unit at its section's end (a cell clipped to its group's end, where the section ends)
+  /// and the next section's start are one number summed two ways — the unit's from its
+  /// repetition, rounded three times, the section's start exactly, rounded once — and could be
+  /// an ulp out of order without it. Sections never overlap (spacing is not negative), so it
+  /// moves a unit by roundings only.
+  @inline(__always)
+  private static func ceiling(after position: Int, in store: SectionStore, alignConstant: Double)
+    -> Double
+  {
+    position + 1 < store.count
+      ? store.start(at: position + 1) + (0 - alignConstant) : Double.infinity
   }
 
   private static func closedForm(_ single: (run: UnitRun, section: Int32, start: Double)?, enabled: Bool)
@@ -301,8 +340,13 @@ final class UnitSequence {
       return UnitRun.offset(
         base: uniform.base, stride: uniform.stride, repetition: unit, aligned: uniform.aligned)
     }
-    let (run, _, start, first) = locate(unit)
-    return run.offset(unit - first, start: start)
+    let (run, section, start, first) = locate(unit)
+    let offset = run.offset(unit - first, start: start)
+    guard case .store(let store) = source else { return offset }
+    return min(
+      offset,
+      UnitSequence.ceiling(
+        after: Int(section), in: store, alignConstant: alignConstant))
   }
 
   /// The span of `unit` along the axis (docs/SNAPPING.md, "Items longer than the viewport").
@@ -355,8 +399,11 @@ final class UnitSequence {
     guard count > 0 else { return 0 }
     let tree = store.tree
     func before(_ at: Double) -> Bool { strict ? at < x : at <= x }
+    func ceiling(_ position: Int) -> Double {
+      UnitSequence.ceiling(after: position, in: store, alignConstant: alignConstant)
+    }
     func firstOffset(_ position: Int) -> Double {
-      store[position].mainRun!.offset(0, start: store.start(at: position))
+      min(store[position].mainRun!.offset(0, start: store.start(at: position)), ceiling(position))
     }
     // The next section with units after `position`, if any.
     func next(after position: Int) -> Int? {
@@ -380,6 +427,8 @@ final class UnitSequence {
     let first = tree.unitsBefore(position)
     let run = store[position].mainRun!
     let limit = min(run.count, count - first)
+    // Past the ceiling, every unit of the section; before it, the ceiling changes no answer.
+    if before(ceiling(position)) { return first + limit }
     return first + run.rank(x, strict: strict, start: store.start(at: position), limit: limit)
   }
 

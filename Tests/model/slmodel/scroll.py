@@ -461,9 +461,18 @@ def containers(sol: Solution) -> dict:
     main = Container(-1, main_settings, ch, sol.content[1], *main_settings.content_inset)
     units: List[float] = []
     keys: list = []
+    snapport = ch - main_settings.padding[0] - main_settings.padding[1]
+    constant = main_settings.padding[0] + main_settings.alignment * snapport
     for index, s in enumerate(sol.sections):
         if s.item_count > 0:
-            units += section_units(s, main_settings, ch, False, s.orthogonal, index, keys)
+            these = section_units(s, main_settings, ch, False, s.orthogonal, index, keys)
+            if index + 1 < len(sol.sections):
+                # No unit rests after the first place a unit of the next section can: its
+                # start, aligned (SNAPPING.md, "Rest positions"; a unit at the section's end and
+                # the next section's start are one number rounded two ways).
+                ceiling = sol.sections[index + 1].frame[1] - constant
+                these = [min(u, ceiling) for u in these]
+            units += these
     result = {-1: build(main, units, units, keys)}
     for index, (s, section) in enumerate(zip(sol.sections, sol.canonical)):
         if not s.orthogonal:
