@@ -136,10 +136,10 @@ final class MeasuredSizes {
     if !found {
       guard size != nil else { return }
       let cells = Int(repetitionsPerPage * itemsPerGroup)
-      keys.insert(key, at: index)
-      pages.insert(
+      MeasuredSizes.insert(key, at: index, into: &keys)
+      MeasuredSizes.insert(
         MeasuredPage(cells: cells, repetitions: Int(repetitionsPerPage), tracksCross: tracksCross),
-        at: index)
+        at: index, into: &pages)
       found = true
       opened = true
     }
@@ -162,8 +162,8 @@ final class MeasuredSizes {
     if page.measured == 0 {
       // Its deltas are all 0 once none of its cells is measured.
       tree.remove(key: key)
-      keys.remove(at: index)
-      pages.remove(at: index)
+      MeasuredSizes.remove(at: index, from: &keys)
+      MeasuredSizes.remove(at: index, from: &pages)
       if !MeasuredSummary().covers(page.summary) { rebuildSummary() } else { setTotals() }
     } else if opened {
       // A new page: nothing measured moves yet, only the shared lengths may grow.
@@ -175,6 +175,37 @@ final class MeasuredSizes {
       // Sizes change only the shared lengths of a page that was there.
       pageChanged(index)
     }
+  }
+
+  /// `array.insert(element, at: index)` with the elements after `index` moved in one block, a
+  /// `memmove` (the standard library's `insert` moved them one by one: 12,000 instructions a
+  /// page opened among 4,000). The elements are integers and class references, which move
+  /// bit for bit (a reference's bits moved are the reference taken). A page opened among the
+  /// others still moves the directory's later part: O(pages), at the speed of memory
+  /// (docs/PERFORMANCE.md, "Own sizes").
+  private static func insert<Element>(_ element: Element, at index: Int, into array: inout [Element]) {
+    array.append(element)
+    array.withUnsafeMutableBufferPointer { buffer in
+      let moved = buffer.count - 1 - index
+      guard moved > 0, let base = buffer.baseAddress else { return }
+      let last = (base + index + moved).move()
+      UnsafeMutableRawPointer(base + index + 1).copyMemory(
+        from: base + index, byteCount: moved * MemoryLayout<Element>.stride)
+      (base + index).initialize(to: last)
+    }
+  }
+
+  /// `array.remove(at: index)` with the elements after it moved in one block (`insert`).
+  private static func remove<Element>(at index: Int, from array: inout [Element]) {
+    array.withUnsafeMutableBufferPointer { buffer in
+      let moved = buffer.count - 1 - index
+      guard moved > 0, let base = buffer.baseAddress else { return }
+      let removed = (base + index).move()
+      UnsafeMutableRawPointer(base + index).copyMemory(
+        from: base + index + 1, byteCount: moved * MemoryLayout<Element>.stride)
+      (base + buffer.count - 1).initialize(to: removed)
+    }
+    array.removeLast()
   }
 
   /// What the group solver needs to solve repetition `repetition` with its measured cells.
