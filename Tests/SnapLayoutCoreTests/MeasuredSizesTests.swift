@@ -47,4 +47,60 @@ struct MeasuredSizesTests {
       }
     }
   }
+
+  @Test("the repetition at a position is the last one starting by it, first page or not")
+  func repetitionAtPosition() {
+    var state: UInt64 = 0xD1B5_4A32_D192_ED03
+    func next() -> UInt64 {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return state
+    }
+    let stride = 44.5
+    let repetitions: Int64 = 40 * MeasuredSizes.cellsPerPage
+    // Which repetitions are measured: from the first page on, from a later page on, one page
+    // alone (the first page's own answer, `isFirstPage`), pages far apart.
+    let layouts: [(String, [Int64])] = [
+      ("every page", (0..<repetitions).filter { $0 % 5 == 0 }),
+      ("from page 3", (3 * MeasuredSizes.cellsPerPage..<repetitions).filter { $0 % 7 == 0 }),
+      ("page 0 alone", [0, 5, 127]),
+      ("page 9 alone", [9 * MeasuredSizes.cellsPerPage + 4]),
+      ("pages 0 and 1, the first shrunk to nothing", Array(0..<2 * MeasuredSizes.cellsPerPage)),
+      ("pages 2 and 30", [2 * MeasuredSizes.cellsPerPage + 1, 30 * MeasuredSizes.cellsPerPage]),
+    ]
+    for (name, measured) in layouts {
+      let sizes = MeasuredSizes(itemsPerGroup: 1, tracksCross: false, uniformFlags: [])
+      sizes.setStride(stride)
+      for repetition in measured {
+        sizes.setSize(Size(width: 100, height: 10), ofItem: repetition)
+        // As short as 0 (the first page of the fifth layout) up to 3 strides longer.
+        let delta =
+          name.hasSuffix("nothing") && repetition < MeasuredSizes.cellsPerPage
+          ? -stride : Double(Int(next() % 700) - 178) / 4
+        var shape = RepetitionShape.unmeasured
+        shape.delta = delta
+        sizes.setShape(shape, repetition: repetition)
+      }
+      var starts: [Double] = []
+      for r in 0..<repetitions { starts.append(Double(r) * stride + sizes.shift(before: r)) }
+      func expected(_ position: Double) -> Int64 {
+        var low = 0
+        var high = starts.count
+        while low < high {
+          let mid = (low + high) / 2
+          if starts[mid] <= position { low = mid + 1 } else { high = mid }
+        }
+        return Int64(max(low - 1, 0))
+      }
+      var probes: [Double] = [-1e6, -1, 0, 1e-12, starts.last! + 1e6]
+      for r in Swift.stride(from: 0, to: starts.count, by: 3) {
+        probes += [starts[r] - 0.01, starts[r] + 0.01, starts[r] + stride / 2]
+      }
+      for position in probes {
+        let found = sizes.repetition(at: position, stride: stride, repetitions: repetitions)
+        #expect(found == expected(position), "\(name): the repetition at \(position)")
+      }
+    }
+  }
 }

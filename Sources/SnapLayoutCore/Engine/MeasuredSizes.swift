@@ -709,7 +709,10 @@ final class MeasuredSizes {
     let keys = self.keys
     var low = 0
     var before = ExactLength.zero
-    if !keys.isEmpty {
+    if isFirstPage(at: position, pageLength: pageLength) {
+      // Nothing before the first page: no descent (a host measuring a feed at its top).
+      low = 1
+    } else if !keys.isEmpty {
       let last = tree.last(startingBy: ExactLength(position), pageLength: pageLength)
       // Where every page is measured the key is its page's index.
       let guess = Int(clamping: last.key)
@@ -753,6 +756,24 @@ final class MeasuredSizes {
       return (min(max(result, 0), repetitions - 1), nil)
     }
     return (result, (index, local, start, sum, before))
+  }
+
+  /// Whether `position` is on the first measured page or on the unmeasured repetitions after
+  /// it, by a margin that covers the doubles' roundings: the first page starts at its key's
+  /// place (no page before it), the second at its own plus the first's total, and pages start
+  /// in order (a page is never shorter than 0). Where the margin does not decide, false: the
+  /// tree's exact descent does.
+  @inline(__always)
+  private func isFirstPage(at position: Double, pageLength: Double) -> Bool {
+    guard let first = keys.first else { return false }
+    let firstStart = Double(first) * pageLength
+    let next = keys.count > 1 ? Double(keys[1]) * pageLength : 0
+    let total = keys.count > 1 ? pages[0].run.total.points : 0
+    let margin =
+      1e-9 * (Swift.abs(position) + Swift.abs(firstStart) + Swift.abs(next) + Swift.abs(total) + 1)
+    // The first page's start is exact at key 0 (0 · pageLength, nothing before it).
+    let started = first == 0 ? position >= 0 : position >= firstStart + margin
+    return started && (keys.count == 1 || position + margin < next + total)
   }
 
   // MARK: Reach
