@@ -304,12 +304,16 @@ def contain(
     maximum: float,
     merge: float,
     near: Optional[float] = None,
+    near_end: Optional[float] = None,
 ) -> List[float]:
     """SNAPPING.md, Containment: trimSnaps and keepSnaps clamp (a unit within `merge` of a bound
     rests on it, within `reach` when the bounds are closer) and make a bound no unit reaches a
-    rest position; `none` keeps the units. `near` replaces `reach` (`tie_counts`)."""
+    rest position; `none` keeps the units. `near` replaces `reach` (`tie_counts`), at the end
+    bound too unless `near_end` does there."""
     if near is None:
         near = reach(containment, minimum, maximum, merge)
+    if near_end is None:
+        near_end = near
 
     def contained(raw: float) -> float:
         if containment == "none":
@@ -318,7 +322,7 @@ def contain(
             return min(max(raw, minimum), maximum)
         if raw <= minimum + near:
             return minimum
-        if raw >= maximum - near:
+        if raw >= maximum - near_end:
             return maximum
         return raw
 
@@ -327,7 +331,7 @@ def contain(
     if containment == "none":
         return list(units)
     first, last, leading, trailing = contain_indices(
-        units, containment, minimum, maximum, merge, near
+        units, containment, minimum, maximum, merge, near, near_end
     )
     result = [minimum] if leading else []
     result += [contained(u) for u in units[first : last + 1]]
@@ -355,7 +359,9 @@ def tie_counts(
     a bound moved by a rounding either way, and with either branch of `reach` where the bounds
     lie within a rounding of two merge distances apart: the library's sums may differ from the
     model's by a few ulps, which decides such ties (the soak's seed=214065719;case=375: a unit
-    1 pt before the end bound in the model's sum, an ulp more in the library's)."""
+    1 pt before the end bound in the model's sum, an ulp more in the library's). The two bounds'
+    ties are decided apart: a rounding may merge a unit at one bound and not at the other (the
+    soak's seed=505937801;case=93: units a quarter of the range from each bound)."""
     if containment == "none" or not units or not maximum - minimum > 0:
         return frozenset()
     eps = 1e-9 * (1 + abs(minimum) + abs(maximum))
@@ -366,8 +372,11 @@ def tie_counts(
     counts = set()
     for n in nears:
         for near in (n - eps, n + eps):
-            if near > 0:
-                counts.add(len(contain(units, containment, minimum, maximum, merge, near)))
+            for near_end in (n - eps, n + eps):
+                if near > 0 and near_end > 0:
+                    counts.add(
+                        len(contain(units, containment, minimum, maximum, merge, near, near_end))
+                    )
     return frozenset(counts)
 
 
@@ -378,6 +387,7 @@ def contain_indices(
     maximum: float,
     merge: float,
     near: Optional[float] = None,
+    near_end: Optional[float] = None,
 ) -> Tuple[int, int, int, int]:
     """The first and last unit `contain` keeps, and whether a bound no unit reaches comes
     before them and after them (1) — the indices of SnapList's `.units` source."""
@@ -385,8 +395,10 @@ def contain_indices(
         return 0, len(units) - 1, 0, 0
     if near is None:
         near = reach(containment, minimum, maximum, merge)
+    if near_end is None:
+        near_end = near
     at_start = sum(1 for u in units if u <= minimum + near)
-    at_end = sum(1 for u in units if u < maximum - near)
+    at_end = sum(1 for u in units if u < maximum - near_end)
     if containment == "trimSnaps":
         first = max(0, at_start - 1)
         last = max(first, min(len(units) - 1, at_end))
