@@ -6,15 +6,21 @@ import Testing
 /// (its own block moves, `MeasuredSizes.insert` and `remove`) against a plain dictionary.
 @Suite("Measured sizes: the page directory")
 struct MeasuredSizesTests {
-  @Test("sizes set and forgotten in random order read back as a dictionary has them")
-  func randomOpensAndCloses() {
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next() -> UInt64 {
+  /// A fixed sequence of numbers (xorshift64), so that a failure replays.
+  struct XorShift {
+    var state: UInt64
+    mutating func next() -> UInt64 {
       state ^= state << 13
       state ^= state >> 7
       state ^= state << 17
       return state
     }
+  }
+
+  @Test("sizes set and forgotten in random order read back as a dictionary has them")
+  func randomOpensAndCloses() {
+    var random = XorShift(state: 0x9E37_79B9_7F4A_7C15)
+    func next() -> UInt64 { random.next() }
     for itemsPerGroup: Int64 in [1, 3] {
       let sizes = MeasuredSizes(itemsPerGroup: itemsPerGroup, tracksCross: false, uniformFlags: [])
       var reference: [Int64: Size] = [:]
@@ -50,13 +56,8 @@ struct MeasuredSizesTests {
 
   @Test("the repetition at a position is the last one starting by it, first page or not")
   func repetitionAtPosition() {
-    var state: UInt64 = 0xD1B5_4A32_D192_ED03
-    func next() -> UInt64 {
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return state
-    }
+    var random = XorShift(state: 0xD1B5_4A32_D192_ED03)
+    func next() -> UInt64 { random.next() }
     let stride = 44.5
     let repetitions: Int64 = 40 * MeasuredSizes.cellsPerPage
     // Which repetitions are measured: from the first page on, from a later page on, one page
