@@ -675,6 +675,31 @@ static void test_move_across_follows_run(void) {
   sl_layout_destroy(layout);
 }
 
+/* The main run's item moved to another section and back when it was its section's last: the
+   delete hands the run to the item before it, and the item put back after that one takes the
+   run again, so the offset comes back (SELF-SIZING.md rule 7; found by the state soak, seed
+   195269, where it stayed with the item before, a row away). Three rows 50 pt tall, the top
+   edge 20 pt into the last; then a list. */
+static void test_move_across_last_item_and_back(void) {
+  static const char JSON[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 300}},"
+      " \"sections\": [{\"itemCount\": 3, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+      SIZE(FW(1), ABS(50)) ", \"subitem\": {\"layoutSize\": " SIZE(FW(1), FH(1)) "}, \"count\": 1}},"
+      "  {\"itemCount\": 20, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+      SIZE(FW(1), ABS(40)) ", \"subitem\": {\"layoutSize\": " SIZE(FW(1), FH(1)) "},"
+      " \"count\": 1}}]}";
+  sl_layout *layout = create_layout(JSON);
+  if (layout == NULL) return;
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 120), SL_OK);
+  CHECK_STATUS(sl_layout_move_item(layout, 0, 2, 1, 5, NULL), SL_OK);
+  double away = main_offset(layout, SL_SCROLL_MAIN);
+  CHECK_STATUS(sl_layout_move_item(layout, 1, 5, 0, 2, NULL), SL_OK);
+  CHECK(main_offset(layout, SL_SCROLL_MAIN) == 120,
+        "the last row moved to the list (offset %.17g) and back: %.17g, not 120", away,
+        main_offset(layout, SL_SCROLL_MAIN));
+  sl_layout_destroy(layout);
+}
+
 /* An offset past a section's repetitions, in its trailing insets, is anchored by the section's
    end (SELF-SIZING.md rule 7; found by the state soak, seed 109743). Ten rows 50 pt tall and
    200 pt of bottom inset, then a list to scroll on; the top edge at 600 is 100 pt into the
@@ -725,6 +750,7 @@ int main(void) {
   test_moves_across_sections_give_offsets_back();
   test_move_across_clamps_once();
   test_move_across_follows_run();
+  test_move_across_last_item_and_back();
   test_trailing_part_anchors_by_section_end();
   return test_finish("test_data_changes");
 }

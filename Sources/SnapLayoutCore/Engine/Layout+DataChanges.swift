@@ -24,12 +24,13 @@ extension Layout {
   }
 
   /// `changeItems`, where the one item inserted by `change` (an item moved from another flow
-  /// section) brings sizes of its own (docs/FLOW-LAYOUT.md, "Moving items"). `returning`: that
-  /// item is the one the main scroll's run handed over from, moved back; inserted where the
-  /// item the run follows is, it takes the run again (docs/SELF-SIZING.md rule 7).
+  /// section) brings sizes of its own (docs/FLOW-LAYOUT.md, "Moving items"). `returning` (not
+  /// nil): that item is the one the main scroll's run handed over from, moved back; inserted
+  /// where the item the run follows is (after it when `returning` is true: it was its section's
+  /// last), it takes the run again (docs/SELF-SIZING.md rule 7).
   func changeItems(
     _ change: ItemChange, section: Int, carrying carried: CarriedFlowSize?,
-    returning: Bool = false
+    returning: Bool? = nil
   ) throws(LayoutError) -> SizeReport {
     try checkSection(section)
     let count = entries[section].itemCount
@@ -155,11 +156,12 @@ extension Layout {
     guard var anchors = before, let anchorItems else {
       return SizeReport(mainOffsetAdjustment: 0, sectionOffsetAdjustment: 0, contentSize: .zero)
     }
-    // The item moved back takes the run it handed over, where the run goes on at its place.
+    // The item moved back takes the run it handed over, where the run goes on at its place:
+    // at the index of the item the run follows, or after it when it was the section's last.
     var taken: Int64? = nil
-    if returning, case .insert(let at, 1) = change, let base = anchors.mainBase,
-      base.section == section, base.item == at, anchors.main.section == section,
-      anchors.main.item == at
+    if let returning, case .insert(let at, 1) = change, let base = anchors.mainBase,
+      base.section == section, base.item >= 0, at == base.item + (returning ? 1 : 0),
+      anchors.main.section == section, anchors.main.item == base.item
     {
       taken = at
     }

@@ -268,8 +268,11 @@ extension Layout {
     let leaving =
       anchor.map { $0.section == from.section && $0.repetition >= 0 && $0.item == from.item }
       ?? false
-    let returning =
-      mainOffsetBase.map { $0.awaySection == from.section && $0.awayItem == from.item } ?? false
+    // Its side (after the item the run follows, or at its place) is noted now: the delete
+    // below forgets the item away, which is this one.
+    let returning: Bool? = mainOffsetBase.flatMap {
+      $0.awaySection == from.section && $0.awayItem == from.item ? $0.awayAfter : nil
+    }
     // One change: the main offset is clamped at its end only, not to the bounds between the
     // steps (the content a row shorter before the item is inserted again).
     let reports = measured != nil && entries[to.section].flowItems == nil && isSolved
@@ -304,7 +307,10 @@ extension Layout {
     if leaving, var base = mainOffsetBase, base.section == from.section {
       base.awaySection = to.section
       base.awayItem = to.item
-      base.awayAfter = false
+      // The run handed over to the item before when the moved one was its section's last
+      // (the delete's `anchorItem`): back, it goes after that item (the state soak's seed
+      // 195269).
+      base.awayAfter = base.item >= 0 && base.item < from.item
       mainOffsetBase = base
     }
     followMovedItem(resting, from: from, to: to, report: &total)

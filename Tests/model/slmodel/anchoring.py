@@ -214,6 +214,7 @@ def anchored(
     extra: Optional[List[int]] = None,
     carry_away_section=None,
     take: Optional[int] = None,
+    take_after: bool = False,
     take_position: Optional[float] = None,
     main_remap=None,
     section_remap=None,
@@ -227,7 +228,9 @@ def anchored(
     others give are kept in `model.anchor_alternatives` (container -> offsets). A main run that
     goes on keeps the item it handed over from, where `carry_away_section` (else
     `carry_section`) and `carry_item` take it; `take`: an item inserted at the index of the
-    item the run follows, back from another section, takes the run again (`take_position`:
+    item the run follows (after it when `take_after`: it was its section's last and the run
+    handed over to the item before it), back from another section, takes the run again
+    (`take_position`:
     moved back within the section to the place of the item the run follows, which is where
     this position says the last change left it — `take` takes the run however the edge lies);
     `main_remap`: `remap` for the main scroll's anchors, when they go elsewhere (a move within a
@@ -274,7 +277,7 @@ def anchored(
         take is not None
         and main_goes_on
         and main_anchors[0].section == section
-        and _first_item(sol, main_anchors[0]) == take
+        and _first_item(sol, main_anchors[0]) + (1 if take_after else 0) == take
     )
     if taken:
         # The item away is back: the run follows it again.

@@ -507,6 +507,7 @@ class ModelLayout:
     def change_items(
         self, section: int, count: int, mapping, kept=None, extra=None, take=None,
         take_position=None, main_mapping=None, section_mapping=None, section_take=None,
+        take_after=False,
     ) -> None:
         """Items change; the offsets follow the item at the leading edge (SELF-SIZING.md, "Live
         data changes"). `kept(item)`: the first item at or after it that remains; `extra`: what
@@ -530,6 +531,7 @@ class ModelLayout:
             item_remap(section, old_count, count, mapping, kept or (lambda item: item)),
             carry_item=lambda s, i: (mapping(i) if i < old_count else None) if s == section else i,
             take=take,
+            take_after=take_after,
             take_position=take_position,
             main_remap=item_remap(
                 section, old_count, count, main_mapping, kept or (lambda item: item)
@@ -597,6 +599,8 @@ class ModelLayout:
             leaving = a.section == fs and a.repetition >= 0 and first_item(sol, a) == fi
         run = self.anchor_runs.get(-1)
         returning = run is not None and run[4] is not None and run[4][:2] == (fs, fi)
+        # Its side is noted now: the delete forgets the item away, which is this one.
+        returning_after = returning and len(run[4]) > 2 and bool(run[4][2])
         # One change: the main offset is clamped at its last step only (anchoring.anchored).
         reports = carried_measured is not None and self.container is not None and (
             self.desc.flow is None
@@ -606,14 +610,16 @@ class ModelLayout:
             self.clamp_held = (within(self.main_offset, main.minimum, main.maximum), False)
         try:
             self._move_item_steps(fs, fi, ts, ti, returning, reports, carried_given,
-                                  carried_measured)
+                                  carried_measured, returning_after)
         finally:
             self.clamp_held = None
             self.run_held = False
         self.invalidate()
         run = self.anchor_runs.get(-1)
         if leaving and run is not None and run[0] == fs:
-            self.anchor_runs[-1] = run[:4] + ((ts, ti),)
+            # After the item it handed over to when the moved one was its section's last (the
+            # delete hands over to the item before then): back, it goes after that item.
+            self.anchor_runs[-1] = run[:4] + ((ts, ti, 0 <= run[1] < fi),)
         for entry in resting:
             if entry.element == ("unit", fs, fi):
                 now = ("unit", ts, ti)
@@ -681,7 +687,7 @@ class ModelLayout:
                 self.anchor_runs[container] = run[:4] + ((section, ti, fi == count - 1),)
 
     def _move_item_steps(self, fs, fi, ts, ti, returning, reports, carried_given,
-                         carried_measured) -> None:
+                         carried_measured, returning_after=False) -> None:
         """`move_item`'s delete, insert and (into a compositional section) report."""
         self.change_items(
             fs,
@@ -716,6 +722,7 @@ class ModelLayout:
             lambda i: i + 1 if i >= ti else i,
             extra=bring,
             take=ti if returning else None,
+            take_after=returning_after,
         )
         if self.clamp_held is not None:
             self.clamp_held = (self.clamp_held[0], True)
