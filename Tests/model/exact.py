@@ -129,11 +129,19 @@ class ExactChecks:
             ):
                 snapped_on.add(c)
         count = len(self.failures)
-        if (
-            not self.change(step["do"])
-            or not self.change(step["undo"])
-            or len(self.failures) != count
-        ):
+        if not self.change(step["do"]) or len(self.failures) != count:
+            return
+        # Offsets on a bound mid-way: the do step clamped them there, which the undo cannot
+        # take back (an offset 2e-6 pt before the end bound, the do moving it past: the model
+        # soak's seed=282360563;case=190).
+        for c, value in self.offsets_now().items():
+            try:
+                info = self.lib.scroll_info(c)
+            except LibError:
+                continue
+            if value in (info["min_offset"], info["max_offset"]) and offsets.get(c) != value:
+                bounds.add(c)
+        if not self.change(step["undo"]) or len(self.failures) != count:
             return
         if step["kind"] in EXACT_OFFSETS:
             for c, value in self.offsets_now().items():
