@@ -30,7 +30,7 @@ def _nearest(rests: List[float], x: float) -> int:
 def _holding(c, x: float) -> Optional[int]:
     """The rest position whose range holds `x` (ScrollContainer.restHolding): of the last
     position at or before `x` and the next, the one whose range (longer than a point) holds it,
-    else the first that holds it within the tolerance."""
+    else the nearer that holds it within the tolerance (ties to the first)."""
     low = max([k for k, r in enumerate(c.raw) if r <= x], default=0)
     if c.raw[low] == x:
         # Exactly at a position (the first of several there): the position before whose range
@@ -47,13 +47,16 @@ def _holding(c, x: float) -> Optional[int]:
             return None
         if first != low and a - 1.0 <= x:
             return first
-    near = None
+    # Of two that hold it within the tolerance (ranges less than a point apart), the nearer,
+    # ties to the first (SNAPPING.md, "Items longer than the viewport").
+    near, nearest = None, 1.0
     for j in (low, min(low + 1, len(c.raw) - 1)):
         a, b = c.range(j)
         if b > a and a <= x <= b:
             return j
-        if near is None and b > a and a - 1.0 <= x <= b + 1.0:
-            near = j
+        distance = a - x if x < a else x - b
+        if b > a and (distance <= nearest if near is None else distance < nearest):
+            near, nearest = j, distance
     return near
 
 
