@@ -22,7 +22,9 @@ def _nearest(rests: List[float], x: float) -> int:
     first, from either side."""
     low = max([k for k, r in enumerate(rests) if r <= x], default=0)
     high = min(low + 1, len(rests) - 1)
-    if x - rests[low] <= rests[high] - x:
+    # Past the last position `high` is `low` (the distances' test would fail by the offset's
+    # distance past it: the soak's seed=538614862;case=307, 2 ulps past the end bound).
+    if high == low or x - rests[low] <= rests[high] - x:
         return min(k for k, r in enumerate(rests) if r >= rests[low])
     return high
 
