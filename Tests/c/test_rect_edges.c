@@ -465,7 +465,44 @@ static void test_state_soak_39657(void) {
   sl_layout_destroy(layout);
 }
 
+/* The rect soak's seeds 350808 and 361655: a right-to-left horizontal layout whose content is
+ * 0.1 pt long, and a layout-level boundary item 55.67 pt long before it (x -55.57 ... 0.1 as the
+ * host gets it, mirrored about the content: its far edge a sum rounded at 55.67, 0.1 +
+ * 1.4e-15). A rect 0 to 6 pt wide starting an ulp inside that edge missed it: the candidates
+ * of the layout-level items were not widened by the items' own magnitudes, as a section's
+ * elements' are. */
+static void test_rect_soak_350808(void) {
+  sl_layout *layout = layout_of(
+      "{\"environment\": {\"container\": {\"width\": 827.25198269298494, \"height\":"
+      " 532.72448893488604}, \"layoutDirection\": \"rightToLeft\"},"
+      " \"configuration\": {\"scrollDirection\": \"horizontal\", \"boundarySupplementaryItems\":"
+      " [{\"elementKind\": \"top\", \"alignment\": \"leading\", \"pinToVisibleBounds\": true,"
+      " \"extendsBoundary\": false, \"layoutSize\": "
+      SIZE("{\"estimated\": 55.670618371855994}", "{\"absolute\": 186.19}") "}]},"
+      " \"sections\": [{\"itemCount\": 0, \"contentInsets\": {\"top\": 0, \"leading\": 0,"
+      " \"bottom\": 0, \"trailing\": 0.1}, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+      SIZE(FW(1), "{\"absolute\": 88.1}") ", \"subitem\": {\"layoutSize\": " SIZE(FW(1), FH(1))
+      "}, \"count\": 1}}]}");
+  if (layout == NULL) return;
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 81.72), SL_OK);
+  element_list all = query(layout, (sl_rect){-1000, -1000, 3000, 3000});
+  CHECK(all.count == 1, "seed 350808: %zu elements, expected the layout-level item", all.count);
+  if (all.count == 1) {
+    sl_rect item = all.items[0].frame;
+    double edge = item.x + item.width;
+    const double widths[3] = {0, 1, 5.7597630186578286};
+    for (int w = 0; w < 3; w++)
+      check_rect(layout, &all, (sl_rect){nextafter(edge, 0), item.y - 20, widths[w], 226.19},
+                 "seed 350808: a rect an ulp inside a layout-level item's far edge");
+  }
+  free(all.items);
+  check_edges(layout, (sl_rect){-1000, -1000, 3000, 3000},
+              "seed 350808: a layout-level item before a right-to-left content 0.1 pt long");
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
+  test_rect_soak_350808();
   test_review_9();
   test_review_10();
   test_rect_soak_50041();

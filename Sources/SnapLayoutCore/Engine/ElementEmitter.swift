@@ -174,7 +174,12 @@ struct ElementEmitter {
     host: (min: Double, max: Double), into visitor: inout V
   ) {
     let frame = element.pin == .none ? element.frame : pinned(element, host: host)
-    guard frame.intersects(query) else { return }
+    // Candidates are widened by the item's own magnitudes too, as a section's elements are
+    // (`widened(forEnvelope:frame:)`): mirrored, its far edge is a sum rounded at its length
+    // (the rect soak's seeds 350808 and 361655: an item 55.67 pt long before a content 0.1 pt
+    // long, a rect an ulp inside its edge as the host gets it).
+    let test = findsCandidates ? widened(forEnvelope: frame, frame: frame).query : query
+    guard frame.intersects(test) else { return }
     visitor.visit(
       LayoutElement(
         frame: space.physical(frame), category: category, section: section, item: 0,
