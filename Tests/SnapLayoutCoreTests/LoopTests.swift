@@ -354,6 +354,72 @@ import Testing
     }
   }
 
+  /// A looping list's segment around `x` is the last position at or before it and the next,
+  /// with their offsets, as `rank` and `offset` give them bit for bit (the segment takes them
+  /// from the lap and the lap's own segment instead of dividing the index out again):
+  /// evenly spaced rows (closed form), rows of two lengths, the same units without the closed
+  /// form, and pages whose last one is short at the seam; probes across ±60 laps, at every
+  /// position and an ulp either side, and at the seams.
+  @Test func segmentsAreTheRankAndOffsets() throws {
+    var scrolling = ScrollingProperties()
+    scrolling.loop = true
+    scrolling.snapUnit = .item
+    let short = hgroup(fw(1), abs_(50), .subitems([item(fw(1), fh(1))]))
+    let long = hgroup(fw(1), abs_(73.3), .subitems([item(fw(1), fh(1))]))
+    var lists: [(String, LoopedRests)] = []
+    for (name, sections) in [
+      ("even rows", [LayoutSection(group: short, itemCount: 30)]),
+      ("rows of two lengths", [
+        LayoutSection(group: short, itemCount: 11), LayoutSection(group: long, itemCount: 13),
+      ]),
+    ] {
+      let layout = try solve(sections, configuration: LayoutConfiguration(scrolling: scrolling))
+      let main = layout.solved.mainScroll
+      guard let rests = main.looped, case .units(let units, _, _, _, _) = rests.canonical.source
+      else {
+        Issue.record("\(name): the main scroll does not loop over units")
+        continue
+      }
+      #expect(name != "even rows" || units.uniform != nil, "the even rows must take the closed form")
+      lists.append((name, rests))
+      let general = SnapList(
+        units: UnitSequence(
+          store: layout.entries, alignConstant: units.alignConstant, closedForm: false),
+        containment: .none, minimum: 0, maximum: 0)
+      lists.append(("\(name), general", LoopedRests(canonical: general, period: rests.period)))
+    }
+    lists.append(
+      ("pages", LoopedRests(canonical: SnapList(pageLength: 300, minimum: 0, maximum: 1200), period: 1390)))
+    var generator = Lcg(state: 7)
+    for (name, rests) in lists {
+      var probes: [Double] = []
+      for lap in [-60.0, -1, 0, 1, 7, 60] {
+        for k in 0..<rests.count {
+          let at = rests.offset(Int64(lap) * rests.count + k)
+          probes += [at.nextDown, at, at.nextUp]
+        }
+        let seam = rests.offset(0) + lap * rests.period
+        probes += [seam.nextDown, seam, seam.nextUp, seam - 0.5, seam + 0.5]
+      }
+      for _ in 0..<2_000 {
+        probes.append((Double(generator.next() % 2_000_001) / 1_000_000 - 1) * 70 * rests.period)
+      }
+      for x in probes {
+        let low = rests.rank(x, strict: false) - 1
+        let segment = rests.segment(x)
+        #expect(
+          segment.low == low && segment.high == low + 1
+            && segment.lowOffset == rests.offset(low) && segment.highOffset == rests.offset(low + 1),
+          "\(name), x \(x): \(segment) against \(low) at \(rests.offset(low)), \(rests.offset(low + 1))")
+        // Around `x`, within the rounding of the lap's offset (x is compared inside its lap).
+        let slack = 1e-12 * Swift.max(Swift.abs(x), rests.period)
+        #expect(
+          segment.lowOffset <= x + slack && x < segment.highOffset + slack,
+          "\(name), x \(x): \(segment)")
+      }
+    }
+  }
+
   /// The reduction of offsets to laps is exact: the remainder is `fmod`'s (exact by
   /// definition) at every magnitude, and the laps put it back.
   @Test func lapsAreExact() {

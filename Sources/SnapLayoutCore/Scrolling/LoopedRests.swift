@@ -130,12 +130,34 @@ struct LoopedRests: RestPositions {
     return rank
   }
 
+  /// `rank(x, strict: false) − 1` and the position after it, with their offsets as `offset(_:)`
+  /// gives them, bit for bit: the lap and canonical rank already name both positions' laps and
+  /// canonical indices, so neither is divided out of its unrolled index again (a release
+  /// asks for three segments; docs/PERFORMANCE.md, "Loops").
   @inline(never)
   func segment(_ x: Double) -> SnapList.Segment {
+    let (lap, within) = lap(of: x)
+    let lapStart = Double(lap) * period
+    if canonical.count == count {
+      // Between two of the lap's positions (nearly always): the lap's own segment, in closed
+      // form where they are evenly spaced.
+      let around = canonical.segment(within)
+      if around.high == around.low &+ 1 && around.lowOffset <= within {
+        let low = lap &* count &+ around.low
+        return (low, around.lowOffset + lapStart, low &+ 1, around.highOffset + lapStart)
+      }
+      // After the lap's last position: the next lap's first follows it.
+      let rank = canonical.rank(within, strict: false)
+      if rank == count {
+        let low = lap &* count &+ rank &- 1
+        return (
+          low, canonical.offset(rank &- 1) + lapStart, low &+ 1,
+          canonical.offset(0) + Double(lap &+ 1) * period
+        )
+      }
+    }
     let low = rank(x, strict: false) &- 1
-    let lowOffset = offset(low)
-    let high = low &+ 1
-    return (low, lowOffset, high, offset(high))
+    return (low, offset(low), low &+ 1, offset(low &+ 1))
   }
 
   @inline(always)
