@@ -364,7 +364,7 @@ class Run(ModelSteps, ExactChecks, Misuse):
             # host set a rounding away from it (the soak's `seed=1017339708;case=153`: the
             # library re-snaps from the unit at that offset, not from the one it remembers).
             if c != host_set and c in memory and checks.close(memory[c][0], value):
-                memory[c] = (value, memory[c][1])
+                memory[c] = (value,) + tuple(memory[c][1:])
 
         if M.main_host_set:
             M.main_offset = self.lib.scroll_offset(-1)

@@ -33,6 +33,11 @@ extension Layout {
   struct RestMemory {
     var offset: Double
     var element: RestElement
+    /// The end of the element's range the re-snap put the offset at (`.some(nil)`: none); nil
+    /// when not known (a jump to an item), which the offset then tells. Remembered with the
+    /// element: where the offset lies within a rounding of two units' boundary, the end read
+    /// afresh could be the other unit's (the model soak's `seed=397547652;case=214`).
+    var end: RangeEnd?? = nil
   }
 
   /// How a change carries content to its new place: a section's new index, an item's new index
@@ -154,9 +159,15 @@ extension Layout {
     var resting = Resting(container: container, offset: offset, element: nil, target: target)
     resting.period = scroll(of: container)?.looped?.period ?? 0
     if hostSet {
-      resting.element = restElement(
-        at: offset, container: container, memory: restMemory?[container])
-      if resting.element != nil { resting.end = rangeEnd(at: offset, container: container) }
+      let memory = restMemory?[container]
+      resting.element = restElement(at: offset, container: container, memory: memory)
+      if resting.element != nil {
+        if let memory, memory.offset == offset, let end = memory.end {
+          resting.end = end
+        } else {
+          resting.end = rangeEnd(at: offset, container: container)
+        }
+      }
     }
     if let target {
       resting.targetElement = restElement(at: target, container: container, memory: nil)
@@ -231,7 +242,13 @@ extension Layout {
           }
         }
         if let found = restElement(at: offset, container: container, memory: nil) {
-          memory[container] = RestMemory(offset: offset, element: carried(element, carry) ?? found)
+          // The end it went to, while a range holds the offset (none when the unit is short
+          // now); what the offset tells when the element is gone.
+          let kept = carried(element, carry)
+          let inRange = scroll(of: container)?.restHolding(offset) != nil
+          memory[container] = RestMemory(
+            offset: offset, element: kept ?? found,
+            end: kept == nil ? nil : .some(inRange ? resting.end : nil))
         }
       }
       if let target = resting.target {
@@ -291,7 +308,8 @@ extension Layout {
       }
       guard let newSection = newIndex(Int(section)) else { continue }
       moved[container] = RestMemory(
-        offset: value.offset, element: .unit(section: Int32(newSection), item: item))
+        offset: value.offset, element: .unit(section: Int32(newSection), item: item),
+        end: value.end)
     }
     return moved
   }

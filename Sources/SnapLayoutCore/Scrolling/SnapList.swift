@@ -478,6 +478,14 @@ final class SnapList {
     if clamps {
       low = Swift.max(low, minimum)
       high = Swift.min(high, maximum)
+      // An end within the merge distance of a bound is on it, as a unit's position is
+      // (`contained`): a long unit that ends a rounding short of the content's end reaches it,
+      // whichever way its position was summed (docs/SNAPPING.md, "Items longer than the
+      // viewport"; the model soak's `seed=26807493;case=364`).
+      if merges {
+        if low <= minimum + reach { low = minimum }
+        if high >= maximum - reach { high = maximum }
+      }
     }
     if index > 0 { low = Swift.max(low, offset(index - 1)) }
     if index < count - 1 { high = Swift.min(high, offset(index + 1)) }

@@ -191,7 +191,14 @@ def note(model, containers: List[int]) -> List[Noted]:
         offset = model.main_offset if c == -1 else model.offsets[c]
         memory = model.rest_memory.get(c)
         element = element_at(model, c, offset, memory)
-        end = range_end(model, c, offset) if element is not None else None
+        end = None
+        if element is not None:
+            # The end remembered with the element, while the offset stays where the last
+            # re-snap put it (Layout.RestMemory.end); else the one the offset is at.
+            if memory is not None and memory[0] == offset and len(memory) > 2:
+                end = memory[2]
+            else:
+                end = range_end(model, c, offset)
         out.append(Noted(c, offset, element, end))
     return out
 
@@ -210,7 +217,7 @@ def resnap(
         moved = c if c == -1 else carry_section(c)
         if moved is None:
             continue
-        offset, element = kept
+        offset, element = kept[:2]
         if element is not None and element[0] == "unit":
             # The element's section moves with it: an orthogonal carousel whose section moved
             # still rests on its own card, which a later item change carries.
@@ -218,7 +225,7 @@ def resnap(
             if section is None:
                 continue
             element = ("unit", section, element[2])
-        memory[moved] = (offset, element)
+        memory[moved] = (offset, element) + tuple(kept[2:])
     done = []
     model.unjudged = set()
     # Containers whose element is gone: they come to the rest position nearest the anchored
@@ -258,7 +265,16 @@ def resnap(
             model.offsets[c] = offset
         found = element_at(model, c, offset)
         if found is not None:
-            memory[c] = (offset, element if element is not None else found)
+            if element is not None:
+                # The end it went to, while a range holds the offset (none: the unit is short).
+                sc = model.scrolls[c]
+                held = (
+                    bool(sc.raw) and not sc.free and not sc.unsorted
+                    and _holding(sc, offset) is not None
+                )
+                memory[c] = (offset, element, entry.end if held else None)
+            else:
+                memory[c] = (offset, found)
         done.append(c)
     model.rest_memory = memory
     return done

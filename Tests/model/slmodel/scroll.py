@@ -147,11 +147,28 @@ class Container:
         high = low + excess
         if self.settings.containment != "none":
             low, high = max(low, self.minimum), min(high, self.maximum)
+            # An end within the merge distance of a bound is on it, as a unit's position is.
+            near = self.merge_reach
+            if near > 0:
+                if low <= self.minimum + near:
+                    low = self.minimum
+                if high >= self.maximum - near:
+                    high = self.maximum
         if j > 0:
             low = max(low, self.raw[j - 1])
         if j < len(self.raw) - 1:
             high = min(high, self.raw[j + 1])
         return min(low, point), max(high, point)
+
+    @property
+    def merge_reach(self) -> float:
+        """How near a bound a unit's position, or an end of its range, rests on it."""
+        return reach(
+            self.settings.containment,
+            self.minimum,
+            self.maximum,
+            merge_distance(self.settings, self.viewport),
+        )
 
     @property
     def snapport(self) -> float:
