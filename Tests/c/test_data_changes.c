@@ -700,6 +700,37 @@ static void test_move_across_last_item_and_back(void) {
   sl_layout_destroy(layout);
 }
 
+/* A row measured taller than the viewport's top part above it, the top edge 150 pt into it:
+   moved to the next section and back, it takes the run again wherever the edge lay between
+   the two moves (SELF-SIZING.md rule 7; the state soak's seed 266616). Rows 0-2 and 0-3: the
+   moved row in the middle, and its section's last (the run handed to the row before it, the
+   edge past the shortened section's end until the row comes back). */
+static void test_move_tall_row_across_and_back(void) {
+  for (int rows = 3; rows <= 4; rows++) {
+    char json[1024];
+    snprintf(json, sizeof json,
+             "{\"environment\": {\"container\": {\"width\": 390, \"height\": 300}},"
+             " \"sections\": [{\"itemCount\": %d, \"group\": {\"group\": \"horizontal\","
+             " \"layoutSize\": " SIZE(FW(1), "{\"estimated\": 50}") ", \"subitem\": {\"layoutSize\": "
+             SIZE(FW(1), "{\"estimated\": 50}") "}, \"count\": 1}},"
+             "  {\"itemCount\": 20, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+             SIZE(FW(1), ABS(40)) ", \"subitem\": {\"layoutSize\": " SIZE(FW(1), FH(1)) "},"
+             " \"count\": 1}}]}",
+             rows);
+    sl_layout *layout = create_layout(json);
+    if (layout == NULL) continue;
+    CHECK_STATUS(sl_layout_report_item_size(layout, 0, 2, 390, 200, NULL), SL_OK);
+    CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 250), SL_OK);
+    CHECK_STATUS(sl_layout_move_item(layout, 0, 2, 1, 0, NULL), SL_OK);
+    double away = main_offset(layout, SL_SCROLL_MAIN);
+    CHECK_STATUS(sl_layout_move_item(layout, 1, 0, 0, 2, NULL), SL_OK);
+    CHECK(main_offset(layout, SL_SCROLL_MAIN) == 250,
+          "%d rows: the tall row moved to the list (offset %.17g) and back: %.17g, not 250", rows,
+          away, main_offset(layout, SL_SCROLL_MAIN));
+    sl_layout_destroy(layout);
+  }
+}
+
 /* An offset past a section's repetitions, in its trailing insets, is anchored by the section's
    end (SELF-SIZING.md rule 7; found by the state soak, seed 109743). Ten rows 50 pt tall and
    200 pt of bottom inset, then a list to scroll on; the top edge at 600 is 100 pt into the
@@ -751,6 +782,7 @@ int main(void) {
   test_move_across_clamps_once();
   test_move_across_follows_run();
   test_move_across_last_item_and_back();
+  test_move_tall_row_across_and_back();
   test_trailing_part_anchors_by_section_end();
   return test_finish("test_data_changes");
 }

@@ -410,15 +410,19 @@ extension Layout {
   private func carried(_ found: Anchor, base: OffsetBase?, offset: Double, container: Int)
     -> Anchor
   {
-    // Between the steps of one change (`mainRunHeld`) the item need not be at the edge.
+    // Between the steps of one change (`mainRunHeld`) the item need not be at the edge, nor in
+    // the section holding it (the moved item was its section's last, and the edge is past the
+    // section's end until it comes back: the state soak's seed 266616).
+    let held = mainRunHeld && container == mainScrollContainer
     guard let base, base.container == container, base.leftOffset == offset,
-      base.section == found.section, found.repetition >= 0, base.item >= 0,
-      base.item != found.item, base.section < entries.count,
+      base.section == found.section || (held && base.section >= 0),
+      found.repetition >= 0 || held, base.item >= 0,
+      base.item != found.item || base.section != found.section, base.section < entries.count,
       base.item < entries[base.section].itemCount,
-      repetition(of: base.item, in: base.section) == found.repetition
-        || (mainRunHeld && container == mainScrollContainer)
+      repetition(of: base.item, in: base.section) == found.repetition || held
     else { return found }
     var anchor = found
+    anchor.section = base.section
     anchor.item = base.item
     // The item's own repetition, where a held run found it elsewhere.
     anchor.repetition = repetition(of: base.item, in: base.section)

@@ -107,15 +107,19 @@ def carried(model, sol, found: Anchor, offset: float, container: int, along_x: b
     where it left it, in the repetition at the leading edge now (which may have another first
     item by now)."""
     run = model.anchor_runs.get(container)
-    if run is None or found.section < 0 or found.repetition < 0:
+    # Between the steps of one change (an item moved to another section: `run_held`) the
+    # item need not be at the edge, nor in the section holding it (the moved item was its
+    # section's last, the edge past the section's end until it comes back; SELF-SIZING.md
+    # rule 7, the state soak's seed 266616).
+    held = container == -1 and getattr(model, "run_held", False)
+    if run is None or (not held and (found.section < 0 or found.repetition < 0)):
         return found
     section, item, left_offset, left_position = run[:4]
-    s = sol.sections[found.section]
-    if section != found.section or not _close(left_offset, offset) or not 0 <= item < s.item_count:
+    if not 0 <= section < len(sol.sections) or (section != found.section and not held):
         return found
-    # Between the steps of one change (an item moved to another section: `run_held`) the
-    # item need not be at the edge (SELF-SIZING.md rule 7).
-    held = container == -1 and getattr(model, "run_held", False)
+    s = sol.sections[section]
+    if not _close(left_offset, offset) or not 0 <= item < s.item_count:
+        return found
     if s.group_count == 0 or (_repetition_of(sol, section, item) != found.repetition and not held):
         return found
     # The item's own repetition, where a held run found it elsewhere.
@@ -365,6 +369,10 @@ def anchored(
             model.anchor_alternatives[c] = [
                 resnap.rest_offset(model, c, None, a) for a in alternatives[c]
             ]
+        # Halfway between two rest positions, within a rounding: either is the nearest.
+        ties = model.resnap_ties.get(c)
+        if ties:
+            model.anchor_alternatives.setdefault(c, []).extend(ties)
         model.resnapped.add(c)
         # The run goes on from the offset re-snapped, following the same item (rule 7).
         run = model.anchor_runs.get(c)

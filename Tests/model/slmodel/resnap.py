@@ -169,6 +169,23 @@ def rest_offset(
     return min(max(near, low), high)
 
 
+def _halfway(c, x: float) -> List[float]:
+    """The two rest positions around `x` when it lies halfway between them, within a rounding
+    of the distances (the nearest is then the first in the library or the second, by the last
+    bit of each sum: the model soak's seed=679647574;case=320, pages of two rows and a row
+    moved out before the offset); else none."""
+    if c.free or len(c.raw) < 2 or c.unsorted:
+        return []
+    low = max([k for k, r in enumerate(c.raw) if r <= x], default=0)
+    high = min(low + 1, len(c.raw) - 1)
+    if high == low:
+        return []
+    slack = 1e-9 * (1 + abs(x))
+    if abs((x - c.raw[low]) - (c.raw[high] - x)) > slack:
+        return []
+    return [c.raw[low], c.raw[high]]
+
+
 class Noted:
     def __init__(
         self, container: int, offset: float, element: Optional[Element], end: Optional[str] = None
@@ -228,6 +245,9 @@ def resnap(
         memory[moved] = (offset, element) + tuple(kept[2:])
     done = []
     model.unjudged = set()
+    # Containers that came to the rest position nearest an offset halfway between two, within a
+    # rounding: the library's sums may put it on either side (container -> both offsets).
+    model.resnap_ties = {}
     # Containers whose element is gone: they come to the rest position nearest the anchored
     # offset, which a rounding at an anchor's boundary may decide (anchoring.py's alternatives).
     model.resnap_gone = set()
@@ -259,6 +279,10 @@ def resnap(
         if element is None:
             model.resnap_gone.add(c)
         offset = rest_offset(model, c, element, now, entry.end)
+        if element is None or element == ("nearest",):
+            ties = _halfway(model.scrolls[c], now)
+            if ties:
+                model.resnap_ties[c] = ties
         if c == -1:
             model.main_offset = offset
         else:
