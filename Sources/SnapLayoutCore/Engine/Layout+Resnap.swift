@@ -36,7 +36,7 @@ extension Layout {
     /// The end of the element's range the re-snap put the offset at (`.some(nil)`: none); nil
     /// when not known (a jump to an item), which the offset then tells. Remembered with the
     /// element: where the offset lies within a rounding of two units' boundary, the end read
-    /// afresh could be the other unit's (the model soak's `seed=397547652;case=214`).
+    /// afresh could be the other unit's (docs/SNAPPING.md, "Through layout changes" rule 5).
     var end: RangeEnd?? = nil
   }
 

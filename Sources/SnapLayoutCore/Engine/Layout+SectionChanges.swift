@@ -287,8 +287,8 @@ extension Layout {
     }
     // Coming back to the place of the item the run follows, the run where the move out left
     // it, the item takes the run again wherever the edge lies, as within a section: the delete
-    // holds the run too, where it would begin a new one at the repetition at the edge (the
-    // state soak's seed 266616: a tall row the edge was in, moved out and back).
+    // holds the run too, where it would begin a new one at the repetition at the edge (a tall
+    // row the edge was in, moved out and back: docs/SELF-SIZING.md rule 7).
     mainRunHeld = returning != nil && mainOffsetBase.map { runIsLeft($0) } == true
     let removed = try changeItems(.delete(at: from.item, count: 1), section: from.section)
     mainClampHeld?.last = !reports

@@ -412,7 +412,7 @@ extension Layout {
   {
     // Between the steps of one change (`mainRunHeld`) the item need not be at the edge, nor in
     // the section holding it (the moved item was its section's last, and the edge is past the
-    // section's end until it comes back: the state soak's seed 266616).
+    // section's end until it comes back: docs/SELF-SIZING.md rule 7).
     let held = mainRunHeld && container == mainScrollContainer
     guard let base, base.container == container, base.leftOffset == offset,
       base.section == found.section || (held && base.section >= 0),

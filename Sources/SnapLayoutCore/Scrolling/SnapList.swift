@@ -481,7 +481,7 @@ final class SnapList {
       // An end within the merge distance of a bound is on it, as a unit's position is
       // (`contained`): a long unit that ends a rounding short of the content's end reaches it,
       // whichever way its position was summed (docs/SNAPPING.md, "Items longer than the
-      // viewport"; the model soak's `seed=26807493;case=364`).
+      // viewport"; docs/TESTING-MODEL.md, the model soak's findings).
       if merges {
         if low <= minimum + reach { low = minimum }
         if high >= maximum - reach { high = maximum }

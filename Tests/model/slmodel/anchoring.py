@@ -110,7 +110,7 @@ def carried(model, sol, found: Anchor, offset: float, container: int, along_x: b
     # Between the steps of one change (an item moved to another section: `run_held`) the
     # item need not be at the edge, nor in the section holding it (the moved item was its
     # section's last, the edge past the section's end until it comes back; SELF-SIZING.md
-    # rule 7, the state soak's seed 266616).
+    # rule 7).
     held = container == -1 and getattr(model, "run_held", False)
     if run is None or (not held and (found.section < 0 or found.repetition < 0)):
         return found

@@ -16,12 +16,18 @@ REST_TOLERANCE = 0.5
 Element = Tuple  # ("start",), ("end",), ("unit", section, item) or ("nearest",)
 
 
+def _around(rests: List[float], x: float) -> Tuple[int, int]:
+    """The last rest position at or before `x` (the first when none is) and the one after it
+    (itself when it is the last)."""
+    low = max([k for k, r in enumerate(rests) if r <= x], default=0)
+    return low, min(low + 1, len(rests) - 1)
+
+
 def _nearest(rests: List[float], x: float) -> int:
     """The rest position nearest `x` (SnapList.nearestWithOffset): of the last position at or
     before `x` and the next, the nearer, ties to the first; and of positions that coincide, the
     first, from either side."""
-    low = max([k for k, r in enumerate(rests) if r <= x], default=0)
-    high = min(low + 1, len(rests) - 1)
+    low, high = _around(rests, x)
     # Past the last position `high` is `low` (the distances' test would fail by the offset's
     # distance past it: the soak's seed=538614862;case=307, 2 ulps past the end bound).
     if high == low or x - rests[low] <= rests[high] - x:
@@ -33,7 +39,7 @@ def _holding(c, x: float) -> Optional[int]:
     """The rest position whose range holds `x` (ScrollContainer.restHolding): of the last
     position at or before `x` and the next, the one whose range (longer than a point) holds it,
     else the nearer that holds it within the tolerance (ties to the first)."""
-    low = max([k for k, r in enumerate(c.raw) if r <= x], default=0)
+    low, _ = _around(c.raw, x)
     if c.raw[low] == x:
         # Exactly at a position (the first of several there): the position before whose range
         # ends here comes first (a bound beside a long unit that reaches it: the unit is what
@@ -172,12 +178,11 @@ def rest_offset(
 def _halfway(c, x: float) -> List[float]:
     """The two rest positions around `x` when it lies halfway between them, within a rounding
     of the distances (the nearest is then the first in the library or the second, by the last
-    bit of each sum: the model soak's seed=679647574;case=320, pages of two rows and a row
-    moved out before the offset); else none."""
+    bit of each sum: pages of two rows and a row moved out before the offset; TESTING-MODEL.md,
+    the model soak's findings); else none."""
     if c.free or len(c.raw) < 2 or c.unsorted:
         return []
-    low = max([k for k, r in enumerate(c.raw) if r <= x], default=0)
-    high = min(low + 1, len(c.raw) - 1)
+    low, high = _around(c.raw, x)
     if high == low:
         return []
     slack = 1e-9 * (1 + abs(x))

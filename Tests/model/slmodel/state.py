@@ -610,7 +610,7 @@ class ModelLayout:
             self.clamp_held = (within(self.main_offset, main.minimum, main.maximum), False)
         # Coming back to the place of the item the run follows, the run where the move out left
         # it, the item takes the run again wherever the edge lies: the delete holds the run too
-        # (Layout.moveItem; the state soak's seed 266616).
+        # (Layout.moveItem; SELF-SIZING.md rule 7).
         self.run_held = (
             returning and self.container is not None and run_is_left(self, self.solution, run)
         )
