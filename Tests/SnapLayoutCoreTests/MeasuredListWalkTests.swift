@@ -1,4 +1,4 @@
-import SnapLayoutCore
+@testable import SnapLayoutCore
 import Testing
 
 /// The one-cell walk of measured sections (`MeasuredSizes.forEachSingleCell`: a rect query's
@@ -139,5 +139,80 @@ struct MeasuredListWalkTests {
         #expect(batch == Array(reference[Int(first)...]), "estimate \(estimate), from \(first)")
       }
     }
+  }
+
+  @Test("the count of lengths off the grid follows every change, narrow and wide")
+  func offGridCount() {
+    // The grid's edges: whole numbers of 2^-7 pt up to 2^38 pt.
+    for (length, on) in [
+      (0.0, true), (-0.0, true), (0x1p-7, true), (-0x1p-7, true), (0x1p-8, false),
+      (0.25, true), (-12.75, true), (1.0 / 3, false), (0.1, false), (0x1p38, true),
+      (-0x1p38, true), (0x1p38 + 1, false), (0x1p39, false), (.infinity, false),
+      (-.infinity, false), (.nan, false), (0x1p-62, false), (3 + 0x1p-7, true),
+    ] {
+      #expect(CompactLengths.isOnGrid(length) == on, "\(length)")
+    }
+    // Random changes against a recount: on the grid, off it (thirds, tiny, huge, NaN), and
+    // lengths not exact in single precision (the lengths then kept wide).
+    var random = Lcg(state: 7)
+    for round in 0..<20 {
+      let count = 1 + random.below(128)
+      var lengths = CompactLengths(repeating: round % 3 == 0 ? .nan : 0, count: count)
+      for _ in 0..<400 {
+        let candidates: [Double] = [
+          Double(random.below(4_000)) / 4 - 500, 1.0 / 3, 0x1p-62, 0x1p40, .nan,
+          Double(random.below(1_000)) / 128, 0.1 * Double(random.below(50)),
+          round > 10 ? 1 + 0x1p-40 : 2,
+        ]
+        lengths[random.below(count)] = candidates[random.below(candidates.count)]
+        let recount = (0..<count).filter { !CompactLengths.isOnGrid(lengths[$0]) }.count
+        #expect(lengths.offGrid == recount)
+      }
+    }
+  }
+
+  @Test("pages with every delta on the grid, and pages off it, give the frames looked up")
+  func griddedPages() throws {
+    // A list at the origin (no insets: nothing rounds a shift's last bits away) estimated at
+    // 2^-40 pt: a row measured 2^-63 pt longer (exact in single precision, as sizes are kept)
+    // is off the grid and not a whole unit of ExactLength (2^-59 pt), so the exact shift after
+    // it (0 units) and the double addition (2^-63) differ in the next frame's last bits; a page
+    // taken for on the grid when it is not gives the wrong one.
+    let estimate = 0x1p-40
+    let count: Int64 = 600
+    let section = LayoutSection(
+      group: vgroup(fw(1), est(estimate), .subitems([item(fw(1), est(estimate))])),
+      itemCount: count, interGroupSpacing: 0)
+    let layout = try solve([section], width: 390, height: 844)
+    func check(_ stage: String) throws {
+      let reference = try (0..<count).map { try layout.itemFrame(section: 0, item: $0) }
+      for first in [Int64(0), 1, 127, 128, 129, 256, 300] {
+        var frames: [Rect] = []
+        try layout.itemFrames(section: 0, first: first, count: count - first) { _, frame in
+          frames.append(frame)
+        }
+        // The first frame that differs, if any (the arrays are long to print).
+        let wrong = zip(frames, reference[Int(first)...]).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(frames.count == count - first && wrong == nil, "\(stage), from \(first)")
+      }
+    }
+    // Every row a whole number of quarter points: every page on the grid.
+    for item in 0..<count {
+      _ = try layout.reportItemSize(
+        Size(width: 300, height: Double(1 + item % 7) / 4), section: 0, item: item)
+    }
+    try check("on the grid")
+    // Each page's first rows and a row further on a tiny length off it.
+    let tiny: [Int64] = [0, 1, 128, 129, 200, 256, 257, 450]
+    for item in tiny {
+      _ = try layout.reportItemSize(
+        Size(width: 300, height: estimate + 0x1p-63), section: 0, item: item)
+    }
+    try check("off the grid")
+    // Back on it: the counts fall to 0 again.
+    for item in tiny {
+      _ = try layout.reportItemSize(Size(width: 300, height: 0.5), section: 0, item: item)
+    }
+    try check("back on the grid")
   }
 }

@@ -6,11 +6,31 @@ struct CompactLengths {
   private var narrow: [Float32]
   /// All the lengths, once one is not exact in single precision (`narrow` is then empty).
   private var wide: [Double]?
+  /// How many lengths are off the grid (`isOnGrid`). While none is, every sum of the lengths
+  /// (up to `gridCount` of them, in any order and grouping) is exact in double precision and
+  /// converts exactly to an `ExactLength`: a walk adding them need not test that row by row
+  /// (`MeasuredSizes.forEachSingleCell`).
+  private(set) var offGrid: Int
+
+  /// The most lengths whose sums `offGrid` vouches for: a page's repetitions, at most
+  /// `MeasuredSizes.cellsPerPage`.
+  static let gridCount = Int(MeasuredSizes.cellsPerPage)
+
+  /// Whether `length` is a whole number of 2⁻⁷ pt of at most 2³⁸ pt: sums of up to
+  /// `gridCount` such lengths are whole numbers of 2⁻⁷ pt of at most 2⁴⁵ pt, exact in a
+  /// double's 53 bits, and 0 or at least 2⁻⁷ pt, so exact `ExactLength`s
+  /// (`ExactLength.convertsExactly`). Quarter points are; thirds of a point are not. NaN is not.
+  @inline(__always)
+  static func isOnGrid(_ length: Double) -> Bool {
+    let units = length * 128
+    return Swift.abs(length) <= 0x1p38 && units == units.rounded(.towardZero)
+  }
 
   /// `count` lengths of `value`, which must be exact in single precision (0, NaN).
   init(repeating value: Double, count: Int) {
     narrow = Array(repeating: Float32(value), count: count)
     wide = nil
+    offGrid = CompactLengths.isOnGrid(value) ? 0 : count
   }
 
   var count: Int { wide?.count ?? narrow.count }
@@ -196,6 +216,8 @@ struct CompactLengths {
       return Double(narrow[index])
     }
     set {
+      offGrid +=
+        (CompactLengths.isOnGrid(newValue) ? 0 : 1) - (CompactLengths.isOnGrid(self[index]) ? 0 : 1)
       if wide != nil {
         wide![index] = newValue
       } else if Double(Float32(newValue)) == newValue || newValue.isNaN {

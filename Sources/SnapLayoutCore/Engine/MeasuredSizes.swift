@@ -588,9 +588,22 @@ final class MeasuredSizes {
         var local = Int(repetition - pageStart)
         let going = page.sizes.withUnsafeBufferPointer { sizes in
           page.deltas.withBuffers { narrow, wide in
+            // Every delta of the page on the grid: the page's running sum, a sum of them,
+            // converts exactly on every row (`CompactLengths.isOnGrid`), so its shift is the
+            // double addition (`Shifts.shiftInline`'s first branch, the same bits) without a
+            // test a row; the compiler makes the loop for such pages a copy of its own where
+            // the body is small (a list's frames), with the walk's state in registers.
+            let pagesPoints = walk.pagesPoints
+            let pagesExact = pagesPoints == pagesPoints
+            let gridded =
+              pagesExact && page.deltas.offGrid == 0 && Swift.abs(walk.page) <= 0x1p45
+              && ExactLength.convertsExactly(walk.page)
             while repetition < pageEnd {
               let delta = narrow.map { Double($0[local]) } ?? wide.unsafelyUnwrapped[local]
-              if !body(repetition, sizes[2 * local], sizes[2 * local + 1], walk.shiftInline) {
+              let shift =
+                gridded || (pagesExact && ExactLength.convertsExactly(walk.page))
+                ? pagesPoints + walk.page : walk.shift
+              if !body(repetition, sizes[2 * local], sizes[2 * local + 1], shift) {
                 return false
               }
               walk.page += delta

@@ -88,14 +88,14 @@ extension SolvedSection {
     else { return false }
     guard !items.isEmpty else { return true }
     let cell = template.leaves[0].frame
-    let placement = self.placement
+    let down = placement.down
     _ = measured.forEachSingleCell(items) { repetition, width, height, shift in
       // Made here, of constants, so that the frame's tests fold away (captured, they would be
       // read every row).
       let lengths = RepetitionSolver.SingleCellLengths((.fixed, .measured), share: .zero)
       body(
         repetition,
-        placement.placeDown(
+        down.place(
           lengths.frame(cell, width: width, height: height), repetition: repetition,
           shift: shift))
       return true

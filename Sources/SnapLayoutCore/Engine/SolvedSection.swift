@@ -30,8 +30,24 @@ struct SectionPlacement {
   /// for a walk that has decided that once.
   @inline(__always)
   func placeDown(_ frame: Rect, repetition: Int64, shift: Double) -> Rect {
-    frame.offsetBy(dx: origin.x, dy: origin.y + (Double(repetition) * stride + shift))
+    down.place(frame, repetition: repetition, shift: shift)
   }
+
+  /// What `placeDown` reads, on its own: a struct small enough to be passed in registers, so
+  /// that a walk capturing it (`SolvedSection.forEachListFrame`) keeps it there instead of
+  /// reading the whole placement from memory every row.
+  struct Down {
+    var origin: Point
+    var stride: Double
+
+    /// `placeDown`'s formula.
+    @inline(__always)
+    func place(_ frame: Rect, repetition: Int64, shift: Double) -> Rect {
+      frame.offsetBy(dx: origin.x, dy: origin.y + (Double(repetition) * stride + shift))
+    }
+  }
+
+  var down: Down { Down(origin: origin, stride: stride) }
 
   /// The repetitions whose envelope may reach into `low ... high` along the repeat axis, or
   /// `nil` when none can. The caller still tests each element exactly.
