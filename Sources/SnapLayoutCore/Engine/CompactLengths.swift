@@ -28,6 +28,7 @@ struct CompactLengths {
 
   /// `count` lengths of `value`, which must be exact in single precision (0, NaN).
   init(repeating value: Double, count: Int) {
+    assert(count <= CompactLengths.gridCount, "more lengths than offGrid vouches for")
     narrow = Array(repeating: Float32(value), count: count)
     wide = nil
     offGrid = CompactLengths.isOnGrid(value) ? 0 : count
