@@ -603,9 +603,10 @@ final class MeasuredSizes {
               let shift =
                 gridded || (pagesExact && ExactLength.convertsExactly(walk.page))
                 ? pagesPoints + walk.page : walk.shift
-              if !body(repetition, sizes[2 * local], sizes[2 * local + 1], shift) {
-                return false
-              }
+              // Two sizes a row, `local` below the page's count: read without the index's
+              // checks (the buffer's subscript tested that 2 · local was not negative, a row).
+              let cell = sizes.baseAddress.unsafelyUnwrapped + (2 &* local)
+              if !body(repetition, cell[0], cell[1], shift) { return false }
               walk.page += delta
               // Below the page's end, which is at most Int64.max: no overflow.
               local &+= 1

@@ -134,7 +134,9 @@ struct RepetitionSolver {
     /// `.measured` takes the measured one, `.shared` the largest of the share and the measured.
     @inline(__always)
     func frame(_ template: Rect, width: Float32, height: Float32) -> Rect {
-      guard !width.isNaN else { return template }
+      // NaN is the one value unequal to itself: one comparison, where `isNaN` tests the bits'
+      // two fields (a walk's rows test it each).
+      guard width == width else { return template }
       var result = template
       if takesWidth {
         result.width = sharesWidth ? Swift.max(share.width, Double(width)) : Double(width)
