@@ -501,7 +501,51 @@ static void test_rect_soak_350808(void) {
   sl_layout_destroy(layout);
 }
 
+/* The rect soak's seed 1114314: a right-to-left horizontal layout whose one section is 16 pt
+ * long (a group 1.001 pt wide, 14.99 pt of insets) and its cells 23,924 pt wide, outgrowing it
+ * along the main axis. Mirrored, a cell's far edge as the host gets it is a sum rounded at
+ * 23,924 pt: 15.988189586907538, 1.5e-12 pt past the content's end. A rect from an ulp inside
+ * it missed the cells: the sections were found with a slack of the rect's and the content's
+ * magnitudes, before the cells' own lengths widened the query. The elements' reach along the
+ * main axis widens it now. */
+static void test_rect_soak_1114314(void) {
+  sl_layout *layout = layout_of(
+      "{\"environment\": {\"container\": {\"width\": 431.6776203849555, \"height\":"
+      " 816.69609794374026}, \"layoutDirection\": \"rightToLeft\"},"
+      " \"configuration\": {\"scrollDirection\": \"horizontal\", \"scrolling\": {\"loop\":"
+      " true, \"snapUnit\": \"none\"}}, \"sections\": [{\"itemCount\": 123457,"
+      " \"contentInsets\": {\"top\": 0, \"leading\": 0, \"bottom\": 17, \"trailing\":"
+      " 14.987189586906018}, \"orthogonalScrollingBehavior\": \"continuous\","
+      " \"orthogonalScrollingProperties\": {\"loop\": true}, \"group\": {\"group\":"
+      " \"vertical\", \"layoutSize\": " SIZE("{\"absolute\": 1.0009999999999999}", FH(1))
+      ", \"subitems\": [{\"layoutSize\": " SIZE("{\"absolute\": 23924.450956624929}", FH(0.5))
+      "}]}}]}");
+  if (layout == NULL) return;
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, 0, -226.69), SL_OK);
+  CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, 591279113.54), SL_OK);
+  sl_rect big = {-300, -1316.6960979437404, 615.98818958690606, 3450.0882938312211};
+  element_list all = query(layout, big);
+  CHECK(all.count > 0, "seed 1114314: no elements in the large rect");
+  if (all.count > 0) {
+    sl_rect cell = all.items[0].frame;
+    double edge = cell.x + cell.width;
+    sl_size content;
+    CHECK_STATUS(sl_layout_get_content_size(layout, &content), SL_OK);
+    CHECK(edge > content.width, "seed 1114314: the cells end at %.17g, not past the content",
+          edge);
+    const double widths[3] = {0, 1, 448.34804897187013};
+    for (int w = 0; w < 3; w++)
+      check_rect(layout, &all, (sl_rect){nextafter(edge, 0), 615.038048969486, widths[w],
+                                         448.34804897187013},
+                 "seed 1114314: a rect an ulp inside cells' far edge, past the content");
+  }
+  free(all.items);
+  check_edges(layout, big, "seed 1114314: cells longer than their section, right to left");
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
+  test_rect_soak_1114314();
   test_rect_soak_350808();
   test_review_9();
   test_review_10();

@@ -69,8 +69,16 @@ struct ElementEmitter {
   /// (a looping main scroll's copy), each step rounding, so that the canonical test can decide
   /// an edge within a few ulps the other way (docs/LAYOUT-RULES.md, "Rect queries", §2.1).
   /// `canonical` is `host` in canonical coordinates, moved back by the copy's shift; the query
-  /// becomes it widened by more than those roundings.
-  mutating func findCandidates(for host: Rect, canonical: Rect, dx: Double, dy: Double) {
+  /// becomes it widened by more than those roundings. `reach`: how far the content's elements
+  /// reach along canonical y, end to end (`Layout.contentReach`), so at least any element's
+  /// length there: mirrored along y, an element's far edge as the host gets it is a sum
+  /// rounded at its length, which may exceed the content's (a cell 23,924 pt wide in a
+  /// section 16 pt long ended 1.5e-12 pt past the content's edge, and a rect there missed it:
+  /// the rect soak's seed 1114314), and the sections are found before their own elements'
+  /// lengths widen the query (`widened(forEnvelope:frame:)`).
+  mutating func findCandidates(
+    for host: Rect, canonical: Rect, dx: Double, dy: Double, reach: Double
+  ) {
     findsCandidates = true
     hostQuery = host
     hostShift = (dx, dy)
@@ -89,7 +97,8 @@ struct ElementEmitter {
       mirrored = space.transposed ? canonical.height : canonical.width
     }
     let baseX = space.transposed ? 0 : mirrored
-    let baseY = (space.transposed ? mirrored : 0) + Swift.abs(dx) + Swift.abs(dy)
+    let reachY = space.rightToLeft && space.transposed && reach.isFinite ? Swift.abs(reach) : 0
+    let baseY = (space.transposed ? mirrored + reachY : 0) + Swift.abs(dx) + Swift.abs(dy)
     func slack(_ edge: Double, _ base: Double) -> Double { (Swift.abs(edge) + base) * 0x1p-48 }
     let x = ElementEmitter.widened(
       canonical.minX, canonical.maxX, slack(canonical.minX, baseX), slack(canonical.maxX, baseX))

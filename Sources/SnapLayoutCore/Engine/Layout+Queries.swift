@@ -356,7 +356,15 @@ extension Layout {
     emitter.singleCopy = singleCopy
     emitter.mayLoop = mayLoop
     guard mayLoop, main.loops else {
-      if candidates { emitter.findCandidates(for: rect, canonical: query, dx: 0, dy: 0) }
+      if candidates {
+        // Mirrored along canonical y, the elements' own lengths widen it (`findCandidates`).
+        var reach = 0.0
+        if space.rightToLeft && space.transposed {
+          let (low, high) = contentReach(main)
+          reach = high - low
+        }
+        emitter.findCandidates(for: rect, canonical: query, dx: 0, dy: 0, reach: reach)
+      }
       emitMain(emitter, offsetShift: 0, &visitor)
       return
     }
@@ -381,7 +389,8 @@ extension Layout {
       let moved = mainCopyShift(shift)
       var canonical = query
       canonical.y -= shift
-      lap.findCandidates(for: rect, canonical: canonical, dx: moved.dx, dy: moved.dy)
+      lap.findCandidates(
+        for: rect, canonical: canonical, dx: moved.dx, dy: moved.dy, reach: reach.high - reach.low)
       ForwardingVisitor.around(
         &visitor, copy: laps.copyNumber(j), dx: moved.dx, dy: moved.dy, own: false
       ) { copy in emitMain(lap, offsetShift: offsetShift, &copy) }
