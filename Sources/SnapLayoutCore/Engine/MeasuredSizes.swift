@@ -588,11 +588,9 @@ final class MeasuredSizes {
         var local = Int(repetition - pageStart)
         let going = page.sizes.withUnsafeBufferPointer { sizes in
           page.deltas.withBuffers { narrow, wide in
-            // Every delta of the page on the grid: the page's running sum, a sum of them,
-            // converts exactly on every row (`CompactLengths.isOnGrid`), so its shift is the
-            // double addition (`Shifts.shiftInline`'s first branch, the same bits) without a
-            // test a row; the compiler makes the loop for such pages a copy of its own where
-            // the body is small (a list's frames), with the walk's state in registers.
+            // Every delta of the page on the grid (`CompactLengths.isOnGrid`): each running sum
+            // converts exactly, so the shift is the double addition (`Shifts.shiftInline`'s
+            // first branch, the same bits) with no test a row (docs/ARCHITECTURE.md).
             let pagesPoints = walk.pagesPoints
             let pagesExact = pagesPoints == pagesPoints
             let gridded =
