@@ -74,7 +74,7 @@ struct ElementEmitter {
   /// length there: mirrored along y, an element's far edge as the host gets it is a sum
   /// rounded at its length, which may exceed the content's (a cell 23,924 pt wide in a
   /// section 16 pt long ended 1.5e-12 pt past the content's edge, and a rect there missed it:
-  /// the rect soak's seed 1114314), and the sections are found before their own elements'
+  /// docs/TESTING-MODEL.md, the rect soak), and the sections are found before their own elements'
   /// lengths widen the query (`widened(forEnvelope:frame:)`).
   mutating func findCandidates(
     for host: Rect, canonical: Rect, dx: Double, dy: Double, reach: Double
