@@ -503,16 +503,18 @@ final class FlowLines {
     // spliced in. One loop breaks lines for both (a second copy costs 4 KiB stripped).
     let streamed =
       range.count >= FlowLines.streamedItems && blocks.inLastChunk(item: range.upperBound - 1)
-    var replacement = streamed ? blocks.replacing(from: first) : nil
+    var replacement = streamed ? blocks.replacing(from: first) : LineBlocks.Replacement()
     var lines: [LineBlock] = []
     // About a line per two items of their own sizes, and the lines past the range.
     if !streamed { lines.reserveCapacity(min(range.count / 2, 1 << 16) + 8) }
     let end = breakLines(
       from: first, changed: range.upperBound - 1, cursor: Cursor(node: found.node, block: block)
     ) { line in
-      if streamed { replacement!.add(line) } else { lines.append(line) }
+      if streamed { replacement.add(line) } else { lines.append(line) }
     }
-    if let replacement { return blocks.replace(replacement, to: end) }
+    // Handed over, not copied: a copy would share its chunks, and the next chunk added would
+    // copy them all (retaining and releasing each chunk's arrays).
+    if streamed { return blocks.replace(consume replacement, to: end) }
     blocks.replace(from: first, to: end, with: lines)
   }
 }

@@ -102,6 +102,9 @@ final class LineBlocks {
     var lines = 0
     var length = ExactLength.zero
 
+    /// An empty chunk, holding no storage: what a chunk moved out of an array leaves there.
+    init() {}
+
     /// A chunk of `blocks`, with room for `room` blocks at least: the section's last chunk,
     /// which blocks given in order fill up to half a chunk (`replaceInLastChunk`), grows in
     /// place without reallocating (sizes given in chunks reallocated it once a call).
@@ -522,8 +525,8 @@ final class LineBlocks {
 
   /// Replaces the blocks of items `from ..< to` by `blocks`, which tile the same items. Both
   /// ends must be line starts (or `to` the item count); a block running across one is cut.
-  /// - Complexity: O(log blocks + the blocks of the chunks touched); O(chunks) when chunks
-  ///   are split or emptied, except at the end (O(the new chunks · log chunks)).
+  /// - Complexity: O(log blocks + the blocks of the chunks touched); when chunks are split or
+  ///   emptied, O(the chunks after them) more (`replaceChunks`).
   func replace(from: Int, to: Int, with blocks: [LineBlock]) {
     guard !chunks.isEmpty else { return reset(blocks) }
     let start = position(ofItem: from)
@@ -563,7 +566,7 @@ final class LineBlocks {
       }
     }
     // As many chunks as were touched, shared evenly, unless they would overflow: chunks are
-    // added or removed (and the index rebuilt) only every so many changes.
+    // added or removed (and the index rebuilt from them on) only every so many changes.
     let touched = lastChunk - start.chunk + 1
     var count = min(touched, merged.count)
     if merged.count > touched * LineBlocks.chunkLimit {
@@ -589,11 +592,8 @@ final class LineBlocks {
       }
       lineCount += linesChange
       length = chunkLength.total
-    } else if lastChunk == chunks.count - 1 {
-      replaceLastChunks(from: start.chunk, with: pieces)
     } else {
-      chunks.replaceSubrange(start.chunk...lastChunk, with: pieces)
-      reindex()
+      replaceChunks(start.chunk..<lastChunk + 1, with: pieces)
     }
   }
 
@@ -613,6 +613,13 @@ final class LineBlocks {
     fileprivate init(start: Position) {
       self.start = start
       pending.reserveCapacity(LineBlocks.chunkLimit / 2)
+    }
+
+    /// A replacement not to be used, holding no storage: what a caller that may not stream
+    /// its blocks keeps instead of an optional one (`replacement!.add(_:)` copies the
+    /// replacement out and back, so every chunk added copied the chunks before it).
+    init() {
+      start = Position(chunk: 0, index: 0)
     }
 
     /// Adds the next block (tiling on from the last one).
@@ -645,10 +652,9 @@ final class LineBlocks {
   /// Puts `replacement`'s blocks (from `replacing(from:)`) in place of the blocks up to item
   /// `to` (a line start, or the item count), which they tile. The chunks touched are made
   /// again, filled half-way, as `reset` makes them.
-  /// - Complexity: O(the new blocks + the blocks of the chunks touched + log chunks) when the
-  ///   replacement ends in the last chunk; O(chunks) more otherwise.
-  func replace(_ replacement: Replacement, to: Int) {
-    var replacement = replacement
+  /// - Complexity: O(the new blocks + the blocks of the chunks touched + the chunks after
+  ///   them + log chunks).
+  func replace(_ replacement: consuming Replacement, to: Int) {
     let start = replacement.start
     let end = to < itemCount ? position(ofItem: to) : nil
     let lastChunk = end?.chunk ?? chunks.count - 1
@@ -661,30 +667,29 @@ final class LineBlocks {
       }
     }
     replacement.flush()
-    guard lastChunk == chunks.count - 1 else {
-      chunks.replaceSubrange(start.chunk...lastChunk, with: replacement.built)
-      return reindex()
-    }
-    replaceLastChunks(from: start.chunk, with: replacement.built)
+    replaceChunks(start.chunk..<lastChunk + 1, with: replacement.built)
   }
 
-  /// Puts `pieces` in place of the chunks from `first` to the last: the index keeps the chunks
-  /// before them and grows by the new ones (a host giving sizes in order, chunk after chunk,
-  /// replaces the lines to the end). - Complexity: O(the pieces · log chunks).
-  private func replaceLastChunks(from first: Int, with pieces: [Chunk]) {
-    if first < chunks.count {
-      for chunk in first..<chunks.count { blockCount -= chunks[chunk].count }
-      chunks.removeSubrange(first...)
-      chunkFirsts.removeSubrange(first...)
-      chunkLines.truncate(to: first)
-      chunkLength.truncate(to: first)
-    }
-    chunks.append(contentsOf: pieces)
-    for piece in pieces {
-      chunkFirsts.append(piece.first(0))
-      chunkLines.append(piece.lines)
-      chunkLength.append(piece.length)
-      blockCount += piece.count
+  /// Puts `pieces` in place of chunks `range`: the index keeps the chunks before them and is
+  /// rebuilt from there on, the sums appended chunk after chunk (a host giving sizes in order,
+  /// chunk after chunk, replaces the lines to the end or to the chunk before the last).
+  /// - Complexity: O(the pieces + the chunks after `range`), O(1) amortised each.
+  private func replaceChunks(_ range: Range<Int>, with pieces: consuming [Chunk]) {
+    for chunk in range { blockCount -= chunks[chunk].count }
+    for index in pieces.indices { blockCount += pieces[index].count }
+    // The pieces moved in, each swapped with an empty chunk: put in as copies, every array of
+    // every chunk would be retained here and released with `pieces` (atomic counts both times;
+    // a host giving 4,096 sizes a call added a tenth to its time; issue 19).
+    chunks.replaceSubrange(range, with: repeatElement(Chunk(), count: pieces.count))
+    for index in pieces.indices { swap(&chunks[range.lowerBound + index], &pieces[index]) }
+    let first = range.lowerBound
+    chunkFirsts.removeSubrange(first...)
+    chunkLines.truncate(to: first)
+    chunkLength.truncate(to: first)
+    for chunk in first..<chunks.count {
+      chunkFirsts.append(chunks[chunk].first(0))
+      chunkLines.append(chunks[chunk].lines)
+      chunkLength.append(chunks[chunk].length)
     }
     lineCount = chunkLines.total
     length = chunkLength.total
@@ -723,7 +728,7 @@ final class LineBlocks {
     // chunk was filled, more than half a chunk is left (the blocks overflowed it), so no new
     // chunk gets a few blocks: chunks of 64 and the remainder could leave the section's last
     // line alone in the last chunk, and every later change, ending before it, would take the
-    // general path and rebuild the index (40 times in 3,907 calls of 256 sizes).
+    // general path (40 times in 3,907 calls of 256 sizes).
     let remaining = rest.count - filled
     let count = (remaining + LineBlocks.chunkLimit / 2 - 1) / (LineBlocks.chunkLimit / 2)
     var pieces: [Chunk] = []
@@ -734,7 +739,7 @@ final class LineBlocks {
           rest[filled + remaining * piece / count..<filled + remaining * (piece + 1) / count],
           room: piece == count - 1 ? LineBlocks.chunkLimit / 2 : 0))
     }
-    replaceLastChunks(from: chunks.count, with: pieces)
+    replaceChunks(chunks.count..<chunks.count, with: pieces)
     return true
   }
 

@@ -56,12 +56,21 @@ struct FenwickTree<Value: AdditiveArithmetic & Comparable> {
     nodes.removeSubrange((count + 1)...)
   }
 
-  /// Adds a value after the last. - Complexity: O(log count).
+  /// Adds a value after the last. - Complexity: O(log count), O(1) amortised.
   mutating func append(_ value: Value) {
     // The new node sums the values `node − lowbit(node) ..< node`: the value and the ones
-    // before it in its span.
+    // before it in its span, which the nodes `node − 1`, then each one's less its low bit,
+    // down to the span's start, tile (as many as the low bit has bits below it: one on
+    // average, where two prefix sums walk the whole depth).
     let node = nodes.count
-    nodes.append(value + (prefix(node - 1) - prefix(node - (node & -node))))
+    let start = node - (node & -node)
+    var sum = value
+    var child = node - 1
+    while child > start {
+      sum += nodes[child]
+      child -= child & -child
+    }
+    nodes.append(sum)
   }
 
   var total: Value { prefix(count) }
