@@ -667,7 +667,11 @@ final class LineBlocks {
       }
     }
     replacement.flush()
-    replaceChunks(start.chunk..<lastChunk + 1, with: replacement.built)
+    // The chunks taken out of the replacement: handed over as `replacement.built`, the array
+    // would be shared with it, and swapping each chunk into place would copy them all first.
+    var pieces: [Chunk] = []
+    swap(&pieces, &replacement.built)
+    replaceChunks(start.chunk..<lastChunk + 1, with: pieces)
   }
 
   /// Puts `pieces` in place of chunks `range`: the index keeps the chunks before them and is
