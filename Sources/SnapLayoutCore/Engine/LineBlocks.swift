@@ -683,7 +683,7 @@ final class LineBlocks {
     for index in pieces.indices { blockCount += pieces[index].count }
     // The pieces moved in, each swapped with an empty chunk: put in as copies, every array of
     // every chunk would be retained here and released with `pieces` (atomic counts both times;
-    // a host giving 4,096 sizes a call added a tenth to its time; issue 19).
+    // docs/PERFORMANCE.md, "Sizes in chunks: the chunks moved, not copied").
     chunks.replaceSubrange(range, with: repeatElement(Chunk(), count: pieces.count))
     for index in pieces.indices { swap(&chunks[range.lowerBound + index], &pieces[index]) }
     let first = range.lowerBound
