@@ -28,6 +28,8 @@ public final class Layout {
   /// The main scroll's settings: the configuration's `scrolling` over the defaults, worked out
   /// once (every solve builds the main scroll, every reported size too).
   let mainSettings: ScrollSettings
+  /// `mainSettings.landingBand`, worked out once too (two logarithms a main scroll).
+  let mainLanding: Motion.LandingBand
   /// The solution at the current container size; meaningful only when `isSolved`. Stored
   /// without an optional so that queries read it in place instead of copying it.
   var solved = SolvedLayout.unsolved
@@ -99,6 +101,7 @@ public final class Layout {
       environmentInsets = description.environment.contentInsets
     }
     mainSettings = ScrollSettings.free.overridden(by: description.configuration.scrolling)
+    mainLanding = mainSettings.landingBand
     var shapes = SectionShapes(transposed: transposed)
     var entries: [SectionEntry] = []
     entries.reserveCapacity(description.sections.count)

@@ -48,7 +48,7 @@ struct ScrollBuilder {
           store: layout.entries,
           alignConstant: ScrollContainer.alignConstant(settings, viewportLength: container.height)),
         unitStride: layout.entries.tree.total.stride,
-        displayScale: displayScale, loop: loop))
+        displayScale: displayScale, loop: loop, landing: layout.mainLanding))
   }
 
   /// `scroll`, with the layout told when it loops (`Layout.mayLoop`).
@@ -60,8 +60,10 @@ struct ScrollBuilder {
   /// An orthogonal section's scroll, along x in canonical coordinates (nil when the section
   /// follows the main axis). `solved` is placed at 0; the scroll does not depend on where.
   func orthogonalScroll(_ solved: SolvedSection, shape: SectionShape) -> ScrollContainer? {
+    // Tested before the description is copied (its arrays retained and released): every
+    // solve of a section asks, most sections follow the main axis.
+    guard shape.canonical.isOrthogonal else { return nil }
     let description = shape.canonical
-    guard description.isOrthogonal else { return nil }
     let behavior = description.orthogonalScrollingBehavior
     let groupLeading = layout.environmentInsets.leading + description.contentInsets.leading
     let settings = ScrollSettings.defaults(for: behavior, groupLeading: groupLeading)

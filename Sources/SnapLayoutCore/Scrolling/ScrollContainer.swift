@@ -50,7 +50,8 @@ final class ScrollContainer {
   init(
     isSection: Bool, behavior: OrthogonalScrollingBehavior, settings: ScrollSettings,
     viewportLength: Double, contentLength: Double, insets: (leading: Double, trailing: Double),
-    units: UnitSequence, unitStride: Double, displayScale: Double, loop: LoopShape? = nil
+    units: UnitSequence, unitStride: Double, displayScale: Double, loop: LoopShape? = nil,
+    landing: Motion.LandingBand? = nil
   ) {
     self.isSection = isSection
     self.behavior = behavior
@@ -61,7 +62,9 @@ final class ScrollContainer {
     insetTrailing = insets.trailing
     self.unitStride = unitStride
     tolerance = Motion.Tolerance(offset: displayScale > 0 ? 0.5 / displayScale : 0.25, velocity: 1)
-    landing = settings.landingBand
+    // `settings.landingBand` unless the caller keeps it (the main scroll's, built at every
+    // solve and every reported size, is the layout's).
+    self.landing = landing ?? settings.landingBand
 
     if let shape = loop, let rests = ScrollContainer.loopRests(
       shape, isSection: isSection, behavior: behavior, settings: settings,
