@@ -773,6 +773,79 @@ static void test_trailing_part_anchors_by_section_end(void) {
   }
 }
 
+/* An offset on a row's start, where the row's start is the section's start plus its place in
+   the section rounded once, is anchored by that row, not the one before it (SELF-SIZING.md rule
+   7; found by the state soak, seeds 482398 and 483461). A first section 488.4 pt long, then
+   rows 32 pt tall with 7.8035052287092821 pt between them: the second row starts at
+   488.4 + 39.803505228709282, which rounds below the sum, so the offset less the section's start
+   fell an ulp short of the row's place in the section, in the row before. Moving the first row
+   away and back must give the offset back, measured rows (a page of sizes) or not. */
+static void test_offset_on_rounded_row_start(void) {
+  for (int measured = 0; measured < 2; measured++) {
+    const char *json =
+        "{\"environment\": {\"container\": {\"width\": 320, \"height\": 568}},"
+        " \"sections\": [{\"itemCount\": 4, \"interGroupSpacing\": 7, \"contentInsets\": {\"top\": 7,"
+        " \"leading\": 0, \"bottom\": 0, \"trailing\": 0}, \"group\": {\"group\": \"horizontal\","
+        " \"layoutSize\": " SIZE(FW(1), "{\"estimated\": 115.1}") ", \"subitem\": {\"layoutSize\": "
+        SIZE(FW(1), "{\"estimated\": 115.1}") "}, \"count\": 1}},"
+        "  {\"itemCount\": 12, \"interGroupSpacing\": 7.8035052287092821, \"group\": {\"group\":"
+        " \"horizontal\", \"layoutSize\": " SIZE(FW(1), "{\"estimated\": 32}") ", \"subitem\":"
+        " {\"layoutSize\": " SIZE(FW(1), "{\"estimated\": 32}") "}, \"count\": 1}}]}";
+    sl_layout *layout = create_layout(json);
+    if (layout == NULL) continue;
+    if (measured) CHECK_STATUS(sl_layout_report_item_size(layout, 1, 10, 320, 129.328125, NULL), SL_OK);
+    sl_rect first;
+    CHECK_STATUS(sl_layout_get_item_frame(layout, 1, 0, &first), SL_OK);
+    CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, first.y), SL_OK);
+    CHECK_STATUS(sl_layout_move_item(layout, 1, 6, 1, 0, NULL), SL_OK);
+    sl_rect second;
+    CHECK_STATUS(sl_layout_get_item_frame(layout, 1, 1, &second), SL_OK);
+    CHECK(main_offset(layout, SL_SCROLL_MAIN) == second.y,
+          "a row moved in above the top row: %.17g, not its start %.17g (measured %d)",
+          main_offset(layout, SL_SCROLL_MAIN), second.y, measured);
+    CHECK_STATUS(sl_layout_move_item(layout, 1, 0, 1, 6, NULL), SL_OK);
+    CHECK(main_offset(layout, SL_SCROLL_MAIN) == first.y,
+          "and moved back: %.17g, not %.17g (measured %d)", main_offset(layout, SL_SCROLL_MAIN),
+          first.y, measured);
+    sl_layout_destroy(layout);
+  }
+}
+
+/* The same in a flow section, whose repetitions are lines: the anchor's item, moved a line
+   down by an item moved in before it and back up when that item goes back, keeps the offset on
+   its line's start bit for bit, wherever the first line's start (the section inset) and the
+   line spacing round its lines' starts (the library before took the line before for a third of
+   these; offsets that a move would push past the end bound, where rule 7 clamps, are left out). */
+static void test_flow_offset_on_rounded_line_start(void) {
+  const double insets[] = {488.4, 0.1, 333.3, 1234.567};
+  const double spacings[] = {7.8035052287092821, 0.3, 1.1, 2.71828};
+  for (int a = 0; a < 4; a++)
+    for (int b = 0; b < 4; b++) {
+      char json[1024];
+      snprintf(json, sizeof json,
+               "{\"environment\": {\"container\": {\"width\": 320, \"height\": 568}},"
+               " \"flowLayout\": {\"estimatedItemSize\": {\"width\": 320, \"height\": 32},"
+               " \"minimumLineSpacing\": %.17g, \"sectionInset\": {\"top\": %.17g, \"left\": 0,"
+               " \"bottom\": 0, \"right\": 0}}, \"sections\": [{\"itemCount\": 40}]}",
+               spacings[b], insets[a]);
+      sl_layout *layout = create_layout(json);
+      if (layout == NULL) continue;
+      for (int k = 1; k < 20; k++) {
+        sl_rect line, last;
+        CHECK_STATUS(sl_layout_get_item_frame(layout, 0, k, &line), SL_OK);
+        CHECK_STATUS(sl_layout_get_item_frame(layout, 0, 39, &last), SL_OK);
+        if (line.y + 2 * (line.height + spacings[b]) > last.y + last.height - 568) break;
+        CHECK_STATUS(sl_layout_set_scroll_offset(layout, SL_SCROLL_MAIN, line.y), SL_OK);
+        CHECK_STATUS(sl_layout_move_item(layout, 0, k + 3, 0, 0, NULL), SL_OK);
+        CHECK_STATUS(sl_layout_move_item(layout, 0, 0, 0, k + 3, NULL), SL_OK);
+        CHECK(main_offset(layout, SL_SCROLL_MAIN) == line.y,
+              "inset %g, spacing %g, line %d: %.17g, not %.17g", insets[a], spacings[b], k,
+              main_offset(layout, SL_SCROLL_MAIN), line.y);
+      }
+      sl_layout_destroy(layout);
+    }
+}
+
 int main(void) {
   test_units_past_int64();
   test_flow_item_sizes();
@@ -786,5 +859,7 @@ int main(void) {
   test_move_across_last_item_and_back();
   test_move_tall_row_across_and_back();
   test_trailing_part_anchors_by_section_end();
+  test_offset_on_rounded_row_start();
+  test_flow_offset_on_rounded_line_start();
   return test_finish("test_data_changes");
 }

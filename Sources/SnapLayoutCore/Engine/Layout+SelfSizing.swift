@@ -465,6 +465,9 @@ extension Layout {
     return Anchor(section: holder, repetition: -1, position: entries.start(at: holder))
   }
 
+  /// The most repetitions `anchor(section:at:alongX:)` moves its search's answer by.
+  static let anchorSteps = 8
+
   /// The repetition of `section` whose span holds `position` along its repeat axis.
   /// (The section is read in place, placed at its start: `SolvedSection.placement(at:)` is
   /// `placedSection`'s placement without a copy of the section, its arrays retained and
@@ -476,26 +479,67 @@ extension Layout {
     let lines = entries[section].solved.flowLines
     let measured = entries[section].solved.measured
     let base = alongX ? placement.origin.x : placement.origin.y
+    // The searches below compare the position less the section's origin with the starts
+    // within the section, which rounds apart from the origin plus those starts — the
+    // positions every other path gives (`start(section:ofItem:)`, the frames) — by an ulp or
+    // so either way: an offset set on a repetition's start was taken for the repetition
+    // before it (the state soak, docs/TESTING-MODEL.md). The repetition found is moved to the
+    // last whose start, as those paths give it, is at or before the position: a step, or a
+    // few across repetitions 0 long (at most `anchorSteps`).
     if let lines, lines.lineCount > 0, position >= base {
       let found = lines.line(at: position - base)
+      var line = found.line
+      var first = found.first
+      var lineStart = base + found.start
+      var steps = 0
+      while lineStart > position, line > 0, steps < Layout.anchorSteps {
+        line -= 1
+        first = lines.firstItem(ofLine: line)
+        lineStart = base + lines.start(ofLineAt: first)
+        steps += 1
+      }
+      while steps < Layout.anchorSteps, line + 1 < lines.lineCount {
+        let next = lines.firstItem(ofLine: line + 1)
+        let nextStart = base + lines.start(ofLineAt: next)
+        guard nextStart <= position else { break }
+        line += 1
+        first = next
+        lineStart = nextStart
+        steps += 1
+      }
       return Anchor(
-        section: section, repetition: Int64(found.line), position: base + found.start,
-        item: Int64(found.first))
+        section: section, repetition: Int64(line), position: lineStart, item: Int64(first))
     }
     guard placement.groupCount > 0, placement.stride > 0, position >= base else {
       // The placed frame's minY is the section's start.
       return Anchor(section: section, repetition: -1, position: alongX ? 0 : start)
     }
-    let repetition =
+    var repetition =
       measured?.repetition(
         at: position - base, stride: placement.stride, repetitions: placement.groupCount)
       ?? Int64(clamping: ((position - base) / placement.stride).rounded(.down), 0,
         placement.groupCount - 1)
-    let item = repetition * placement.itemsPerGroup
+    let ipg = placement.itemsPerGroup
+    var repetitionStart = self.start(
+      section: section, ofItem: repetition * ipg, alongX: alongX, placement: placement)
+    var steps = 0
+    while repetitionStart > position, repetition > 0, steps < Layout.anchorSteps {
+      repetition -= 1
+      repetitionStart = self.start(
+        section: section, ofItem: repetition * ipg, alongX: alongX, placement: placement)
+      steps += 1
+    }
+    while steps < Layout.anchorSteps, repetition + 1 < placement.groupCount {
+      let nextStart = self.start(
+        section: section, ofItem: (repetition + 1) * ipg, alongX: alongX, placement: placement)
+      guard nextStart <= position else { break }
+      repetition += 1
+      repetitionStart = nextStart
+      steps += 1
+    }
     return Anchor(
-      section: section, repetition: repetition,
-      position: self.start(section: section, ofItem: item, alongX: alongX, placement: placement),
-      item: item)
+      section: section, repetition: repetition, position: repetitionStart,
+      item: repetition * ipg)
   }
 
   /// Where a main-axis section ends: its start and its length, as the next one starts.
