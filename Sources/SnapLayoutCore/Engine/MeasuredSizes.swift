@@ -757,11 +757,12 @@ final class MeasuredSizes {
       (local, start) = page.firstRepetition(from: pageStart, stride: stride, past: position)
     }
     guard let local else {
-      // Past the page: unmeasured repetitions up to the next measured page.
-      let result =
-        first + repetitionsPerPage
-        + Int64(clamping: ((position - start) / stride).rounded(.down), 0, Int64.max / 2)
-      return (min(max(result, 0), repetitions - 1), nil)
+      // Past the page: the unmeasured repetitions to the next page, summed without overflow.
+      let past = Int64(clamping: ((position - start) / stride).rounded(.down), 0, repetitions)
+      let (next, overflow) = first.addingReportingOverflow(repetitionsPerPage)
+      let (result, overflowPast) = next.addingReportingOverflow(past)
+      return (
+        overflow || overflowPast ? repetitions - 1 : min(max(result, 0), repetitions - 1), nil)
     }
     let result = first + Int64(local)
     guard result >= 0 && result <= repetitions - 1 else {
