@@ -729,8 +729,13 @@ struct LoopCopies {
     let slack =
       (Swift.abs(low) + Swift.abs(high) + Swift.abs(start) + Swift.abs(extent)
         + Swift.abs(period)) * 0x1p-46
-    let first = min(max(((low - slack - start - extent) / period).rounded(.up), -reach), reach)
-    let last = min(max(((high + slack - start) / period).rounded(.down), -reach), reach)
+    let up = ((low - slack - start - extent) / period).rounded(.up)
+    let down = ((high + slack - start) / period).rounded(.down)
+    // NaN where the bounds' sums overflow (∞ − ∞): the offset's own lap, whose elements are
+    // each tested against the rect (found by the fuzzer, `fuzz_api`: a trap converting NaN).
+    guard !up.isNaN, !down.isNaN else { return 0..<1 }
+    let first = min(max(up, -reach), reach)
+    let last = min(max(down, -reach), reach)
     return Int64(first)..<Int64(max(first, last + 1))
   }
 

@@ -130,7 +130,7 @@ extension Layout {
           // A free loop: the content's start (or its end at the viewport's end) in the lap
           // nearest where the container is heading.
           target = action == .first ? 0 : period - scroll.viewportLength
-          target += ((heading - target) / period).rounded() * period
+          target += Math.nearestLaps(heading - target, period: period)
         }
         target = scroll.clamp(target)
       } else if let inside = Layout.stepInside(scroll, action, heading: heading, step: rangeStep) {

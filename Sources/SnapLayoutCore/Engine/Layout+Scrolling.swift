@@ -308,7 +308,7 @@ extension Layout {
       if let period = scroll.period {
         // Pages and free loops: the item's start in the lap nearest where the container is.
         let current = container == mainScrollContainer ? mainOffset : entries[container].offset
-        lap = ((current - offset) / period).rounded() * period
+        lap = Math.nearestLaps(current - offset, period: period)
         offset += lap
       } else {
         offset = scroll.clamp(offset)

@@ -235,7 +235,14 @@ extension Layout {
   /// `now` (nil: it no longer loops, and its offset stays in the canonical lap).
   static func lapShift(_ shift: Double, period: Double, now: Double?) -> Double {
     guard period > 0, let now else { return 0 }
-    return (shift / period).rounded() * now
+    let moved = (shift / period).rounded() * now
+    if moved.isFinite { return moved }
+    // More laps than a double holds (a period of a few subnormal points, an offset far out):
+    // the shift as it was, scaled by the period's change where that is finite, never an
+    // infinite offset (found by the fuzzer, `fuzz_api`: an offset of −∞, then a trap).
+    if now == period { return shift }
+    let scaled = shift * (now / period)
+    return scaled.isFinite ? scaled : 0
   }
 
   /// Where an anchored offset moves from (docs/SELF-SIZING.md rule 7): the offset and its

@@ -50,6 +50,15 @@ enum Math {
     return (q, within + 0)  // +0, never -0
   }
 
+  /// The whole laps of `period` nearest `distance`, as a length: `(distance / period).rounded()
+  /// · period`, or `distance` itself where that is not finite (a period of a few subnormal
+  /// points against a far offset: the nearest lap is within a period of it; found by the
+  /// fuzzer, docs/FUZZING.md). `period` is positive, `distance` finite.
+  static func nearestLaps(_ distance: Double, period: Double) -> Double {
+    let laps = (distance / period).rounded() * period
+    return laps.isFinite ? laps : distance
+  }
+
   /// The natural logarithm; NaN below 0, -infinity at 0.
   static func log(_ x: Double) -> Double {
     // One unsigned comparison admits every positive, normal, finite x (the settling bounds'
