@@ -41,6 +41,14 @@ struct MotionTests {
       #expect(Swift.abs(Math.cos(x) - Foundation.cos(x)) < 1e-13, "cos(\(x))")
       x += 0.731
     }
+    // Past the accurate range, a bounded angle: a spring sampled 10⁴⁶ s out (a damping ratio of
+    // 10⁻⁴⁸, found by the fuzzer) or at 10²⁹⁷ s; not finite, the angle 0.
+    for huge in [1e9, -1e9, 6.7e47, -1e300, Double.greatestFiniteMagnitude] {
+      let (s, c) = (Math.sin(huge), Math.cos(huge))
+      #expect(s.isFinite && c.isFinite && Swift.abs(s) <= 1 && Swift.abs(c) <= 1, "\(huge)")
+      #expect(Swift.abs(s * s + c * c - 1) < 1e-12, "sin² + cos² at \(huge)")
+    }
+    #expect(Math.cos(.infinity) == 1 && Math.sin(-.infinity) == 0 && Math.cos(.nan) == 1)
     #expect(Math.exp(800) == .infinity && Math.exp(-800) == 0 && Math.log(0) == -.infinity)
     #expect(Math.log(-1).isNaN && Math.exp(.nan).isNaN)
     // Outside the positive normal range the careful path answers.

@@ -120,6 +120,13 @@ enum Math {
   /// x = q·π/2 + r with |r| <= π/4 (Cody–Waite with a three-part π/2; accurate while
   /// |x| < 1e9, far beyond what a settling spring reaches).
   private static func reduce(_ x: Double) -> (Int, Double) {
+    // Past that the three parts lose the phase and `r` grows without bound (NaN and ∞ from the
+    // kernels): a spring whose damping ratio is 10⁻⁴⁸ settles in 10⁴⁶ s, and sampled there
+    // its phase only has to be some angle (found by the fuzzer, docs/FUZZING.md). The
+    // remainder by the double 2π is exact and within the range; not finite, the angle 0.
+    guard Swift.abs(x) < 1e9 else {
+      return x.isFinite ? reduce(x.truncatingRemainder(dividingBy: 2 * Double.pi)) : (0, 0)
+    }
     let pio2_1 = 1.57079632673412561417e+00
     let pio2_2 = 6.07710050650619224932e-11
     let pio2_3 = 2.02226624879595063154e-21
