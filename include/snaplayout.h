@@ -1353,9 +1353,9 @@ SL_API int sl_motion_sample(const sl_motion *motion, double time, sl_motion_stat
  *
  * @return SL_OK; SL_EINVAL for NULL arguments, non-finite numbers, a target beyond ±1e100,
  *         an invalid motion, or one that cannot be continued at `time` (its offset there beyond
- *         ±1e101, its velocity beyond ±1e150 per second, or a result that overflows; path
- *         "motion"). The calls that take an `in_flight` motion refuse such a motion the same
- *         way (path "in_flight").
+ *         ±1e101, its velocity beyond ±1e150 per second, or a result that overflows or would
+ *         settle in no time, its spring absurd; path "motion"). The calls that take an
+ *         `in_flight` motion refuse such a motion the same way (path "in_flight").
  *
  * **Ownership** Nothing to free.
  *

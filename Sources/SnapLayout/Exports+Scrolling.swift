@@ -311,10 +311,11 @@ public func sl_motion_retarget(
         + "is beyond ±1e101 points or ±1e150 points per second", path: "motion")
   }
   let retargeted = converted.retargeted(at: time, to: targetOffset)
-  guard retargeted.isFinite else {
+  guard retargeted.isPlayable else {
     return ErrorRecord.fail(
-      SL_EINVAL, "a motion from this one's state overflows (its spring or numbers are absurd)",
-      path: "motion")
+      SL_EINVAL,
+      "a motion from this one's state overflows or settles in no time (its spring or numbers "
+        + "are absurd)", path: "motion")
   }
   outMotion.pointee.write(retargeted)
   return SL_OK

@@ -465,11 +465,11 @@ extension Layout {
   /// `motion`, continued from a motion in flight, when a host can sample it; else the refusal
   /// naming `in_flight` (the in-flight motion's spring or numbers were absurd).
   func checkContinued(_ motion: Motion) throws(LayoutError) -> Motion {
-    guard motion.isFinite else {
+    guard motion.isPlayable else {
       throw LayoutError(
         .invalidArgument,
-        "in_flight cannot be continued: a motion from its state overflows (its spring or "
-          + "numbers are absurd)", path: "in_flight")
+        "in_flight cannot be continued: a motion from its state overflows or settles in no "
+          + "time (its spring or numbers are absurd)", path: "in_flight")
     }
     return motion
   }

@@ -225,6 +225,14 @@ public struct Motion: Equatable, Sendable {
       && duration.isFinite && decay.isFinite
   }
 
+  /// Whether a host can play this motion as the header promises: finite, and one that moves
+  /// takes some time. A spring continued from a host's motion whose spring is absurd (an ω
+  /// so large that it settles in no time) has a duration of 0, and sampled at 0 it is already
+  /// on its target, not where it starts (found by the fuzzer, docs/FUZZING.md).
+  public var isPlayable: Bool {
+    isFinite && (kind == .none || duration > 0 || startOffset == targetOffset)
+  }
+
   /// The largest offset and velocity a motion may have at a time the library continues it
   /// from: beyond them (or not finite) the numbers of a host's motion are absurd, and what
   /// continues from them would overflow.
