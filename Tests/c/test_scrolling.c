@@ -1272,6 +1272,26 @@ static void test_absurd_motions(void) {
   /* At its start it is only a fast motion: sampled there, not continued. */
   CHECK_STATUS(sl_motion_sample(&absurd, 0, &state), SL_OK);
 
+  /* An overdamped spring of damping ratio 1e8 decays at its slow rate ω/(ζ + √(ζ² − 1)) ≈
+   * ω/(2ζ): ω(ζ − √(ζ² − 1)) cancelled to 0 there, a spring that never settles, and was
+   * refused. Continued toward 100, it takes ~ln(100 / 0.25)·2ζ/ω ≈ 5.7e7 s. */
+  sl_motion sluggish = seed_motion(0, 0, 20.943951023931955, 1e8);
+  fill_sentinel(&out, sizeof out);
+  CHECK_STATUS(sl_motion_retarget(&sluggish, 0, 100, &out), SL_OK);
+  CHECK(out.kind == SL_MOTION_SPRING && out.duration > 5e7 && out.duration < 1e9,
+        "ratio 1e8: kind %d, duration %g", (int)out.kind, out.duration);
+  CHECK_STATUS(sl_motion_sample(&out, out.duration / 1000, &state), SL_OK);
+  CHECK(state.offset > 0 && state.offset < 100 && state.velocity > 0,
+        "ratio 1e8 early: offset %g, velocity %g", state.offset, state.velocity);
+  CHECK_STATUS(sl_motion_sample(&out, out.duration, &state), SL_OK);
+  CHECK(fabs(state.offset - 100) <= 0.25, "ratio 1e8 at its duration: offset %g", state.offset);
+  /* A damping ratio near the largest double overflows ζω: refused, naming the motion. */
+  sl_motion overdamped = seed_motion(0, 0, 20.943951023931955, 1.7e308);
+  fill_sentinel(&out, sizeof out);
+  CHECK_ERROR(sl_motion_retarget(&overdamped, 0, 100, &out), SL_EINVAL, "motion",
+              "settles in no time");
+  CHECK_UNTOUCHED(out);
+
   sl_layout *layout = create_layout(CAROUSEL_STANDARD);
   if (!layout) return;
   CHECK_STATUS(sl_layout_set_container_size(layout, 390, 844), SL_OK);
@@ -1294,6 +1314,11 @@ static void test_absurd_motions(void) {
   CHECK_ERROR(sl_layout_scroll_input(layout, SL_SCROLL_MAIN, &wheel, &absurd, 0.1, &input_result),
               SL_EINVAL, "in_flight", "1e101");
   CHECK_UNTOUCHED(input_result);
+  overdamped.target_offset = 300; /* headed away from where the container is */
+  fill_sentinel(&out, sizeof out);
+  CHECK_ERROR(sl_layout_retarget_motion(layout, SL_SCROLL_MAIN, &overdamped, 0, &out), SL_EINVAL,
+              "in_flight", "settles in no time");
+  CHECK_UNTOUCHED(out);
   double after = 1;
   CHECK_STATUS(sl_layout_get_scroll_offset(layout, SL_SCROLL_MAIN, &after), SL_OK);
   CHECK(after == before, "a refused wheel event moved the container: %g -> %g", before, after);

@@ -88,11 +88,21 @@ public struct Motion: Equatable, Sendable {
       )
     }
     // Overdamped: two exponentials, which cannot overflow as cosh/sinh would.
-    let wo = omega * (dampingRatio * dampingRatio - 1).squareRoot()
+    let (wo, slowRate) = overdampedRates
     let (a, b) = Motion.overdampedTerms(e0: e0, v0: v0, beta: beta, wo: wo)
-    let slow = Math.exp(-(beta - wo) * t)
+    let slow = Math.exp(-slowRate * t)
     let fast = Math.exp(-(beta + wo) * t)
-    return (a * slow + b * fast, -(beta - wo) * a * slow - (beta + wo) * b * fast)
+    return (a * slow + b * fast, -slowRate * a * slow - (beta + wo) * b * fast)
+  }
+
+  /// An overdamped spring's `ω·√(ζ² − 1)` and its slow rate `ω·(ζ − √(ζ² − 1))`, the one
+  /// formula of both for sampling and settling. The slow rate is taken as `ω / (ζ + √(ζ² −
+  /// 1))` (the two rates multiply to ω²): the difference cancels as ζ grows, to a rate of 0 —
+  /// a spring that never settles — from ζ ≈ 1e8 (docs/SNAPPING.md, "Motion"). `√(ζ² − 1)` as
+  /// `√(ζ − 1)·√(ζ + 1)`, which does not overflow where ζ² would.
+  private var overdampedRates: (wo: Double, slow: Double) {
+    let root = (dampingRatio - 1).squareRoot() * (dampingRatio + 1).squareRoot()
+    return (omega * root, omega / (dampingRatio + root))
   }
 
   private static func overdampedTerms(e0: Double, v0: Double, beta: Double, wo: Double)
@@ -191,7 +201,8 @@ public struct Motion: Equatable, Sendable {
         if Swift.abs(distance) <= tolerance.offset { return motion }
         // No overshoot needs |v0| <= λ2·|e0|, λ2 = ω(ζ + √(ζ² − 1)) (the faster root); the
         // frequency is capped so that ω² stays finite whatever the velocity.
-        let root = dampingRatio + (dampingRatio * dampingRatio - 1).squareRoot()
+        let root =
+          dampingRatio + (dampingRatio - 1).squareRoot() * (dampingRatio + 1).squareRoot()
         motion.omega = min(
           max(omega, Swift.abs(velocity) / (Swift.abs(distance) * root)), Motion.maximumOmega)
       }
@@ -305,9 +316,8 @@ public struct Motion: Equatable, Sendable {
           (Swift.abs(v0) + Swift.abs(omega * omega * e0 + beta * v0) / wd) * perVelocity),
         rate: beta)
     }
-    let wo = omega * (dampingRatio * dampingRatio - 1).squareRoot()
+    let (wo, slow) = overdampedRates
     let (a, b) = Motion.overdampedTerms(e0: e0, v0: v0, beta: beta, wo: wo)
-    let slow = beta - wo
     return envelopeTime(
       max(
         (Swift.abs(a) + Swift.abs(b)) * perOffset,
