@@ -128,6 +128,18 @@ import Testing
 
   /// Navigation steps across the seam as in the reference; named positions take the nearest
   /// copy.
+  /// A looping progress is canonical in [0, count) even where `k + fraction` rounds to the
+  /// count (2⁶³ − 1 positions): the seam's other side is 0, the nearest canonical value.
+  @Test func progressIsCanonicalPastTwoToTheFiftyThree() {
+    let huge = Int64.max
+    #expect(LoopedRests.canonical(Double(huge - 1) + 0.5, count: huge) == 0)
+    #expect(LoopedRests.canonical(-0.25, count: huge) == 0)
+    #expect(LoopedRests.canonical(-0.25, count: 10) == 9.75)
+    #expect(LoopedRests.canonical(10, count: 10) == 0)
+    #expect(LoopedRests.canonical(9.5, count: 10) == 9.5)
+    #expect(LoopedRests.canonical(0, count: 10) == 0)
+  }
+
   @Test func navigationMatchesTheUnrolledCards() throws {
     let loop = try carousel(.groupPaging, loop: true, items: LoopTests.cards)
     let unrolled = try carousel(

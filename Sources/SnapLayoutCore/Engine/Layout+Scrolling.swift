@@ -206,11 +206,9 @@ extension Layout {
         if scroll.looped == nil {
           value = min(max(value, 0), Double(snaps.count - 1))
         } else {
-          // Canonical in [0, count), as `LoopedRests.progress` gives it: past 2⁵³ positions
-          // k + fraction rounds up to the count itself, the seam's other side (found by the
-          // fuzzer, `fuzz_api`: 2⁶³ − 1 positions).
-          if value < 0 { value += Double(snaps.count) }
-          if value >= Double(snaps.count) { value -= Double(snaps.count) }
+          // Past 2⁵³ positions k + fraction rounds up to the count itself, the seam's other
+          // side (found by the fuzzer, `fuzz_api`: 2⁶³ − 1 positions).
+          value = LoopedRests.canonical(value, count: snaps.count)
         }
         return SnapPosition(
           index: k, progress: value, section: item == nil ? -1 : section, item: item?.item ?? -1)

@@ -172,8 +172,21 @@ struct LoopedRests: RestPositions {
   func progress(_ x: Double, in around: SnapList.Segment) -> Double {
     let span = around.highOffset - around.lowOffset
     let fraction = span > 0 ? min(max((x - around.lowOffset) / span, 0), 1) : 0
-    let value = Double(canonicalIndex(around.low)) + fraction
-    return value >= Double(count) ? value - Double(count) : value
+    return LoopedRests.canonical(Double(canonicalIndex(around.low)) + fraction, count: count)
+  }
+
+  /// A progress `k + fraction` of a loop of `count` positions made canonical, in `0 ..< count`:
+  /// past 2⁵³ positions the sum rounds to the count itself, the seam's other side, which is 0;
+  /// a progress just below 0 (a fraction − 1) wraps to below the count, or to 0 where that
+  /// rounds to the count (0 is then the nearest canonical value, across the seam). The one
+  /// rule of every looping progress.
+  static func canonical(_ value: Double, count: Int64) -> Double {
+    let end = Double(count)
+    if value < 0 {
+      let wrapped = value + end
+      return wrapped < end ? wrapped : 0
+    }
+    return value >= end ? value - end : value
   }
 
   /// The unrolled index of canonical position `k` nearest `x` (ties to the earlier copy).
