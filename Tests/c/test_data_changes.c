@@ -707,6 +707,31 @@ static void test_move_across_last_item_and_back(void) {
   sl_layout_destroy(layout);
 }
 
+/* The main run's item moved to another section and back when it was its section's only item:
+   the section, emptied, holds the run at its start, and the item put back there takes it again,
+   so the offset comes back (SELF-SIZING.md rule 7; found by the state soak, seed 510009, where
+   the run began afresh at the list's row at the edge and the item's return pushed it, and the
+   offset, down by the item's length). One row, at its estimate (50 pt, the edge 20 pt in) and
+   measured 363 pt tall (the edge 150 pt in); then a list, the row moved below the edge. */
+static void test_move_only_item_across_and_back(void) {
+  static const char JSON[] =
+      "{\"environment\": {\"container\": {\"width\": 390, \"height\": 300}},"
+      " \"sections\": [{\"itemCount\": 1, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+      SIZE(FW(1), "{\"estimated\": 50}") ", \"subitem\": {\"layoutSize\": "
+      SIZE(FW(1), "{\"estimated\": 50}") "}, \"count\": 1}},"
+      "  {\"itemCount\": 20, \"group\": {\"group\": \"horizontal\", \"layoutSize\": "
+      SIZE(FW(1), ABS(40)) ", \"subitem\": {\"layoutSize\": " SIZE(FW(1), FH(1)) "},"
+      " \"count\": 1}}]}";
+  for (int measured = 0; measured < 2; measured++) {
+    sl_layout *layout = create_layout(JSON);
+    if (layout == NULL) continue;
+    if (measured) CHECK_STATUS(sl_layout_report_item_size(layout, 0, 0, 390, 363, NULL), SL_OK);
+    check_move_across_and_back(layout, 0, 5, measured ? 150 : 20,
+                               measured ? "the only row, measured," : "the only row");
+    sl_layout_destroy(layout);
+  }
+}
+
 /* A row measured taller than the viewport's top part above it, the top edge 150 pt into it:
    moved to the next section and back, it takes the run again wherever the edge lay between
    the two moves (SELF-SIZING.md rule 7; the state soak's seed 266616). Rows 0-2 and 0-3: the
@@ -858,6 +883,7 @@ int main(void) {
   test_move_across_follows_run();
   test_move_across_last_item_and_back();
   test_move_tall_row_across_and_back();
+  test_move_only_item_across_and_back();
   test_trailing_part_anchors_by_section_end();
   test_offset_on_rounded_row_start();
   test_flow_offset_on_rounded_line_start();

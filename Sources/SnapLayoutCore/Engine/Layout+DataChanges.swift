@@ -179,7 +179,9 @@ extension Layout {
       base?.mapped(
         section: { $0 }, item: { $0 == section ? { $0 < count ? map($0) : nil } : nil })
     }
-    anchors.mainBase = follow(anchors.mainBase)
+    // A run taken back goes on from its base as it is (the item it follows is the one
+    // inserted; a section the move emptied held the run at its start, item 0 of none).
+    anchors.mainBase = taken != nil ? anchors.mainBase : follow(anchors.mainBase)
     anchors.sectionBase = follow(anchors.sectionBase)
     settle(mainMove, section: section, anchor: &anchors.main, base: &anchors.mainBase)
     if var anchor = anchors.section {

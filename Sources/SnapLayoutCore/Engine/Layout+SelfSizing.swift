@@ -344,7 +344,7 @@ extension Layout {
   /// it: `Layout.changeItems`).
   func runIsLeft(_ base: OffsetBase) -> Bool {
     guard isSolved, base.section >= 0, base.section < entries.count, base.item >= 0,
-      base.item < entries[base.section].itemCount
+      base.item < entries[base.section].itemCount || holdsEmptied(base)
     else { return false }
     let offset: Double
     let alongX = base.container != mainScrollContainer
@@ -358,10 +358,18 @@ extension Layout {
       offset = solved.mainScroll.canonical(mainOffset).offset
     }
     let repetition = repetition(of: base.item, in: base.section)
-    guard repetition >= 0 else { return false }
+    guard repetition >= 0 || holdsEmptied(base) else { return false }
     let anchor = Anchor(
       section: base.section, repetition: repetition, position: 0, item: base.item)
     return base.leftOffset == offset && position(of: anchor, alongX: alongX) == base.leftPosition
+  }
+
+  /// Whether `base` is a main-scroll run whose item was the only one of its section, moved to
+  /// another: the run holds the emptied section's start, where the item comes back to
+  /// (item 0 of no items; docs/SELF-SIZING.md rule 7).
+  func holdsEmptied(_ base: OffsetBase) -> Bool {
+    base.container == mainScrollContainer && base.item == 0
+      && entries[base.section].itemCount == 0
   }
 
   /// The anchors of the main scroll and, when given, of `section`'s own scroll.
@@ -420,12 +428,14 @@ extension Layout {
     // Between the steps of one change (`mainRunHeld`) the item need not be at the edge, nor in
     // the section holding it (the moved item was its section's last, and the edge is past the
     // section's end until it comes back: docs/SELF-SIZING.md rule 7).
+    // A held run may also follow a section emptied by the move: the moved item was its only
+    // one, and the run holds the section's start, the place it comes back to.
     let held = mainRunHeld && container == mainScrollContainer
     guard let base, base.container == container, base.leftOffset == offset,
       base.section == found.section || (held && base.section >= 0),
       found.repetition >= 0 || held, base.item >= 0,
       base.item != found.item || base.section != found.section, base.section < entries.count,
-      base.item < entries[base.section].itemCount,
+      base.item < entries[base.section].itemCount || (held && holdsEmptied(base)),
       repetition(of: base.item, in: base.section) == found.repetition || held
     else { return found }
     var anchor = found

@@ -118,6 +118,13 @@ def carried(model, sol, found: Anchor, offset: float, container: int, along_x: b
     if not 0 <= section < len(sol.sections) or (section != found.section and not held):
         return found
     s = sol.sections[section]
+    if held and _emptied(sol, run) and _close(left_offset, offset):
+        # The moved item was its section's only one: the held run stays at the emptied
+        # section's start, where the item comes back to (SELF-SIZING.md rule 7).
+        position = anchor_position(sol, Anchor(section, -1, found.position, 0), along_x)
+        if not _close(position, left_position):
+            return found
+        return Anchor(section, -1, position, 0)
     if not _close(left_offset, offset) or not 0 <= item < s.item_count:
         return found
     if s.group_count == 0 or (_repetition_of(sol, section, item) != found.repetition and not held):
@@ -128,6 +135,12 @@ def carried(model, sol, found: Anchor, offset: float, container: int, along_x: b
     if not _close(position, left_position):
         return found
     return Anchor(anchor.section, anchor.repetition, position, item)
+
+
+def _emptied(sol, run) -> bool:
+    """Whether a main-scroll run holds a section its only item moved out of: item 0 of none
+    (Layout.holdsEmptied)."""
+    return 0 <= run[0] < len(sol.sections) and run[1] == 0 and sol.sections[run[0]].item_count == 0
 
 
 def run_is_left(model, sol, run, container: int = -1) -> bool:
@@ -146,6 +159,8 @@ def run_is_left(model, sol, run, container: int = -1) -> bool:
             return False
         offset = model.main_offset
     s = sol.sections[run[0]]
+    if not along_x and _emptied(sol, run):
+        return _close(run[2], offset) and _close(s.frame[1], run[3])
     if not 0 <= run[1] < s.item_count or s.group_count == 0 or not _close(run[2], offset):
         return False
     anchor = Anchor(run[0], _repetition_of(sol, run[0], run[1]), 0.0, run[1])
@@ -156,7 +171,9 @@ def goes_on(model, sol, container: int, anchor: Anchor, offset: float, along_x: 
     """Whether the container's run goes on with `anchor` (the one `carried` gave): it follows
     the same item, and the offset and the anchor are where the last change left them."""
     run = model.anchor_runs.get(container)
-    if run is None or anchor.section < 0 or anchor.repetition < 0:
+    if run is None or anchor.section < 0:
+        return False
+    if anchor.repetition < 0 and not (container == -1 and anchor.item == 0 and _emptied(sol, run)):
         return False
     return (
         run[0] == anchor.section
@@ -172,7 +189,13 @@ def _record(
     """The run the change leaves: its section, item, offset and anchor position, and `away`:
     the (section, item) its anchor handed over from when that item moved to another section
     (state.py, `move_item`)."""
-    if anchor.section < 0 or anchor.repetition < 0:
+    # A section emptied under the main run's anchor keeps the run at its start, item 0 of none
+    # (what a held run follows: `carried`).
+    emptied = (
+        container == -1 and anchor.section >= 0 and anchor.item == 0
+        and sol.sections[anchor.section].item_count == 0
+    )
+    if anchor.section < 0 or (anchor.repetition < 0 and not emptied):
         model.anchor_runs.pop(container, None)
         return
     model.anchor_runs[container] = (
@@ -413,7 +436,8 @@ def item_remap(section: int, old_count: int, new_count: int, mapping, kept):
             target = max(0, new_count - 1)
         t = new.sections[section]
         if t.group_count == 0:
-            return Anchor(section, -1, anchor.position, -1)
+            # No item is left: the section's start, item 0 of none (a run holds it, `_record`).
+            return Anchor(section, -1, anchor.position, 0)
         if t.lines is not None:
             target = min(target, t.item_count - 1)
             line = next(k for k, (f, e, _, _) in enumerate(t.lines) if f <= target < e)
