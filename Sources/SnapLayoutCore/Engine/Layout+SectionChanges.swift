@@ -289,7 +289,14 @@ extension Layout {
     // it, the item takes the run again wherever the edge lies, as within a section: the delete
     // holds the run too, where it would begin a new one at the repetition at the edge (a tall
     // row the edge was in, moved out and back: docs/SELF-SIZING.md rule 7).
-    mainRunHeld = returning != nil && mainOffsetBase.map { runIsLeft($0) } == true
+    // Only there: moved elsewhere, it is a delete and an insert like any other, anchored at
+    // the edge (the run may hold a section it emptied, far from the edge).
+    mainRunHeld =
+      returning.flatMap { after in
+        mainOffsetBase.map {
+          to.section == $0.section && to.item == $0.item + (after ? 1 : 0) && runIsLeft($0)
+        }
+      } == true
     let removed = try changeItems(.delete(at: from.item, count: 1), section: from.section)
     mainClampHeld?.last = !reports
     mainRunHeld = true

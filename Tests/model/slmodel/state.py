@@ -610,9 +610,12 @@ class ModelLayout:
             self.clamp_held = (within(self.main_offset, main.minimum, main.maximum), False)
         # Coming back to the place of the item the run follows, the run where the move out left
         # it, the item takes the run again wherever the edge lies: the delete holds the run too
-        # (Layout.moveItem; SELF-SIZING.md rule 7).
+        # (Layout.moveItem; SELF-SIZING.md rule 7). Moved elsewhere, nothing is held.
         self.run_held = (
-            returning and self.container is not None and run_is_left(self, self.solution, run)
+            returning
+            and self.container is not None
+            and (ts, ti) == (run[0], run[1] + (1 if returning_after else 0))
+            and run_is_left(self, self.solution, run)
         )
         try:
             self._move_item_steps(fs, fi, ts, ti, returning, reports, carried_given,
