@@ -201,8 +201,9 @@ public struct Motion: Equatable, Sendable {
         if Swift.abs(distance) <= tolerance.offset { return motion }
         // No overshoot needs |v0| <= λ2·|e0|, λ2 = ω(ζ + √(ζ² − 1)) (the faster root); the
         // frequency is capped so that ω² stays finite whatever the velocity.
-        let root =
-          dampingRatio + (dampingRatio - 1).squareRoot() * (dampingRatio + 1).squareRoot()
+        // (A sum: no cancellation; ζ² past the largest double makes the root infinite and
+        // leaves ω as it is.)
+        let root = dampingRatio + (dampingRatio * dampingRatio - 1).squareRoot()
         motion.omega = min(
           max(omega, Swift.abs(velocity) / (Swift.abs(distance) * root)), Motion.maximumOmega)
       }
