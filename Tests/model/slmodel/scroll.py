@@ -130,10 +130,12 @@ class Container:
     #: distances apart (`tie_counts`): the driver accepts any of them (TESTING-MODEL.md).
     ties: frozenset = frozenset()
 
-    def range(self, j: int) -> Tuple[float, float]:
+    def range(self, j: int, slack: float = 0.0) -> Tuple[float, float]:
         """The offsets rest position j covers (SNAPPING.md, "Items longer than the viewport"):
         a unit longer than the snapport by more than the tolerance covers every offset keeping
-        the snapport inside it, within the bounds and its neighbours' offsets."""
+        the snapport inside it, within the bounds and its neighbours' offsets. `slack` widens
+        (or, negative, narrows) the distance at which an end rests on a bound: an end at exactly
+        that distance is on the bound or not by the last bit of its sum (`ranges`)."""
         point = self.raw[j]
         if self.keys is None or self.units is None or j < self.leading:
             return point, point
@@ -148,7 +150,7 @@ class Container:
         if self.settings.containment != "none":
             low, high = max(low, self.minimum), min(high, self.maximum)
             # An end within the merge distance of a bound is on it, as a unit's position is.
-            near = self.merge_reach
+            near = self.merge_reach + slack if self.merge_reach > 0 else 0.0
             if near > 0:
                 if low <= self.minimum + near:
                     low = self.minimum
@@ -159,6 +161,15 @@ class Container:
         if j < len(self.raw) - 1:
             high = min(high, self.raw[j + 1])
         return min(low, point), max(high, point)
+
+    def ranges(self, j: int) -> List[Tuple[float, float]]:
+        """`range(j)`, and the ranges a rounding of its ends could give where an end lies
+        within a rounding of the distance at which it rests on a bound (the model's sums and
+        the library's may differ in the last bit: the model soak's seed=1069265492;case=378, a
+        range end exactly the merge distance from the end bound, which the library summed onto
+        it and the model an ulp short)."""
+        eps = 1e-9 * (1 + abs(self.maximum) + abs(self.minimum))
+        return [self.range(j), self.range(j, eps), self.range(j, -eps)]
 
     @property
     def merge_reach(self) -> float:
