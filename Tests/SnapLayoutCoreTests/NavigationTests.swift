@@ -234,4 +234,101 @@ import SnapLayoutCore
       }
     }
   }
+
+  /// Pages of groups whose sizes are their own (measured rows and grid rows, a flow's lines with
+  /// per-item sizes), N to a page, against a reference from the frames: page j spans its
+  /// groups from the first one's start to the furthest end of the last one's items, and rests
+  /// at `start + alignment · (extent − viewport)` (containment `none`, no padding); every item
+  /// maps to its group's page.
+  @Test func pagesOfGroupsWithSizesOfTheirOwn() throws {
+    var random = Lcg(state: 23)
+    var checked = 0
+    for round in 0..<250 {
+      let perPage = Int64(2 + random.below(4))
+      let alignment = [0.0, 0.5, 1.0, 0.3][random.below(4)]
+      var scrolling = ScrollingProperties()
+      scrolling.snapUnit = round % 3 == 0 ? .item : .group
+      scrolling.alignment = alignment
+      scrolling.containment = SnapContainment.none
+      scrolling.groupsPerPage = .count(perPage)
+      let count = Int64(1 + random.below(30))
+      let kind = random.below(3)
+      let section: LayoutSection
+      let perGroup: Int64
+      switch kind {
+      case 0:
+        section = LayoutSection(
+          group: vgroup(fw(1), est(44), .subitems([item(fw(1), est(44))])), itemCount: count,
+          interGroupSpacing: Double(random.below(12)))
+        perGroup = 1
+      case 1:
+        section = LayoutSection(
+          group: hgroup(fw(1), est(80), .subitems([item(fw(0.5), est(80))])), itemCount: count,
+          interGroupSpacing: Double(random.below(12)))
+        perGroup = 2
+      default:
+        section = flowSection(
+          items: count,
+          sizes: (0..<count).map { _ in
+            Size(width: Double(40 + random.below(300)), height: Double(10 + random.below(40)))
+          })
+        perGroup = 0
+      }
+      let configuration = LayoutConfiguration(scrolling: scrolling)
+      let layout = try Layout.solving(
+        LayoutDescription(
+          configuration: configuration, environment: LayoutEnvironment(), sections: [section]))
+      // Pages shorter than the viewport (five groups of at most 50 + 11), so that each rests
+      // at a point (docs/SNAPPING.md, "Items longer than the viewport").
+      let viewport = 320.0
+      try layout.setContainerSize(Size(width: 390, height: viewport))
+      if perGroup > 0 {
+        for item in 0..<count {
+          _ = try layout.reportItemSize(
+            Size(width: 100, height: Double(random.below(100)) / 4), section: 0, item: item)
+        }
+      }
+      // The groups: rows of `perGroup` items (cells at their row's top), or the flow's lines
+      // (items centred on their line: a line is the items sharing a centre).
+      var groups: [(first: Int64, start: Double, end: Double)] = []
+      var centre = -Double.infinity
+      for item in 0..<count {
+        let frame = try layout.itemFrame(section: 0, item: item)
+        let opens = perGroup > 0 ? item % perGroup == 0 : frame.midY != centre
+        centre = frame.midY
+        if opens {
+          groups.append((item, frame.minY, frame.maxY))
+        } else {
+          let last = groups.count - 1
+          groups[last].start = min(groups[last].start, frame.minY)
+          groups[last].end = max(groups[last].end, frame.maxY)
+        }
+      }
+      let pages = (groups.count + Int(perPage) - 1) / Int(perPage)
+      let info = try layout.scrollInfo(mainScrollContainer)
+      // Content not longer than the viewport (by more than 1 pt) has one rest position
+      // (docs/SNAPPING.md, "Content shorter than the viewport").
+      guard groups.count > 1, groups[groups.count - 1].end > viewport + 1 else { continue }
+      #expect(
+        info.snapCount == Int64(pages),
+        "round \(round): \(info.snapCount) pages, expected \(pages) (kind \(kind))")
+      for page in 0..<min(pages, Int(info.snapCount)) {
+        let first = groups[page * Int(perPage)]
+        let last = groups[min((page + 1) * Int(perPage), groups.count) - 1]
+        let extent = last.end - first.start
+        let expected = first.start + alignment * extent - alignment * viewport
+        let offset = try layout.snapOffset(Int64(page), container: mainScrollContainer)
+        #expect(
+          Swift.abs(offset - expected) <= 1e-9 * max(1, Swift.abs(expected)),
+          "round \(round), page \(page): \(offset) against \(expected)")
+        checked += 1
+      }
+      for (index, group) in groups.enumerated() {
+        let position = try layout.snapOffset(
+          forSection: 0, item: group.first, container: mainScrollContainer)
+        #expect(position.index == Int64(index) / perPage, "round \(round): item \(group.first)")
+      }
+    }
+    #expect(checked > 500)
+  }
 }

@@ -13,7 +13,9 @@
  *  7. wheels and touchpads (docs/SNAPPING.md, "Wheels and touchpads"): notches, fractions,
  *     deltas followed then released like a drag, the end gap, caught motions, bad events;
  *  8. pages of what fits (docs/SNAPPING.md, "Pages of what fits"): groupsPerPage "fit" and a
- *     count, recomputed at a new container size, with navigation and flings.
+ *     count, recomputed at a new container size, with navigation and flings; a count over a
+ *     flow's lines with per-item sizes (Embla Carousel's slidesToScroll fixtures) and over
+ *     measured rows, following a report.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -520,6 +522,104 @@ static void test_pages_of_what_fits(void) {
   }
 }
 
+/*
+ * Embla Carousel's slidesToScroll fixtures [EMBLA-OPTIONS], as a horizontal flow with one slide
+ * a column: ten slides in a 1000 x 190 viewport, two a page, each page centred.
+ */
+#define SLIDES_JSON(scrolling, spacing, inset, widths)                                            \
+  "{" CONTAINER(1000, 190) ", \"configuration\": {\"scrollDirection\": \"horizontal\", "        \
+  "\"scrolling\": {\"snapUnit\": \"item\", \"alignment\": \"center\", " scrolling "}}, "        \
+  "\"flowLayout\": {\"scrollDirection\": \"horizontal\", \"minimumLineSpacing\": " #spacing ", " \
+  "\"minimumInteritemSpacing\": 0, \"sectionInset\": {\"top\": 0, \"left\": " #inset ", "      \
+  "\"bottom\": 0, \"right\": " #inset "}}, \"sections\": [{\"itemCount\": 10, \"itemSizes\": [" \
+  widths "]}]}"
+#define S(w) "{\"width\": " #w ", \"height\": 190}"
+#define PLAIN_SLIDES S(500) "," S(500) "," S(250) "," S(250) "," S(250) "," S(250) "," S(500) \
+  "," S(500) "," S(500) "," S(501)
+#define SPACED_SLIDES S(480) "," S(480) "," S(235) "," S(235) "," S(235) "," S(235) "," S(480) \
+  "," S(480) "," S(480) "," S(481)
+
+/* Ten rows measured 30 + 17·k tall, 10 apart, in a 390 x 300 list, three rows a page. */
+#define MEASURED_PAGES_JSON                                                                     \
+  "{" CONTAINER(390, 300) ", \"configuration\": {\"scrolling\": {\"snapUnit\": \"group\", "     \
+  "\"groupsPerPage\": 3, \"mergeDistance\": 0}}, \"sections\": [{\"itemCount\": 10, "           \
+  "\"interGroupSpacing\": 10, \"group\": {\"group\": \"vertical\", \"layoutSize\": "           \
+  "{\"widthDimension\": " FW(1) ", \"heightDimension\": {\"estimated\": 50}}, \"subitems\": "   \
+  "[{\"layoutSize\": {\"widthDimension\": " FW(1) ", "                                          \
+  "\"heightDimension\": {\"estimated\": 50}}}]}}]}"
+
+/* Pages of groups whose sizes are their own (docs/SNAPPING.md, "Pages of what fits"): a flow's
+ * lines with per-item sizes and measured rows, N to a page, each page spanning its groups. */
+static void test_pages_of_own_sizes(void) {
+  /* Slides 500, 500, 250 x 4, 500 x 3, 501: content 4001, end bound 3001. Pages {0,1} 0..1000,
+   * {2,3} 1000..1500, {4,5} 1500..2000, {6,7} 2000..3000, {8,9} 3000..4001, centred: 0, 750,
+   * 1250, 2000, 3000.5; with trimSnaps the last (0.5 from the bound) rests on 3001. Embla's
+   * expectations for both containments. */
+  sl_layout *layout = create_layout(SLIDES_JSON("\"groupsPerPage\": 2", 0, 0, PLAIN_SLIDES));
+  if (!layout) return;
+  const double trimmed[] = {0, 750, 1250, 2000, 3001};
+  check_snaps(layout, trimmed, 5, "two slides a page");
+  sl_snap_result next = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, NULL, 0);
+  CHECK(next.snap_index == 1 && next.item == 2 && next.target_offset == 750,
+        "next page: index %" PRId64 ", item %" PRId64 ", offset %g", next.snap_index, next.item,
+        next.target_offset);
+  double item_offset = -1;
+  int64_t item_snap = -1;
+  CHECK_STATUS(
+    sl_layout_get_offset_for_item(layout, SL_SCROLL_MAIN, 0, 5, &item_offset, &item_snap), SL_OK);
+  CHECK(item_offset == 1250 && item_snap == 2, "slide 5 is on page 2: %g, %" PRId64, item_offset,
+        item_snap);
+  sl_snap_position position;
+  CHECK_STATUS(sl_layout_get_snap_position(layout, SL_SCROLL_MAIN, 2000, &position), SL_OK);
+  CHECK(position.index == 3 && position.item == 6,
+        "at 2000: page 3, slide 6: %" PRId64 ", %" PRId64, position.index, position.item);
+  sl_layout_destroy(layout);
+  layout = create_layout(
+    SLIDES_JSON("\"groupsPerPage\": 2, \"containment\": \"none\"", 0, 0, PLAIN_SLIDES));
+  if (layout) {
+    const double unclamped[] = {0, 750, 1250, 2000, 3000.5};
+    check_snaps(layout, unclamped, 5, "two slides a page, containment none");
+    sl_layout_destroy(layout);
+  }
+  /* Slides 20 apart with 20-pt insets (Embla's 10-pt margins each side, 20 at the ends):
+   * content 4041, end bound 3041. Pages {0,1} 20..1000, {2,3} 1020..1510, {4,5} 1530..2020,
+   * {6,7} 2040..3020, {8,9} 3040..4021, centred: 10, 765, 1275, 2030, 3030.5; the first and last
+   * lie within the merge distance (50 pt, 5 % of the viewport) of the bounds and rest on them:
+   * Embla's 0, 765, 1275, 2030, 3041. */
+  layout = create_layout(SLIDES_JSON("\"groupsPerPage\": 2", 20, 20, SPACED_SLIDES));
+  if (layout) {
+    const double spaced[] = {0, 765, 1275, 2030, 3041};
+    check_snaps(layout, spaced, 5, "two spaced slides a page");
+    sl_layout_destroy(layout);
+  }
+  /* "fit" keeps one unit a slide here: what fits changes from page to page. */
+  layout = create_layout(SLIDES_JSON("\"groupsPerPage\": \"fit\"", 0, 0, PLAIN_SLIDES));
+  if (layout) {
+    sl_scroll_info info;
+    CHECK_STATUS(sl_layout_get_scroll_info(layout, SL_SCROLL_MAIN, &info), SL_OK);
+    CHECK(info.snap_count == 10, "fit: one rest position a slide: %" PRId64, info.snap_count);
+    sl_layout_destroy(layout);
+  }
+
+  /* Measured rows: starts 0, 40, 97, 171, 262, 370, 495, 637, 796, 972, content 1155, end
+   * bound 855. Pages start at rows 0, 3, 6 and 9: 0, 171, 495, and 972 rests on the bound. */
+  layout = create_layout(MEASURED_PAGES_JSON);
+  if (!layout) return;
+  for (int64_t row = 0; row < 10; row++)
+    CHECK_STATUS(sl_layout_report_item_size(layout, 0, row, 390, 30 + 17 * (double)row, NULL),
+                 SL_OK);
+  const double measured[] = {0, 171, 495, 855};
+  check_snaps(layout, measured, 4, "three measured rows a page");
+  CHECK_STATUS(
+    sl_layout_get_offset_for_item(layout, SL_SCROLL_MAIN, 0, 4, &item_offset, &item_snap), SL_OK);
+  CHECK(item_offset == 171 && item_snap == 1, "row 4 is on page 1: %g", item_offset);
+  /* Row 0 measured 100 (70 more): the pages follow, 0, 241, 565, and the bound 925. */
+  CHECK_STATUS(sl_layout_report_item_size(layout, 0, 0, 390, 100, NULL), SL_OK);
+  const double grown[] = {0, 241, 565, 925};
+  check_snaps(layout, grown, 4, "three measured rows a page, row 0 grown");
+  sl_layout_destroy(layout);
+}
+
 int main(void) {
   test_steps_at_rest();
   test_presses_in_flight();
@@ -530,5 +630,6 @@ int main(void) {
   test_wheel();
   test_touchpad();
   test_pages_of_what_fits();
+  test_pages_of_own_sizes();
   return test_finish("test_navigation");
 }

@@ -20,15 +20,20 @@ enum GroupPages {
   }
 
   /// The run of a section's pages, or nil when the section keeps its own units (one group a
-  /// page; a section scrolled as one unit; measured cells or flow lines, whose groups are not
-  /// all alike: pages need a stride).
+  /// page; a section scrolled as one unit; `fit` in a section whose groups have sizes of their
+  /// own, measured cells or flow lines: what fits changes from page to page).
   static func run(
     solved: SolvedSection, settings: ScrollSettings, viewportLength: Double, alongX: Bool,
     whole: Bool
   ) -> UnitRun? {
-    guard settings.groupsPerPage != .count(1), !whole, solved.measured == nil,
-      solved.flowLines == nil, let shared = solved.shared
-    else { return nil }
+    guard settings.groupsPerPage != .count(1), !whole, let shared = solved.shared else {
+      return nil
+    }
+    if solved.measured != nil || solved.flowLines != nil {
+      return ownSizes(
+        solved: solved, shared: shared, settings: settings, viewportLength: viewportLength,
+        alongX: alongX)
+    }
     let placement = solved.placement
     let groups = placement.groupCount
     let stride = placement.stride
@@ -62,5 +67,56 @@ enum GroupPages {
     return UnitRun(
       count: pages, base: base, stride: stride * Double(perPage), repetitions: pages,
       itemsPerGroup: placement.itemsPerGroup * perPage, tables: tables)
+  }
+
+  /// Pages of N groups (lines) of a section whose groups have sizes of their own (measured
+  /// cells, a flow's lines with per-item sizes): the groups as units at their starts, N to a
+  /// page (`PagedUnits`); nil for `fit`, or when a page would hold one group.
+  private static func ownSizes(
+    solved: SolvedSection, shared: SectionTemplate, settings: ScrollSettings,
+    viewportLength: Double, alongX: Bool
+  ) -> UnitRun? {
+    guard case .count(let setting) = settings.groupsPerPage else { return nil }
+    let placement = solved.placement
+    let base = alongX ? placement.origin.x : placement.origin.y
+    let groupLength = alongX ? shared.template.size.width : shared.template.size.height
+    let remainder = Int(placement.itemCount % max(placement.itemsPerGroup, 1))
+    let lastLength =
+      remainder == 0
+      ? groupLength : shared.repetitionSolver.groupLength(shared.template, present: remainder)
+    // Whole groups resting at their starts (alignment 0, no constant).
+    let zeros = [Int32](repeating: 0, count: max(shared.template.leaves.count, 1))
+    let tables = UnitTables(
+      slots: [UnitSlot(aligned: 0, leaf: 0, extent: groupLength)],
+      lastSlots: [UnitSlot(aligned: 0, leaf: 0, extent: lastLength)],
+      slotOfLeaf: zeros, lastSlotOfLeaf: zeros, groupUnits: true)
+    let groups: UnitRun
+    if let lines = solved.flowLines {
+      let count = Int64(lines.lineCount)
+      groups = UnitRun(
+        count: count, base: base, stride: placement.stride, repetitions: count, itemsPerGroup: 1,
+        tables: tables, lines: LineUnits(lines: lines, alignment: 0, alignConstant: 0))
+    } else if let sizes = solved.measured {
+      let count = placement.groupCount
+      groups = UnitRun(
+        count: count, base: base, stride: placement.stride, repetitions: count,
+        itemsPerGroup: placement.itemsPerGroup, tables: tables,
+        measured: MeasuredUnits(
+          sizes: sizes, template: shared, alongX: alongX, alignment: 0, alignConstant: 0,
+          groupUnits: true,
+          lastPresent: remainder == 0 ? Int(placement.itemsPerGroup) : remainder))
+    } else {
+      return nil
+    }
+    let perPage = min(max(setting, 1), groups.count)
+    guard perPage > 1 else { return nil }
+    let pages = (groups.count - 1) / perPage + 1
+    return UnitRun(
+      count: pages, base: base, stride: placement.stride * Double(perPage), repetitions: pages,
+      itemsPerGroup: placement.itemsPerGroup.multipliedReportingOverflow(by: perPage).overflow
+        ? Int64.max : placement.itemsPerGroup * perPage, tables: tables,
+      paged: PagedUnits(
+        groups: groups, perPage: perPage, alignment: settings.alignment,
+        alignConstant: ScrollContainer.alignConstant(settings, viewportLength: viewportLength)))
   }
 }

@@ -59,13 +59,18 @@ final class UnitRun {
   let measured: MeasuredUnits?
   /// Set for a flow section with per-item sizes: one unit per line, resting where it is.
   let lines: LineUnits?
+  /// Set for pages of a section whose groups have sizes of their own: one unit per
+  /// `groupsPerPage` groups (lines), spanning them (docs/SNAPPING.md, "Pages of what fits").
+  let paged: PagedUnits?
 
   init(
     count: Int64, base: Double, stride: Double, repetitions: Int64, itemsPerGroup: Int64,
-    tables: UnitTables, measured: MeasuredUnits? = nil, lines: LineUnits? = nil
+    tables: UnitTables, measured: MeasuredUnits? = nil, lines: LineUnits? = nil,
+    paged: PagedUnits? = nil
   ) {
     self.measured = measured
     self.lines = lines
+    self.paged = paged
     self.count = count
     self.base = base
     self.stride = stride
@@ -91,6 +96,7 @@ final class UnitRun {
   /// The aligned offset of unit `unit` (0 ..< count) of this run, the section starting at
   /// `start`.
   func offset(_ unit: Int64, start: Double) -> Double {
+    if let paged { return paged.offset(unit, start: start) }
     let base = origin(start)
     if let lines { return lines.offset(base: base, line: Int(unit)) }
     let (repetition, index) = position(unit)
@@ -103,6 +109,7 @@ final class UnitRun {
   /// The span of unit `unit` along the axis (clipped to its group), the section starting at
   /// `start` (docs/SNAPPING.md, "Items longer than the viewport").
   func extent(_ unit: Int64, start: Double) -> Double {
+    if let paged { return paged.page(unit, start: start).extent }
     if let lines { return lines.extent(line: Int(unit)) }
     let (repetition, index) = position(unit)
     if let measured {
@@ -123,7 +130,7 @@ final class UnitRun {
   /// How many of this run's first `limit` units have an aligned offset `<= x` (`< x` when
   /// `strict`), the section starting at `start`.
   func rank(_ x: Double, strict: Bool, start: Double, limit: Int64) -> Int64 {
-    if measured != nil || lines != nil {
+    if measured != nil || lines != nil || paged != nil {
       // Offsets still increase unit by unit: search them.
       var low: Int64 = 0
       var high = limit
@@ -167,6 +174,9 @@ final class UnitRun {
   /// The unit (0 ..< count) holding an item of this run's section, the section starting at
   /// `start`.
   func unit(ofItem item: Int64, start: Double) -> Int64 {
+    if let paged {
+      return min(paged.groups.unit(ofItem: item, start: start) / paged.perPage, count - 1)
+    }
     if let lines {
       let last = lines.lines.sizes.count - 1
       return Int64(lines.lines.line(ofItem: Int(min(max(item, 0), Int64(last)))))
@@ -189,6 +199,7 @@ final class UnitRun {
 
   /// The item resting at unit `unit` (0 ..< count), the section starting at `start`.
   func item(_ unit: Int64, start: Double) -> Int64 {
+    if let paged { return paged.groups.item(unit * paged.perPage, start: start) }
     if let lines { return Int64(lines.lines.firstItem(ofLine: Int(unit))) }
     let (repetition, index) = position(unit)
     if let measured {
@@ -305,6 +316,7 @@ final class UnitSequence {
     )
   {
     guard enabled, let (run, section, start) = single, run.measured == nil, run.lines == nil,
+      run.paged == nil,
       run.slots.count == 1, run.lastSlots.count == 1,
       run.slots[0].aligned == run.lastSlots[0].aligned, run.stride > 0
     else { return (nil, nil) }
@@ -696,5 +708,40 @@ struct LineUnits {
     // rounded two ways, and lines measured 0 long would otherwise rest an ulp out of order.
     guard alignment > 0, next < lines.sizes.count else { return own }
     return min(own, base + lines.start(ofLineAt: next) - alignConstant)
+  }
+}
+
+/// Pages of a section whose groups have sizes of their own — measured cells, a flow's lines
+/// with per-item sizes — `perPage` consecutive groups (lines) a page (docs/SNAPPING.md, "Pages
+/// of what fits"). A page spans its groups, from the first one's start to the last one's end
+/// as `groups` places them, and rests aligned as one unit; Embla Carousel's `slidesToScroll`
+/// with a number [EMBLA-OPTIONS].
+struct PagedUnits {
+  /// The section's groups (lines) as units at alignment 0 without padding: each rests at its
+  /// start and spans its group.
+  let groups: UnitRun
+  let perPage: Int64
+  /// The alignment (0 start, 0.5 centre, 1 end) and `padding.leading + alignment · snapport`.
+  let alignment: Double
+  let alignConstant: Double
+
+  /// The groups page `page` holds, where it starts and how far it spans, the section starting
+  /// at `start`.
+  func page(_ page: Int64, start: Double) -> (last: Int64, start: Double, extent: Double) {
+    let first = min(page, (groups.count - 1) / perPage) * perPage
+    let last = min(first + perPage, groups.count) - 1
+    let pageStart = groups.offset(first, start: start)
+    let end = groups.offset(last, start: start) + groups.extent(last, start: start)
+    return (last, pageStart, max(end - pageStart, 0))
+  }
+
+  /// Where page `page` rests. Aligned past its start, no later than the next page can (its
+  /// first group's start, less the constant), as `LineUnits` keeps lines in order: a page's end
+  /// and the next one's start are one place rounded two ways.
+  func offset(_ page: Int64, start: Double) -> Double {
+    let (last, pageStart, extent) = self.page(page, start: start)
+    let own = pageStart + alignment * extent - alignConstant
+    guard alignment > 0, last + 1 < groups.count else { return own }
+    return min(own, groups.offset(last + 1, start: start) - alignConstant)
   }
 }
