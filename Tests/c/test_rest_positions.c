@@ -15,7 +15,8 @@
  * And two that review found later (F5, F6): cells measured 0 long leave the rest offsets sorted
  * (grids, orthogonal sections and flows), each an item unit's rest offset its cell's frame to
  * the last bit; and positions that share an offset answer the lowest index, or the one
- * sl_layout_jump_to_snap put the container on.
+ * sl_layout_jump_to_snap put the container on. And Embla Carousel's containScroll fixtures, where
+ * the library gives Embla's positions and where its documented rules differ.
  *
  * The numbers are worked by hand in the comments (and in docs/SNAPPING.md).
  */
@@ -985,6 +986,75 @@ static void test_navigate_past_a_bound_beside_a_range(void) {
   }
 }
 
+/*
+ * Embla Carousel's containScroll fixtures [EMBLA-OPTIONS] (docs/SNAPPING.md, "Against Embla
+ * Carousel's own expectations"): ten slides 100, 200, 150, 250, 130, 100, 200, 150, 250 and 130
+ * wide in a 1000 x 190 viewport, as a horizontal flow of one slide a column, item units.
+ */
+#define EMBLA_JSON(scrolling, spacing, inset)                                                     \
+  "{" CONTAINER(1000, 190) ", \"configuration\": {\"scrollDirection\": \"horizontal\", "         \
+  "\"scrolling\": {\"snapUnit\": \"item\", " scrolling "}}, \"flowLayout\": "                    \
+  "{\"scrollDirection\": \"horizontal\", \"minimumLineSpacing\": " #spacing ", "                  \
+  "\"minimumInteritemSpacing\": 0, "                                                             \
+  "\"sectionInset\": {\"top\": 0, \"left\": " #inset ", \"bottom\": 0, \"right\": " #inset "}}, "  \
+  "\"sections\": [{\"itemCount\": 10, \"itemSizes\": [" EMBLA_SLIDES "]}]}"
+#define EMBLA_SLIDE(w) "{\"width\": " #w ", \"height\": 190}"
+#define EMBLA_SLIDES                                                                              \
+  EMBLA_SLIDE(100) "," EMBLA_SLIDE(200) "," EMBLA_SLIDE(150) "," EMBLA_SLIDE(250) ","             \
+  EMBLA_SLIDE(130) "," EMBLA_SLIDE(100) "," EMBLA_SLIDE(200) "," EMBLA_SLIDE(150) ","             \
+  EMBLA_SLIDE(250) "," EMBLA_SLIDE(130)
+
+static void check_embla(const char *json, const double *expected, size_t count, const char *what) {
+  sl_layout *layout = create_layout(json);
+  if (!layout) return;
+  double offsets[16];
+  size_t written = 0;
+  CHECK_STATUS(sl_layout_get_snap_offsets(layout, SL_SCROLL_MAIN, 0, offsets, 16, &written), SL_OK);
+  CHECK(written == count, "%s: %zu rest positions, expected %zu", what, written, count);
+  for (size_t i = 0; i < written && i < count; i++)
+    CHECK(offsets[i] == expected[i], "%s: position %zu at %.17g, expected %g", what, i, offsets[i],
+          expected[i]);
+  sl_layout_destroy(layout);
+}
+
+static void test_embla_contain_scroll(void) {
+  /* Embla's expectations, as offsets (Embla's locations negated): content 1660, bound 660. */
+  const double start[] = {0, 100, 300, 450, 660};
+  const double center[] = {0, 75, 265, 380, 530, 660};
+  const double end[] = {0, 130, 280, 530, 660};
+  check_embla(EMBLA_JSON("\"alignment\": \"start\"", 0, 0), start, 5, "trimSnaps, start");
+  check_embla(EMBLA_JSON("\"alignment\": \"center\"", 0, 0), center, 6, "trimSnaps, center");
+  check_embla(EMBLA_JSON("\"alignment\": \"end\"", 0, 0), end, 5, "trimSnaps, end");
+  const double kept_start[] = {0, 100, 300, 450, 660, 660, 660, 660, 660, 660};
+  const double kept_center[] = {0, 0, 0, 75, 265, 380, 530, 660, 660, 660};
+  const double kept_end[] = {0, 0, 0, 0, 0, 0, 130, 280, 530, 660};
+  check_embla(EMBLA_JSON("\"alignment\": \"start\", \"containment\": \"keepSnaps\"", 0, 0),
+              kept_start, 10, "keepSnaps, start");
+  check_embla(EMBLA_JSON("\"alignment\": \"center\", \"containment\": \"keepSnaps\"", 0, 0),
+              kept_center, 10, "keepSnaps, center");
+  check_embla(EMBLA_JSON("\"alignment\": \"end\", \"containment\": \"keepSnaps\"", 0, 0), kept_end,
+              10, "keepSnaps, end");
+  /* Slides 20 apart after 10-pt insets (Embla's 10-pt margins): content 1860, bound 860. Embla
+   * expects 0, 130, 350, 520, 790, 860 at the start, which the default merge distance (50 pt)
+   * gives; centred it expects 0, 145, 355, 490, 660, 855, 860, which mergeDistance 1 gives (the
+   * default takes 855 onto the bound); at the end 0, 40, 260, 430, 700, 860, where the default
+   * takes 40 onto 0 and mergeDistance 1 keeps the last slide's own 850 beside the bound. */
+  const double spaced_start[] = {0, 130, 350, 520, 790, 860};
+  check_embla(EMBLA_JSON("\"alignment\": \"start\"", 20, 10), spaced_start, 6, "spaced, start");
+  const double spaced_center[] = {0, 145, 355, 490, 660, 855, 860};
+  check_embla(EMBLA_JSON("\"alignment\": \"center\", \"mergeDistance\": 1", 20, 10), spaced_center,
+              7, "spaced, center, merge 1");
+  const double merged_center[] = {0, 145, 355, 490, 660, 860};
+  check_embla(EMBLA_JSON("\"alignment\": \"center\"", 20, 10), merged_center, 6,
+              "spaced, center, default merge");
+  const double merged_end[] = {0, 260, 430, 700, 860};
+  check_embla(EMBLA_JSON("\"alignment\": \"end\"", 20, 10), merged_end, 5,
+              "spaced, end, default merge");
+  const double kept_own_end[] = {0, 40, 260, 430, 700, 850, 860};
+  check_embla(EMBLA_JSON("\"alignment\": \"end\", \"mergeDistance\": 1", 20, 10), kept_own_end, 7,
+              "spaced, end, merge 1");
+}
+
 int main(void) {
   test_slow_release();
   test_containment_bounds();
@@ -1003,5 +1073,6 @@ int main(void) {
   test_none_with_long_ends();
   test_offset_for_item_by_pages();
   test_navigate_past_a_bound_beside_a_range();
+  test_embla_contain_scroll();
   return test_finish("test_rest_positions");
 }
