@@ -36,8 +36,10 @@
  *
  * Build and run: `make state-soak` (FIRST, SEEDS; docs/TESTING-MODEL.md, "The state soak"). Not in
  * `make test`: a long run. It found review 10's wrong answers (cells measured 0 long missed on a
- * rect's edge, Tests/c/test_rect_edges.c); a rare undo of an orthogonal offset that rule 7 lets
- * move (a cell above the edge shrunk past it) is not yet told apart and may be reported.
+ * rect's edge, Tests/c/test_rect_edges.c). Seed 756829 reported an undo of an orthogonal offset
+ * that rule 7 lets move: its edge lay in the spacing after a cell, which the soak took for no
+ * repetition's while rule 7 takes it for that cell's; the cell shrunk, another came to the edge
+ * and began a new run. The soak now names the repetition at the edge as rule 7 does.
  */
 #define _GNU_SOURCE
 #include <inttypes.h>
@@ -915,7 +917,10 @@ static int64_t map_a, map_b;
  * and whether the first change brought another one there: rule 7 then begins a new run, whose
  * anchor the undo keeps in place (a cell at the edge shrunk past it), so the offset need not
  * come back. Item frames carry the section's offset; the viewport is 0 ... its length across
- * the main axis, its leading edge at the far end in a right-to-left vertical layout. */
+ * the main axis, its leading edge at the far end in a right-to-left vertical layout. As rule 7
+ * says, the repetition at the edge is the last whose start is at or before it (an edge in the
+ * spacing after a repetition is that repetition's), a repetition starting where its first cell
+ * does. */
 static int64_t orth_lead[MAXSEC];
 static int orth_lost[MAXSEC];
 static int64_t orth_lead_repetition(int i) {
@@ -927,13 +932,14 @@ static int64_t orth_lead_repetition(int i) {
   int mirrored = !M.horizontal && M.rtl;
   double edge = mirrored ? si.viewport_length : 0;
   int64_t n = info.items_per_group > 0 ? info.items_per_group : 1;
+  int64_t last = -1;
   for (int64_t j = 0; j < info.item_count; j++) {
     sl_rect f;
     if (sl_layout_get_item_frame(L, i, j, &f) != SL_OK) continue;
     double a = M.horizontal ? f.y : f.x, l = M.horizontal ? f.height : f.width;
-    if (mirrored ? (a < edge && edge <= a + l) : (a <= edge && edge < a + l)) return j / n;
+    if (mirrored ? a + l >= edge : a <= edge) last = j / n;
   }
-  return -1;
+  return last;
 }
 /* a frame's start and length along the main axis in logical (canonical) coordinates: a
  * right-to-left horizontal layout is mirrored about the content width */
