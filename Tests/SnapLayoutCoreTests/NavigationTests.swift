@@ -328,6 +328,22 @@ import SnapLayoutCore
           forSection: 0, item: group.first, container: mainScrollContainer)
         #expect(position.index == Int64(index) / perPage, "round \(round): item \(group.first)")
       }
+      // A release anywhere, at any speed, rests on a page and names its first group's item.
+      guard Int(info.snapCount) == pages else { continue }
+      for _ in 0..<8 {
+        let at = Double(random.below(Int(groups[groups.count - 1].end)))
+        let velocity = Double(random.below(6001)) - 3000
+        let decision = try layout.resolveScroll(
+          ScrollRelease(startOffset: at, releaseOffset: at, velocity: velocity),
+          container: mainScrollContainer)
+        let page = Int(decision.snapIndex)
+        #expect(page >= 0 && page < pages, "round \(round): page \(page)")
+        guard page >= 0 && page < pages else { continue }
+        let offset = try layout.snapOffset(Int64(page), container: mainScrollContainer)
+        #expect(
+          decision.targetOffset == offset && decision.item == groups[page * Int(perPage)].first,
+          "round \(round): release at \(at), \(velocity) pt/s")
+      }
     }
     #expect(checked > 500)
   }
