@@ -96,6 +96,49 @@ import Testing
     #expect(back.targetOffset == 1170 - period && back.snapIndex == 3)
   }
 
+  /// Pages of measured cards in a loop (docs/SNAPPING.md, "Pages of what fits"): eight cards
+  /// measured 60 + 23·(j mod 4) wide, 10 apart, two a page, at the start of a 390-pt viewport.
+  /// A release rests on a page of its lap: the lap's offset plus the page's, naming the page's
+  /// first card, in laps before and after the first.
+  @Test func pagesOfMeasuredCardsRepeatEveryLap() throws {
+    var properties = ScrollingProperties()
+    properties.loop = true
+    properties.groupsPerPage = .count(2)
+    let group = hgroup(est(120), abs_(150), .subitems([item(est(120), fh(1))]))
+    let layout = try solve([
+      LayoutSection(
+        group: group, itemCount: 8, interGroupSpacing: 10, orthogonalScrollingBehavior: .groupPaging,
+        orthogonalScrollingProperties: properties)
+    ])
+    for card in 0..<8 {
+      _ = try layout.reportItemSize(
+        Size(width: 60 + 23 * Double(card % 4), height: 150), section: 0, item: Int64(card))
+    }
+    let info = try layout.scrollInfo(0)
+    #expect(info.loopPeriod > 0 && info.snapCount == 4)
+    let period = info.loopPeriod
+    // Cards 60, 83, 106, 129 wide, twice: pages start at cards 0, 2, 4 and 6, at 0, 163, 418 and
+    // 581; the period is both halves, 2 · (60 + 83 + 106 + 129) + 8 · 10 = 836.
+    #expect(period == 836)
+    let pages: [Double] = [0, 163, 418, 581]
+    for (index, page) in pages.enumerated() {
+      #expect(try layout.snapOffset(Int64(index), container: 0) == page)
+    }
+    var generator = Lcg(state: 19)
+    for _ in 0..<200 {
+      let lap = Double(Int(generator.next() % 9) - 4)
+      let at = Double(generator.next() % 836) + lap * period
+      let velocity = Double(Int(generator.next() % 4001) - 2000)
+      let decision = try layout.resolveScroll(
+        ScrollRelease(startOffset: at, releaseOffset: at, velocity: velocity), container: 0)
+      let index = Int(((decision.snapIndex % 4) + 4) % 4)
+      let laps = ((decision.targetOffset - pages[index]) / period).rounded()
+      #expect(
+        decision.targetOffset == pages[index] + laps * period && decision.item == Int64(2 * index),
+        "release at \(at), \(velocity) pt/s: \(decision.targetOffset), item \(decision.item)")
+    }
+  }
+
   /// The cells a viewport shows are the unrolled reference's, item j being card j mod n of
   /// copy j div n − middle, at the same frames.
   @Test(arguments: [OrthogonalScrollingBehavior.groupPagingCentered, .continuous])
