@@ -107,8 +107,8 @@ import Testing
     let group = hgroup(est(120), abs_(150), .subitems([item(est(120), fh(1))]))
     let layout = try solve([
       LayoutSection(
-        group: group, itemCount: 8, interGroupSpacing: 10, orthogonalScrollingBehavior: .groupPaging,
-        orthogonalScrollingProperties: properties)
+        group: group, itemCount: 8, interGroupSpacing: 10,
+        orthogonalScrollingBehavior: .groupPaging, orthogonalScrollingProperties: properties)
     ])
     for card in 0..<8 {
       _ = try layout.reportItemSize(
