@@ -523,8 +523,8 @@ static void test_pages_of_what_fits(void) {
 }
 
 /*
- * Embla Carousel's slidesToScroll fixtures [EMBLA-OPTIONS], as a horizontal flow with one slide
- * a column: ten slides in a 1000 x 190 viewport, two a page, each page centred.
+ * The slidesToScroll cases of docs/SNAPPING.md ("Pages of what fits"), as a horizontal flow with
+ * one slide a column: ten slides in a 1000 x 190 viewport, two a page, each page centred.
  */
 #define SLIDES_JSON(scrolling, spacing, inset, widths)                                            \
   "{" CONTAINER(1000, 190) ", \"configuration\": {\"scrollDirection\": \"horizontal\", "        \

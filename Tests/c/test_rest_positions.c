@@ -987,8 +987,7 @@ static void test_navigate_past_a_bound_beside_a_range(void) {
 }
 
 /*
- * Embla Carousel's containScroll fixtures [EMBLA-OPTIONS] (docs/SNAPPING.md, "Against Embla
- * Carousel's own expectations"): ten slides 100, 200, 150, 250, 130, 100, 200, 150, 250 and 130
+ * The containScroll cases of docs/SNAPPING.md ("Against Embla Carousel's own expectations"): ten slides 100, 200, 150, 250, 130, 100, 200, 150, 250 and 130
  * wide in a 1000 x 190 viewport, as a horizontal flow of one slide a column, item units.
  */
 #define EMBLA_JSON(scrolling, spacing, inset)                                                     \

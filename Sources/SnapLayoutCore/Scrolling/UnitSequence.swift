@@ -714,8 +714,8 @@ struct LineUnits {
 /// Pages of a section whose groups have sizes of their own — measured cells, a flow's lines
 /// with per-item sizes — `perPage` consecutive groups (lines) a page (docs/SNAPPING.md, "Pages
 /// of what fits"). A page spans its groups, from the first one's start to the last one's end
-/// as `groups` places them, and rests aligned as one unit; Embla Carousel's `slidesToScroll`
-/// with a number [EMBLA-OPTIONS].
+/// as `groups` places them, and rests aligned as one unit (Embla Carousel's `slidesToScroll`
+/// with a number, as docs/SNAPPING.md says).
 struct PagedUnits {
   /// The section's groups (lines) as units at alignment 0 without padding: each rests at its
   /// start and spans its group.
