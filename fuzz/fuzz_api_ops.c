@@ -291,6 +291,9 @@ void op_resolve_scroll(run *r) {
   fuzz_check_status("sl_layout_resolve_scroll", status,
                     FUZZ_S(SL_EINVAL) | FUZZ_S(SL_ERANGE) | FUZZ_S(SL_ESTATE));
   FUZZ_CHECK(!null || status != SL_OK, "NULL release accepted");
+  /* Bits the header does not define are refused (docs/FUZZING.md, "What was found"). */
+  FUZZ_CHECK(null || (release.flags & ~SL_RELEASE_HAS_REFERENCE) == 0 || status == SL_EINVAL,
+             "release.flags %#x accepted (status %d)", (unsigned)release.flags, status);
   FUZZ_CHECK(status != SL_OK || info_status == SL_OK,
              "resolve_scroll succeeds where get_scroll_info fails (%d)", info_status);
   if (status != SL_OK) {

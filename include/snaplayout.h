@@ -293,7 +293,7 @@ typedef struct sl_scroll_info {
 typedef struct sl_scroll_release {
   /** SL_SCROLL_RELEASE_VERSION. */
   uint32_t version;
-  /** SL_RELEASE_* bits. */
+  /** SL_RELEASE_* bits; others are refused (SL_EINVAL naming `release.flags`). */
   uint32_t flags;
   /** The offset when the finger touched down. */
   double start_offset;

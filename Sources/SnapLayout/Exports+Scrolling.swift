@@ -95,6 +95,9 @@ public func sl_layout_resolve_scroll(
   // without a shared closure, and the result is written field by field (no temporary).
   let input = release.pointee
   guard input.version == SL_SCROLL_RELEASE_VERSION else { return unknownVersion(input.version) }
+  // Bits this library does not define are refused, as `sl_scroll_input`'s are: a host that sets
+  // a later version's flag must not get an answer that silently ignores it.
+  guard input.flags & ~SL_RELEASE_HAS_REFERENCE == 0 else { return unknownFlags(input.flags) }
   let hasReference = input.flags & SL_RELEASE_HAS_REFERENCE != 0
   return LayoutHandle.with(layout) { handle in
     let target = handle.layout
@@ -120,6 +123,14 @@ private func unknownVersion(_ version: UInt32) -> Int32 {
     SL_EINVAL,
     "release.version is \(version); this library reads version \(SL_SCROLL_RELEASE_VERSION)",
     path: "release.version")
+}
+
+@inline(never)
+private func unknownFlags(_ flags: UInt32) -> Int32 {
+  ErrorRecord.fail(
+    SL_EINVAL,
+    "release.flags has unknown bits (\(flags)); only SL_RELEASE_HAS_REFERENCE is defined",
+    path: "release.flags")
 }
 
 /// Throws unless `reference` is a rest position of the container or −1, "none": measured from

@@ -599,7 +599,7 @@ static void build_json(const config *c) {
   }
   put("\"scrolling\": {\"snapUnit\": \"%s\", \"decelerationRate\": \"%s\", "
       "\"maxPagesPerGesture\": %d, \"contentInset\": ",
-      snap_names[c->snap], c->variant % 2 ? "fast" : "normal", c->variant % 3 == 1 ? 1 : 0);
+      snap_names[c->snap], c->variant % 2 ? "fast" : "normal", c->variant % 3 == 1 ? 1 : c->variant % 6 == 2 ? 1000000 : 0);
   put_insets(c, S);
   put("}}, ");
   if (is_flow(c->kind)) put_flow_layout(c);

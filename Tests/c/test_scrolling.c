@@ -1405,6 +1405,17 @@ static void test_interrupted_gestures(void) {
                 "release.version", "version");
     CHECK_UNTOUCHED(result);
   }
+  /* Flag bits the header does not define are refused, as sl_scroll_input's are (found by
+   * fuzzing: every bit set went through as SL_RELEASE_HAS_REFERENCE). */
+  static const uint32_t bad_flags[] = {0x2u, 0x80000000u, 0xFFFFFFFFu};
+  for (size_t i = 0; i < 3; i++) {
+    sl_scroll_release r = make_release_from(293, 300, 100, 1);
+    r.flags = bad_flags[i];
+    fill_sentinel(&result, sizeof result);
+    CHECK_ERROR(sl_layout_resolve_scroll(layout, SL_SCROLL_MAIN, &r, &result), SL_EINVAL,
+                "release.flags", "unknown bits");
+    CHECK_UNTOUCHED(result);
+  }
   static const double bad_numbers[] = {NAN, INFINITY, -INFINITY};
   for (size_t i = 0; i < 3; i++) {
     sl_scroll_release releases[3] = {make_release(bad_numbers[i], 0, 0),

@@ -237,19 +237,19 @@ extension ScrollContainer {
       }
       // …and, for paging, at least one and at most maxSteps positions from the reference.
       if settings.maxSteps > 0 {
-        let steps = Int64(settings.maxSteps)
+        let (low, high) = stepWindow(reference)
         index =
           velocity > 0
-          ? min(max(index, reference + 1), reference + steps)
-          : max(min(index, reference - 1), reference - steps)
+          ? min(max(index, min(reference, high - 1) + 1), high)
+          : max(min(index, max(reference, low + 1) - 1), low)
       }
     } else if settings.slowRelease == .projection {
       // A slow release that decelerates freely: the position nearest where it stops
       // (docs/SNAPPING.md, "The release pipeline", step 3).
       (index, _) = snaps.nearestWithOffset(clamp(current + settings.projection(velocity)))
       if settings.maxSteps > 0 {
-        let steps = Int64(settings.maxSteps)
-        index = min(max(index, reference - steps), reference + steps)
+        let (low, high) = stepWindow(reference)
+        index = min(max(index, low), high)
       }
     } else {
       // A slow release: which rest position the drag has carried the content closest to,
@@ -269,14 +269,25 @@ extension ScrollContainer {
           fraction > threshold ? around.high : snaps.firstSharing(around.low, around.lowOffset)
       }
       if settings.maxSteps > 0 {
-        let steps = Int64(settings.maxSteps)
-        index = min(max(index, reference - steps), reference + steps)
+        let (low, high) = stepWindow(reference)
+        index = min(max(index, low), high)
       }
     }
     index = snaps.bounded(index)
     offset =
       index == around.low ? around.lowOffset : index == around.high ? around.highOffset : snaps.offset(index)
     return (index, offset)
+  }
+
+  /// The positions at most `maxSteps` from `reference`, `reference ∓ maxSteps`, saturated at
+  /// the ends of `Int64`: a reference near 2⁶³ (a list of that many positions, or a loop's copy
+  /// far out) must not overflow (found by the fuzzer, `fuzz_api`).
+  @inline(always)
+  private func stepWindow(_ reference: Int64) -> (low: Int64, high: Int64) {
+    let steps = Int64(settings.maxSteps)
+    let (high, over) = reference.addingReportingOverflow(steps)
+    let (low, under) = reference.subtractingReportingOverflow(steps)
+    return (under ? .min : low, over ? .max : high)
   }
 
   /// The stride and origin the flow-layout carousel's formulas divide by: the first section's
