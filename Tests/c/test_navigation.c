@@ -592,12 +592,51 @@ static void test_pages_of_own_sizes(void) {
     check_snaps(layout, spaced, 5, "two spaced slides a page");
     sl_layout_destroy(layout);
   }
-  /* "fit" keeps one unit a slide here: what fits changes from page to page. */
+  /* "fit": each page takes the slides after its first while the last one ends within the
+   * snapport (and the 1-pt tolerance) of the first one's start. Slides 500, 500 | 250 x 4 |
+   * 500, 500 | 500, 501 (the last page 1001 long, within the tolerance): pages 0..1000,
+   * 1000..2000, 2000..3000, 3000..4001, centred 0, 1000, 2000, 3000.5, the last on the bound
+   * 3001 with trimSnaps. Embla's slidesToScroll "auto" expectations, both containments. */
   layout = create_layout(SLIDES_JSON("\"groupsPerPage\": \"fit\"", 0, 0, PLAIN_SLIDES));
   if (layout) {
+    const double fit[] = {0, 1000, 2000, 3001};
+    check_snaps(layout, fit, 4, "what fits");
+    sl_snap_result to = navigate(layout, SL_SCROLL_MAIN, SL_NAVIGATE_NEXT, 1, NULL, 0);
+    CHECK(to.snap_index == 1 && to.item == 2 && to.target_offset == 1000,
+          "next page of what fits: index %" PRId64 ", item %" PRId64 ", offset %g",
+          to.snap_index, to.item, to.target_offset);
+    double at = -1;
+    int64_t snap = -1;
+    CHECK_STATUS(sl_layout_get_offset_for_item(layout, SL_SCROLL_MAIN, 0, 5, &at, &snap), SL_OK);
+    CHECK(at == 1000 && snap == 1, "slide 5 is on the second page: %g, %" PRId64, at, snap);
+    /* Narrower: 600 shows one 500 or two 250s (the 250s' page of four no longer fits). */
+    CHECK_STATUS(sl_layout_set_container_size(layout, 600, 190), SL_OK);
     sl_scroll_info info;
     CHECK_STATUS(sl_layout_get_scroll_info(layout, SL_SCROLL_MAIN, &info), SL_OK);
-    CHECK(info.snap_count == 10, "fit: one rest position a slide: %" PRId64, info.snap_count);
+    CHECK(info.snap_count == 8, "what fits at 600: %" PRId64 " rest positions", info.snap_count);
+    sl_layout_destroy(layout);
+  }
+  layout = create_layout(
+    SLIDES_JSON("\"groupsPerPage\": \"fit\", \"containment\": \"none\"", 0, 0, PLAIN_SLIDES));
+  if (layout) {
+    const double fit[] = {0, 1000, 2000, 3000.5};
+    check_snaps(layout, fit, 4, "what fits, containment none");
+    sl_layout_destroy(layout);
+  }
+  /* With 20-pt spacing and insets: pages 20..1000, 1020..2020, 2040..3020, 3040..4021,
+   * centred 10, 1020, 2030, 3030.5; Embla's 0, 1020, 2030, 3041 with trimSnaps (the ends
+   * within the merge distance of the bounds), 10 ... 3030.5 without. */
+  layout = create_layout(SLIDES_JSON("\"groupsPerPage\": \"fit\"", 20, 20, SPACED_SLIDES));
+  if (layout) {
+    const double fit[] = {0, 1020, 2030, 3041};
+    check_snaps(layout, fit, 4, "what fits, spaced");
+    sl_layout_destroy(layout);
+  }
+  layout = create_layout(SLIDES_JSON("\"groupsPerPage\": \"fit\", \"containment\": \"none\"",
+                                     20, 20, SPACED_SLIDES));
+  if (layout) {
+    const double fit[] = {10, 1020, 2030, 3030.5};
+    check_snaps(layout, fit, 4, "what fits, spaced, containment none");
     sl_layout_destroy(layout);
   }
 

@@ -5,7 +5,8 @@
 /// docs/SNAPPING.md, "Rest positions").
 enum GroupPages {
   /// How many groups a page holds: the configured count, or — for `fit` — the most whole groups
-  /// the snapport shows, `⌊(snapport − groupLength) / stride⌋ + 1`, at least 1.
+  /// the snapport shows, `⌊(snapport + tolerance − groupLength) / stride⌋ + 1`, at least 1 (the
+  /// 1-pt tolerance of "content within 1 pt of the viewport fits it", docs/SNAPPING.md).
   static func groupsPerPage(
     _ setting: GroupsPerPage, snapport: Double, groupLength: Double, stride: Double
   ) -> Int64 {
@@ -13,15 +14,15 @@ enum GroupPages {
     case .count(let count): return max(count, 1)
     case .fit:
       guard stride > 0, snapport.isFinite, groupLength.isFinite else { return 1 }
-      // A hair of tolerance: a group that fits exactly (to rounding) fits.
-      let room = (snapport - groupLength) / stride + 1e-9
+      // And a hair more: a group that fits exactly (to rounding) fits.
+      let room = (snapport + SnapList.tolerance - groupLength) / stride + 1e-9
       return room < 0 ? 1 : Int64(clamping: room.rounded(.down), 0, Int64.max - 1) + 1
     }
   }
 
   /// The run of a section's pages, or nil when the section keeps its own units (one group a
-  /// page; a section scrolled as one unit; `fit` in a section whose groups have sizes of their
-  /// own, measured cells or flow lines: what fits changes from page to page).
+  /// page; a section scrolled as one unit; `fit` in a section of more than `fitLimit` groups
+  /// with sizes of their own).
   static func run(
     solved: SolvedSection, settings: ScrollSettings, viewportLength: Double, alongX: Bool,
     whole: Bool
@@ -69,14 +70,19 @@ enum GroupPages {
       itemsPerGroup: placement.itemsPerGroup * perPage, tables: tables)
   }
 
-  /// Pages of N groups (lines) of a section whose groups have sizes of their own (measured
-  /// cells, a flow's lines with per-item sizes): the groups as units at their starts, N to a
-  /// page (`PagedUnits`); nil for `fit`, or when a page would hold one group.
+  /// The most groups a section with sizes of its own may have for `fit` to page it: its pages
+  /// are found group by group at every solve of the section, O(groups · log groups); a longer
+  /// section keeps one unit per group (docs/SNAPPING.md, "Pages of what fits").
+  static let fitLimit: Int64 = 1 << 14
+
+  /// Pages of a section whose groups have sizes of their own (measured cells, a flow's lines
+  /// with per-item sizes): the groups as units at their starts, N to a page or what fits each
+  /// page (`PagedUnits`); nil when every page would hold one group, or for `fit` past
+  /// `fitLimit` groups.
   private static func ownSizes(
     solved: SolvedSection, shared: SectionTemplate, settings: ScrollSettings,
     viewportLength: Double, alongX: Bool
   ) -> UnitRun? {
-    guard case .count(let setting) = settings.groupsPerPage else { return nil }
     let placement = solved.placement
     let base = alongX ? placement.origin.x : placement.origin.y
     let groupLength = alongX ? shared.template.size.width : shared.template.size.height
@@ -108,6 +114,20 @@ enum GroupPages {
     } else {
       return nil
     }
+    let alignConstant = ScrollContainer.alignConstant(settings, viewportLength: viewportLength)
+    guard case .count(let setting) = settings.groupsPerPage else {
+      // What fits: each page's groups, found in order.
+      guard groups.count <= fitLimit,
+        let firstGroups = PagedUnits.fitting(
+          groups, snapport: viewportLength - settings.padding.leading - settings.padding.trailing)
+      else { return nil }
+      let paged = PagedUnits(
+        groups: groups, perPage: 1, firstGroups: firstGroups, alignment: settings.alignment,
+        alignConstant: alignConstant)
+      return UnitRun(
+        count: paged.count, base: base, stride: placement.stride, repetitions: paged.count,
+        itemsPerGroup: placement.itemsPerGroup, tables: tables, paged: paged)
+    }
     let perPage = min(max(setting, 1), groups.count)
     guard perPage > 1 else { return nil }
     let pages = (groups.count - 1) / perPage + 1
@@ -117,6 +137,6 @@ enum GroupPages {
         ? Int64.max : placement.itemsPerGroup * perPage, tables: tables,
       paged: PagedUnits(
         groups: groups, perPage: perPage, alignment: settings.alignment,
-        alignConstant: ScrollContainer.alignConstant(settings, viewportLength: viewportLength)))
+        alignConstant: alignConstant))
   }
 }

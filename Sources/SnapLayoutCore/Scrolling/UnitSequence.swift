@@ -175,7 +175,7 @@ final class UnitRun {
   /// `start`.
   func unit(ofItem item: Int64, start: Double) -> Int64 {
     if let paged {
-      return min(paged.groups.unit(ofItem: item, start: start) / paged.perPage, count - 1)
+      return min(paged.page(ofGroup: paged.groups.unit(ofItem: item, start: start)), count - 1)
     }
     if let lines {
       let last = lines.lines.sizes.count - 1
@@ -199,7 +199,7 @@ final class UnitRun {
 
   /// The item resting at unit `unit` (0 ..< count), the section starting at `start`.
   func item(_ unit: Int64, start: Double) -> Int64 {
-    if let paged { return paged.groups.item(unit * paged.perPage, start: start) }
+    if let paged { return paged.groups.item(paged.firstGroup(unit), start: start) }
     if let lines { return Int64(lines.lines.firstItem(ofLine: Int(unit))) }
     let (repetition, index) = position(unit)
     if let measured {
@@ -712,27 +712,88 @@ struct LineUnits {
 }
 
 /// Pages of a section whose groups have sizes of their own — measured cells, a flow's lines
-/// with per-item sizes — `perPage` consecutive groups (lines) a page (docs/SNAPPING.md, "Pages
-/// of what fits"). A page spans its groups, from the first one's start to the last one's end
-/// as `groups` places them, and rests aligned as one unit (Embla Carousel's `slidesToScroll`
-/// with a number, as docs/SNAPPING.md says).
+/// with per-item sizes — `perPage` consecutive groups (lines) a page, or for `"fit"` the groups
+/// each page's snapport shows, taken in order (docs/SNAPPING.md, "Pages of what fits"). A page
+/// spans its groups, from the first one's start to the last one's end as `groups` places them,
+/// and rests aligned as one unit (Embla Carousel's `slidesToScroll`, as docs/SNAPPING.md says).
 struct PagedUnits {
   /// The section's groups (lines) as units at alignment 0 without padding: each rests at its
   /// start and spans its group.
   let groups: UnitRun
   let perPage: Int64
+  /// The first group of each page, when pages hold what fits (nil: `perPage` each).
+  let firstGroups: [Int64]?
   /// The alignment (0 start, 0.5 centre, 1 end) and `padding.leading + alignment · snapport`.
   let alignment: Double
   let alignConstant: Double
 
+  init(
+    groups: UnitRun, perPage: Int64, firstGroups: [Int64]? = nil, alignment: Double,
+    alignConstant: Double
+  ) {
+    self.groups = groups
+    self.perPage = perPage
+    self.firstGroups = firstGroups
+    self.alignment = alignment
+    self.alignConstant = alignConstant
+  }
+
+  /// How many pages there are.
+  var count: Int64 {
+    if let firstGroups { return Int64(firstGroups.count) }
+    return (groups.count - 1) / perPage + 1
+  }
+
+  /// The first group of page `page` (clamped to the pages).
+  func firstGroup(_ page: Int64) -> Int64 {
+    let page = min(max(page, 0), count - 1)
+    if let firstGroups { return firstGroups[Int(page)] }
+    return page * perPage
+  }
+
+  /// The page holding group `group` (clamped to the groups).
+  func page(ofGroup group: Int64) -> Int64 {
+    guard let firstGroups else { return min(max(group, 0) / perPage, count - 1) }
+    // The last page starting at or before the group.
+    var low = 0
+    var high = firstGroups.count
+    while high - low > 1 {
+      let middle = low + (high - low) / 2
+      if firstGroups[middle] <= group { low = middle } else { high = middle }
+    }
+    return Int64(low)
+  }
+
   /// The groups page `page` holds, where it starts and how far it spans, the section starting
   /// at `start`.
   func page(_ page: Int64, start: Double) -> (last: Int64, start: Double, extent: Double) {
-    let first = min(page, (groups.count - 1) / perPage) * perPage
-    let last = min(first + perPage, groups.count) - 1
+    let page = min(max(page, 0), count - 1)
+    let first = firstGroup(page)
+    let last = page + 1 < count ? firstGroup(page + 1) - 1 : groups.count - 1
     let pageStart = groups.offset(first, start: start)
     let end = groups.offset(last, start: start) + groups.extent(last, start: start)
     return (last, pageStart, max(end - pageStart, 0))
+  }
+
+  /// The first group of each page when each holds the groups the snapport shows: a page takes
+  /// the groups after its first while the last one's end is within `snapport` (and the
+  /// tolerance) of the first one's start — Embla Carousel's `slidesToScroll: "auto"` grouping
+  /// (docs/SNAPPING.md, "Pages of what fits"). Nil when every page would hold one group.
+  /// - Complexity: O(groups · log groups).
+  static func fitting(_ groups: UnitRun, snapport: Double) -> [Int64]? {
+    var firstGroups: [Int64] = [0]
+    var pageStart = groups.offset(0, start: 0)
+    var group: Int64 = 1
+    while group < groups.count {
+      let start = groups.offset(group, start: 0)
+      let end = start + groups.extent(group, start: 0)
+      if !(end - pageStart <= snapport + SnapList.tolerance) {
+        firstGroups.append(group)
+        pageStart = start
+      }
+      group += 1
+    }
+    return Int64(firstGroups.count) < groups.count ? firstGroups : nil
   }
 
   /// Where page `page` rests. Aligned past its start, no later than the next page can (its
