@@ -294,6 +294,10 @@ class Gen:
             settings["mergeDistance"] = side.choice(
                 [1, side.randint(2, 120) / 2, side.uniform(1, 60), 5000]
             )
+        # Pages of groups (SNAPPING.md, "Pages of what fits"), from a stream of their own too.
+        pages = random.Random("groupsPerPage" + json.dumps(settings, sort_keys=True))
+        if pages.random() < 0.25:
+            settings["groupsPerPage"] = pages.choice([1, 2, 3, pages.randint(2, 6), "fit"])
         return settings
 
     def effects(self) -> Json:

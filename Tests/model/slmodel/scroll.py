@@ -31,6 +31,8 @@ class Settings:
     slow_release: str = "positional"
     #: None: max(1, 5 % of the snapport) (SNAPPING.md, Containment).
     merge_distance: Optional[float] = None
+    #: A count, or "fit" (SNAPPING.md, "Pages of what fits").
+    groups_per_page: object = 1
 
 
 def behavior_defaults(behavior: str, group_leading: float) -> Settings:
@@ -88,6 +90,9 @@ def overridden(s: Settings, props: Json, vertical: bool) -> Settings:
         s.slow_release = props["slowRelease"]
     if "mergeDistance" in props:
         s.merge_distance = float(props["mergeDistance"])
+    if "groupsPerPage" in props:
+        g = props["groupsPerPage"]
+        s.groups_per_page = g if isinstance(g, str) else int(g)
     return s
 
 
@@ -217,6 +222,9 @@ def section_units(
     if whole:
         keys.append((index, 0, 0, None, s.template.size[1]))
         return [s.origin[1] + alpha * s.template.size[1] - constant]
+    per_page = groups_per_page(s, settings, snapport)
+    if per_page != 1:
+        return page_units(s, per_page, alpha, constant, index, keys)
     if s.lines is not None:
         base = s.origin[1]
         keys.extend((index, k, line[0], None, line[3]) for k, line in enumerate(s.lines))
@@ -322,6 +330,75 @@ def section_units(
         positions.sort(key=lambda entry: entry[0])
         units += [position for position, _ in positions]
         keys.extend(key for _, key in positions)
+    return units
+
+
+FIT_LIMIT = 1 << 14  # SNAPPING.md, "Pages of what fits": "fit" over own sizes, at most
+
+
+def groups_per_page(s, settings: Settings, snapport: float):
+    """How many groups (lines) a page holds (SNAPPING.md, "Pages of what fits"): the count, or
+    for "fit" the most whole groups the snapport shows (within the 1-pt tolerance),
+    ⌊(snapport + 1 − groupLength) / stride⌋ + 1; over groups with sizes of their own, "fit"
+    gives each page's first group instead (a list), taken in order while the last one's end is
+    within the snapport of the first one's start. At most the section's groups; 1 leaves the
+    section's units as they are."""
+    g = settings.groups_per_page
+    if settings.snap_unit not in ("item", "group") or g == 1 or s.item_count == 0:
+        return 1
+    groups = len(s.lines) if s.lines is not None else len(s.starts)
+    if g == "fit":
+        if s.own_sizes:
+            if groups > FIT_LIMIT:
+                return 1
+            spans = group_spans(s)
+            firsts = [0]
+            for k in range(1, len(spans)):
+                start, extent, _ = spans[k]
+                if not (start + extent - spans[firsts[-1]][0] <= snapport + TOLERANCE):
+                    firsts.append(k)
+            return firsts if len(firsts) < len(spans) else 1
+        if not s.stride > 0:
+            return 1
+        room = (snapport + TOLERANCE - s.group_length) / s.stride + 1e-9
+        n = 1 if room < 0 else int(math.floor(room)) + 1
+    else:
+        n = int(g)
+    return min(n, groups)
+
+
+def group_spans(s):
+    """Each group's (line's) start relative to the section's origin, its extent as a unit, and
+    its first item."""
+    if s.lines is not None:
+        return [(line[2], line[3], line[0]) for line in s.lines]
+    count = len(s.starts)
+    lengths = [s.group_length] * (count - 1) + [s.last_group_length]
+    return [
+        (start, lengths[r] + s.deltas[r], r * s.items_per_group)
+        for r, start in enumerate(s.starts)
+    ]
+
+
+def page_units(s, per_page, alpha: float, constant: float, index: int, keys: list):
+    """A section's pages of `per_page` groups (lines), or starting at the groups `per_page`
+    lists, each from its first group's start to its last group's end as laid out, aligned as
+    one unit and no later than the next page's first group can rest (SNAPPING.md, "Pages of
+    what fits"); the key names the page's first item."""
+    base = s.origin[1] if s.lines is not None else (s.origin[0] if s.orthogonal else s.origin[1])
+    spans = group_spans(s)
+    firsts = per_page if isinstance(per_page, list) else list(range(0, len(spans), per_page))
+    units = []
+    for p, first in enumerate(firsts):
+        last = (firsts[p + 1] if p + 1 < len(firsts) else len(spans)) - 1
+        start = base + spans[first][0]
+        end = base + spans[last][0] + spans[last][1]
+        extent = max(end - start, 0.0)
+        unit = start + alpha * extent - constant
+        if alpha > 0 and last + 1 < len(spans):
+            unit = min(unit, base + spans[last + 1][0] - constant)
+        units.append(unit)
+        keys.append((index, first, spans[first][2], None, extent))
     return units
 
 

@@ -71,6 +71,9 @@ class SolvedSection:
     lines: Optional[List[Tuple[int, int, float, float]]] = None
     #: How long the repetitions (lines) are together along the repeat axis, from `origin`.
     primary: float = 0.0
+    #: Whether its groups have sizes of their own: cells measured, or a flow's lines broken
+    #: from per-item sizes that differ from the flow's (F13).
+    own_sizes: bool = False
 
 
 def place_boundary(
@@ -369,6 +372,7 @@ def solve_section(
         group_length(template, orthogonal, remainder or None),
     )
     solved.primary = primary
+    solved.own_sizes = any(item < count for item in measured)
     return solved
 
 
@@ -526,6 +530,7 @@ def solve_flow(
         cross_extent,
     )
     solved.lines = lines
+    solved.own_sizes = not uniform
     solved.group_length = solved.last_group_length = h
     solved.primary = primary
     return solved
