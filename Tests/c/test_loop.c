@@ -16,7 +16,8 @@
  *     rect query frames it (vertical, and horizontal right to left), and offsets for an item
  *     are unchanged by it;
  * 10. a looping main scroll's last row measured past the seam is found in every copy a rect
- *     reaches (docs/SELF-SIZING.md rule 13).
+ *     reaches (docs/SELF-SIZING.md rule 13);
+ * 11. a flow of slides of their own widths loops, its longest line its widest slide.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -327,6 +328,60 @@ static void test_main_scroll(void) {
   result = release(layout, SL_SCROLL_MAIN, 0, -30, -400);
   CHECK(result.target_offset < 0, "backward across the seam (got %g)", result.target_offset);
   CHECK(result.item >= 0 && result.item < 30 && result.section == 0, "a row of the list");
+  sl_layout_destroy(layout);
+}
+
+/* A carousel of slides of ten widths on a horizontal main scroll (a flow with per-item sizes,
+ * one slide a line): its longest line is its widest slide, so it loops (docs/SNAPPING.md,
+ * "Looping"; before 2026-11-29 a flow with sizes of its own counted whole and never looped).
+ * Embla Carousel's loop fixture: period 1660, centred positions as Embla's. */
+static void test_flow_slides_loop(void) {
+#define SLIDE(w) "{\"width\": " #w ", \"height\": 190}"
+  static const char json[] =
+      "{" CONTAINER(1000, 190) ", \"configuration\": {\"scrollDirection\": \"horizontal\", "
+      "\"scrolling\": {\"snapUnit\": \"item\", \"alignment\": \"center\", \"loop\": true}}, "
+      "\"flowLayout\": {\"scrollDirection\": \"horizontal\", \"minimumLineSpacing\": 0, "
+      "\"minimumInteritemSpacing\": 0}, \"sections\": [{\"itemCount\": 10, \"itemSizes\": ["
+      SLIDE(100) "," SLIDE(200) "," SLIDE(150) "," SLIDE(250) "," SLIDE(130) "," SLIDE(100) ","
+      SLIDE(200) "," SLIDE(150) "," SLIDE(250) "," SLIDE(130) "]}]}";
+#undef SLIDE
+  sl_layout *layout = create_layout(json);
+  if (!layout) return;
+  sl_loop_info loop;
+  CHECK_STATUS(sl_layout_get_loop_info(layout, SL_SCROLL_MAIN, &loop), SL_OK);
+  CHECK(loop.requested == 1 && loop.active == 1, "the slides loop (active %d)", loop.active);
+  CHECK_NEAR(loop.period, 1660, 0);
+  static const double centred[] = {-450, -300, -125, 75, 265, 380, 530, 705, 905, 1095};
+  double offsets[10];
+  size_t count = 0;
+  CHECK_STATUS(sl_layout_get_snap_offsets(layout, SL_SCROLL_MAIN, 0, offsets, 10, &count), SL_OK);
+  CHECK(count == 10, "ten rest positions (got %zu)", count);
+  for (size_t i = 0; i < count && i < 10; i++) CHECK_NEAR(offsets[i], centred[i], 0);
+  /* Across the seam: the last slides of lap 0 and the first of lap 1. */
+  count = query(layout, (sl_rect){1500, 0, 1000, 190});
+  check_unique(count, "slides across the seam");
+  const sl_element *slide = find(count, 0, 1);
+  CHECK(slide != NULL, "slide 0 of lap 1");
+  if (slide) CHECK_NEAR(slide->frame.x, 1660, 0);
+  slide = find(count, 9, 0);
+  if (slide) CHECK_NEAR(slide->frame.x, 1530, 0);
+  /* A fling back from slide 0 rests on a slide of the lap before. */
+  sl_snap_result back = release(layout, SL_SCROLL_MAIN, -450, -460, -2000);
+  CHECK(back.target_offset < -450 && back.section == 0 && back.item >= 0 && back.item < 10,
+        "back across the seam: %g, slide %" PRId64, back.target_offset, back.item);
+  /* Too short to loop: slides of 300 and 900 in 1000 (period 1200 - 900 < 1000). */
+  static const char short_json[] =
+      "{" CONTAINER(1000, 190) ", \"configuration\": {\"scrollDirection\": \"horizontal\", "
+      "\"scrolling\": {\"snapUnit\": \"item\", \"loop\": true}}, \"flowLayout\": "
+      "{\"scrollDirection\": \"horizontal\", \"minimumLineSpacing\": 0}, \"sections\": "
+      "[{\"itemCount\": 2, \"itemSizes\": [{\"width\": 300, \"height\": 190}, "
+      "{\"width\": 900, \"height\": 190}]}]}";
+  sl_layout_destroy(layout);
+  layout = create_layout(short_json);
+  if (!layout) return;
+  CHECK_STATUS(sl_layout_get_loop_info(layout, SL_SCROLL_MAIN, &loop), SL_OK);
+  CHECK(loop.requested == 1 && loop.active == 0, "1200 - 900 < 1000: no loop (active %d)",
+        loop.active);
   sl_layout_destroy(layout);
 }
 
@@ -726,5 +781,6 @@ int main(void) {
   test_canonical_half_open();
   test_next_leaves_a_shared_offset();
   test_seam_shared_offset();
+  test_flow_slides_loop();
   return test_finish("test_loop");
 }

@@ -361,6 +361,20 @@ final class FlowSizes {
     differingWords.add(now ? 1 : -1, at: item >> 6)
   }
 
+  /// The largest length of an item along the scroll axis (0 for none): the longest line's
+  /// extent, a line being as long as its longest item (docs/FLOW-LAYOUT.md F4).
+  /// - Complexity: O(differing items · log n).
+  var tallest: Double {
+    guard count > 0 else { return 0 }
+    var result = differing < count ? Swift.max(0, uniform.height) : 0
+    var item = nextDiffering(from: 0)
+    while item < count {
+      result = Swift.max(result, height(item))
+      item = nextDiffering(from: item + 1)
+    }
+    return result
+  }
+
   /// The first item at or after `item` whose size is not `uniform`, or the item count.
   /// - Complexity: O(log n).
   func nextDiffering(from item: Int) -> Int {
