@@ -478,6 +478,15 @@ static void check_snaps(sl_layout *layout, const double *expected, size_t count,
   for (size_t i = 0; i < written && i < count; i++) CHECK_NEAR(offsets[i], expected[i], 1e-9);
 }
 
+/* The rest positions of a layout created from `json`, then destroyed. */
+static void check_created_snaps(const char *json, const double *expected, size_t count,
+                                const char *what) {
+  sl_layout *layout = create_layout(json);
+  if (!layout) return;
+  check_snaps(layout, expected, count, what);
+  sl_layout_destroy(layout);
+}
+
 static void test_pages_of_what_fits(void) {
   /* 390 wide: three cards fit (100 + 10 + 100 + 10 + 100 = 320; four need 430). Pages start at
    * cards 0, 3, 6, 9: 0, 330, 660, and the last page's 990 is past the bound 700. */
@@ -507,11 +516,9 @@ static void test_pages_of_what_fits(void) {
   sl_layout_destroy(layout);
 
   /* A fixed count: two cards a page, whatever the width. */
-  layout = create_layout(PAGED_JSON(390, "2"));
-  if (layout) {
+  {
     const double two[] = {0, 220, 440, 660, 700};
-    check_snaps(layout, two, 5, "two a page");
-    sl_layout_destroy(layout);
+    check_created_snaps(PAGED_JSON(390, "2"), two, 5, "two a page");
   }
   /* Refused: 0, a fraction, another word. */
   const char *bad[] = {PAGED_JSON(390, "0"), PAGED_JSON(390, "1.5"), PAGED_JSON(390, "\"auto\"")};
@@ -574,23 +581,22 @@ static void test_pages_of_own_sizes(void) {
   CHECK(position.index == 3 && position.item == 6,
         "at 2000: page 3, slide 6: %" PRId64 ", %" PRId64, position.index, position.item);
   sl_layout_destroy(layout);
-  layout = create_layout(
-    SLIDES_JSON("\"groupsPerPage\": 2, \"containment\": \"none\"", 0, 0, PLAIN_SLIDES));
-  if (layout) {
+  {
     const double unclamped[] = {0, 750, 1250, 2000, 3000.5};
-    check_snaps(layout, unclamped, 5, "two slides a page, containment none");
-    sl_layout_destroy(layout);
+    check_created_snaps(
+        SLIDES_JSON("\"groupsPerPage\": 2, \"containment\": \"none\"", 0, 0, PLAIN_SLIDES),
+        unclamped, 5, "two slides a page, containment none");
   }
   /* Slides 20 apart with 20-pt insets (Embla's 10-pt margins each side, 20 at the ends):
    * content 4041, end bound 3041. Pages {0,1} 20..1000, {2,3} 1020..1510, {4,5} 1530..2020,
    * {6,7} 2040..3020, {8,9} 3040..4021, centred: 10, 765, 1275, 2030, 3030.5; the first and last
    * lie within the merge distance (50 pt, 5 % of the viewport) of the bounds and rest on them:
    * Embla's 0, 765, 1275, 2030, 3041. */
-  layout = create_layout(SLIDES_JSON("\"groupsPerPage\": 2", 20, 20, SPACED_SLIDES));
-  if (layout) {
+  {
     const double spaced[] = {0, 765, 1275, 2030, 3041};
-    check_snaps(layout, spaced, 5, "two spaced slides a page");
-    sl_layout_destroy(layout);
+    check_created_snaps(
+        SLIDES_JSON("\"groupsPerPage\": 2", 20, 20, SPACED_SLIDES),
+        spaced, 5, "two spaced slides a page");
   }
   /* "fit": each page takes the slides after its first while the last one ends within the
    * snapport (and the 1-pt tolerance) of the first one's start. Slides 500, 500 | 250 x 4 |
@@ -616,28 +622,26 @@ static void test_pages_of_own_sizes(void) {
     CHECK(info.snap_count == 8, "what fits at 600: %" PRId64 " rest positions", info.snap_count);
     sl_layout_destroy(layout);
   }
-  layout = create_layout(
-    SLIDES_JSON("\"groupsPerPage\": \"fit\", \"containment\": \"none\"", 0, 0, PLAIN_SLIDES));
-  if (layout) {
+  {
     const double fit[] = {0, 1000, 2000, 3000.5};
-    check_snaps(layout, fit, 4, "what fits, containment none");
-    sl_layout_destroy(layout);
+    check_created_snaps(
+        SLIDES_JSON("\"groupsPerPage\": \"fit\", \"containment\": \"none\"", 0, 0, PLAIN_SLIDES),
+        fit, 4, "what fits, containment none");
   }
   /* With 20-pt spacing and insets: pages 20..1000, 1020..2020, 2040..3020, 3040..4021,
    * centred 10, 1020, 2030, 3030.5; Embla's 0, 1020, 2030, 3041 with trimSnaps (the ends
    * within the merge distance of the bounds), 10 ... 3030.5 without. */
-  layout = create_layout(SLIDES_JSON("\"groupsPerPage\": \"fit\"", 20, 20, SPACED_SLIDES));
-  if (layout) {
+  {
     const double fit[] = {0, 1020, 2030, 3041};
-    check_snaps(layout, fit, 4, "what fits, spaced");
-    sl_layout_destroy(layout);
+    check_created_snaps(
+        SLIDES_JSON("\"groupsPerPage\": \"fit\"", 20, 20, SPACED_SLIDES),
+        fit, 4, "what fits, spaced");
   }
-  layout = create_layout(SLIDES_JSON("\"groupsPerPage\": \"fit\", \"containment\": \"none\"",
-                                     20, 20, SPACED_SLIDES));
-  if (layout) {
+  {
     const double fit[] = {10, 1020, 2030, 3030.5};
-    check_snaps(layout, fit, 4, "what fits, spaced, containment none");
-    sl_layout_destroy(layout);
+    check_created_snaps(
+        SLIDES_JSON("\"groupsPerPage\": \"fit\", \"containment\": \"none\"", 20, 20, SPACED_SLIDES),
+        fit, 4, "what fits, spaced, containment none");
   }
 
   /* Measured rows: starts 0, 40, 97, 171, 262, 370, 495, 637, 796, 972, content 1155, end
