@@ -643,6 +643,19 @@ static void test_pages_of_own_sizes(void) {
         SLIDES_JSON("\"groupsPerPage\": \"fit\", \"containment\": \"none\"", 20, 20, SPACED_SLIDES),
         fit, 4, "what fits, spaced, containment none");
   }
+  /* Looping, the same pages with nothing contained (Embla's loop expectations): periods 4001
+   * and 4041 (docs/SNAPPING.md, "Looping"). */
+  {
+    const double fit[] = {0, 1000, 2000, 3000.5};
+    check_created_snaps(SLIDES_JSON("\"groupsPerPage\": \"fit\", \"loop\": true", 0, 0, PLAIN_SLIDES),
+                        fit, 4, "what fits, looping");
+  }
+  {
+    const double fit[] = {10, 1020, 2030, 3030.5};
+    check_created_snaps(
+        SLIDES_JSON("\"groupsPerPage\": \"fit\", \"loop\": true", 20, 20, SPACED_SLIDES), fit, 4,
+        "what fits, spaced, looping");
+  }
 
   /* Measured rows: starts 0, 40, 97, 171, 262, 370, 495, 637, 796, 972, content 1155, end
    * bound 855. Pages start at rows 0, 3, 6 and 9: 0, 171, 495, and 972 rests on the bound. */
