@@ -956,8 +956,9 @@ SL_API int sl_layout_get_scroll_offset(const sl_layout *layout, int32_t containe
  * @param container SL_SCROLL_MAIN or an orthogonal section.
  * @param release the drag; `version` must be SL_SCROLL_RELEASE_VERSION.
  * @param[out] out_result receives the decision.
- * @return SL_OK; SL_EINVAL for NULL arguments, an unknown version, non-finite numbers, offsets
- *         beyond ±1e100 or a section that does not scroll orthogonally; SL_ERANGE for an unknown container or a
+ * @return SL_OK; SL_EINVAL for NULL arguments, an unknown version, flags the header does not
+ *         define, non-finite numbers, offsets beyond ±1e100 or a section that does not scroll
+ *         orthogonally; SL_ERANGE for an unknown container or a
  *         reference_snap out of range (-1, none, is accepted); SL_ESTATE if no container size
  *         is set.
  *
@@ -1426,6 +1427,8 @@ typedef struct sl_size_report {
  *
  * Costs O(log n) in the section's item count, plus O(log sections): only the section is solved
  * again (independent of item counts). Memory grows with the cells measured, not with the item count.
+ * (A section paged by `"groupsPerPage": "fit"` finds its pages again: O(groups log groups), up
+ * to 1,024 groups; docs/SNAPPING.md, "Pages of what fits".)
  *
  * @param layout the layout.
  * @param section the section index.

@@ -383,6 +383,35 @@ static void test_flow_slides_loop(void) {
   CHECK(loop.requested == 1 && loop.active == 0, "1200 - 900 < 1000: no loop (active %d)",
         loop.active);
   sl_layout_destroy(layout);
+  /* The longest slide follows the sizes given: 900, 400, 400, 400 loops (2100 - 900 >= 1000);
+   * the 900 made 400 leaves 1600 - 400, which loops too (with the 900 still counted, it would
+   * not: 1600 - 900 < 1000). */
+  static const char given_json[] =
+      "{" CONTAINER(1000, 190) ", \"configuration\": {\"scrollDirection\": \"horizontal\", "
+      "\"scrolling\": {\"snapUnit\": \"item\", \"loop\": true}}, \"flowLayout\": "
+      "{\"scrollDirection\": \"horizontal\", \"minimumLineSpacing\": 0}, \"sections\": "
+      "[{\"itemCount\": 4, \"itemSizes\": [{\"width\": 900, \"height\": 190}, "
+      "{\"width\": 400, \"height\": 190}, {\"width\": 400, \"height\": 190}, "
+      "{\"width\": 400, \"height\": 190}]}]}";
+  layout = create_layout(given_json);
+  if (!layout) return;
+  CHECK_STATUS(sl_layout_get_loop_info(layout, SL_SCROLL_MAIN, &loop), SL_OK);
+  CHECK(loop.active == 1 && loop.period == 2100, "900 and three 400s loop: %d, %g", loop.active,
+        loop.period);
+  const sl_size narrower = {400, 190};
+  CHECK_STATUS(sl_layout_set_item_sizes(layout, 0, 0, &narrower, 1, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_get_loop_info(layout, SL_SCROLL_MAIN, &loop), SL_OK);
+  CHECK(loop.active == 1 && loop.period == 1600, "four 400s loop: %d, %g", loop.active,
+        loop.period);
+  /* Then 200, 200, 1300, 200: 1900 - 1300 < 1000, no loop (with the 400s' longest still
+   * counted it would: 1900 - 400). */
+  const sl_size wider = {1300, 190}, narrow[2] = {{200, 190}, {200, 190}};
+  CHECK_STATUS(sl_layout_set_item_sizes(layout, 0, 2, &wider, 1, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_set_item_sizes(layout, 0, 0, narrow, 2, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_set_item_sizes(layout, 0, 3, narrow, 1, NULL), SL_OK);
+  CHECK_STATUS(sl_layout_get_loop_info(layout, SL_SCROLL_MAIN, &loop), SL_OK);
+  CHECK(loop.active == 0, "1900 - 1300 < 1000: no loop (%d, %g)", loop.active, loop.period);
+  sl_layout_destroy(layout);
 }
 
 #define CENTERED(direction, extra)                                                             \

@@ -657,6 +657,31 @@ static void test_pages_of_own_sizes(void) {
         "what fits, spaced, looping");
   }
 
+  /* Up to 1,024 slides of their own widths "fit" pages (they are found again at every solve);
+   * past it each slide rests on its own (docs/SNAPPING.md, "Pages of what fits"). Slides 100
+   * and 150 wide in turn, none apart: 1000 pt holds eight (1000), so 1,024 slides make 128
+   * pages and 1,025 make 1,025 rest positions. */
+  for (int64_t count = 1024; count <= 1025; count++) {
+    char json[512];
+    snprintf(json, sizeof json,
+             "{" CONTAINER(1000, 190) ", \"configuration\": {\"scrollDirection\": "
+             "\"horizontal\", \"scrolling\": {\"snapUnit\": \"item\", \"groupsPerPage\": "
+             "\"fit\", \"containment\": \"none\"}}, \"flowLayout\": {\"scrollDirection\": "
+             "\"horizontal\", \"minimumLineSpacing\": 0, \"itemSize\": {\"width\": 100, "
+             "\"height\": 190}}, \"sections\": [{\"itemCount\": %" PRId64 "}]}",
+             count);
+    layout = create_layout(json);
+    if (!layout) continue;
+    sl_size sizes[1025];
+    for (int64_t i = 0; i < count; i++) sizes[i] = (sl_size){i % 2 ? 150 : 100, 190};
+    CHECK_STATUS(sl_layout_set_item_sizes(layout, 0, 0, sizes, (size_t)count, NULL), SL_OK);
+    sl_scroll_info info;
+    CHECK_STATUS(sl_layout_get_scroll_info(layout, SL_SCROLL_MAIN, &info), SL_OK);
+    CHECK(info.snap_count == (count == 1024 ? 128 : 1025),
+          "%" PRId64 " slides: %" PRId64 " rest positions", count, info.snap_count);
+    sl_layout_destroy(layout);
+  }
+
   /* Measured rows: starts 0, 40, 97, 171, 262, 370, 495, 637, 796, 972, content 1155, end
    * bound 855. Pages start at rows 0, 3, 6 and 9: 0, 171, 495, and 972 rests on the bound. */
   layout = create_layout(MEASURED_PAGES_JSON);

@@ -23,6 +23,9 @@ final class FlowLines {
   /// The widest item of each 64 items, in a tree of maxima (leaves from `widthLeaves`).
   private var widths: [Double] = []
   private var widthLeaves = 1
+  /// The tallest item of each 64 items, in a tree of maxima with the same leaves: built when a
+  /// loop first asks for the longest line (`tallest`), kept from then on; empty until then.
+  private var heights: [Double] = []
 
   init(sizes: FlowSizes, length: Double, interitem: Double, lineSpacing: Double) {
     self.sizes = sizes
@@ -59,6 +62,7 @@ final class FlowLines {
     for node in stride(from: widthLeaves - 1, to: 0, by: -1) {
       widths[node] = max(widths[2 * node], widths[2 * node + 1])
     }
+    heights = []
   }
 
   /// A place in the lines as they are, walked forward while a change breaks them again.
@@ -138,6 +142,21 @@ final class FlowLines {
 
   /// The widest item (a line it overflows widens the content). - Complexity: O(1).
   var widest: Double { widths.count > 1 ? widths[1] : 0 }
+
+  /// The longest line's extent: a line is as long as its tallest item (docs/FLOW-LAYOUT.md
+  /// F11), so the tallest item's. - Complexity: O(1) once built; the first call O(n / 64 +
+  /// the items of words with sizes of their own).
+  var tallest: Double {
+    if heights.isEmpty {
+      heights = Array(repeating: 0, count: 2 * widthLeaves)
+      let words = (sizes.count + 63) / 64
+      for word in 0..<words { heights[widthLeaves + word] = sizes.tallest(inWord: word) }
+      for node in stride(from: widthLeaves - 1, to: 0, by: -1) {
+        heights[node] = max(heights[2 * node], heights[2 * node + 1])
+      }
+    }
+    return heights.count > 1 ? heights[1] : 0
+  }
 
 
   /// The length of all the lines and the spacing between them.
@@ -441,6 +460,9 @@ final class FlowLines {
   /// - Complexity: O(log n · the blocks broken again + the items of lines broken again).
   func itemChanged(_ item: Int, from old: Size) {
     let new = sizes.size(item)
+    if !heights.isEmpty && new.height != old.height {
+      FlowLines.update(&heights, leaf: widthLeaves + item >> 6, to: sizes.tallest(inWord: item >> 6))
+    }
     let found = blocks.find(item: item)
     let block = found.block
     let lineStart = block.first + (item - block.first) / block.period * block.period
@@ -476,17 +498,25 @@ final class FlowLines {
   /// docs/PERFORMANCE.md, "Own sizes").
   static let streamedItems = 1_024
 
+  /// Sets a leaf of a tree of maxima and the nodes above it.
+  private static func update(_ tree: inout [Double], leaf: Int, to value: Double) {
+    var node = leaf
+    tree[node] = value
+    while node > 1 {
+      node /= 2
+      let largest = max(tree[2 * node], tree[2 * node + 1])
+      // Above a node that did not change, nothing does.
+      if tree[node] == largest { break }
+      tree[node] = largest
+    }
+  }
+
   /// Lines broken again around `range`, whose first item's block is `found`.
   private func breakAgain(_ range: Range<Int>, found: LineBlocks.Found) {
     for word in range.lowerBound >> 6...(range.upperBound - 1) >> 6 {
-      var node = widthLeaves + word
-      widths[node] = sizes.widest(inWord: word)
-      while node > 1 {
-        node /= 2
-        let widest = max(widths[2 * node], widths[2 * node + 1])
-        // Above a node that did not change, nothing does.
-        if widths[node] == widest { break }
-        widths[node] = widest
+      FlowLines.update(&widths, leaf: widthLeaves + word, to: sizes.widest(inWord: word))
+      if !heights.isEmpty {
+        FlowLines.update(&heights, leaf: widthLeaves + word, to: sizes.tallest(inWord: word))
       }
     }
     // A narrower first item may now fit at the end of the line before.

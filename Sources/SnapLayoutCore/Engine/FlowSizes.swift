@@ -116,19 +116,30 @@ final class FlowSizes {
   func size(_ item: Int) -> Size { Size(width: width(item), height: height(item)) }
 
   /// The largest width of the items of `range` (0 for none), read without a check per item.
-  func widest(in range: Range<Int>) -> Double {
+  func widest(in range: Range<Int>) -> Double { largest(in: range, length: 0) }
+
+  /// The largest of the items' lengths `length` (0: width, 1: height) in `range` (0 for none).
+  private func largest(in range: Range<Int>, length: Int) -> Double {
     if isWide {
       return wide.withUnsafeBufferPointer { sizes in
         var result = 0.0
-        for item in range { result = max(result, sizes[2 * item]) }
+        for item in range { result = max(result, sizes[2 * item + length]) }
         return result
       }
     }
     return narrow.withUnsafeBufferPointer { sizes in
       var result: Float32 = 0
-      for item in range { result = max(result, sizes[2 * item]) }
+      for item in range { result = max(result, sizes[2 * item + length]) }
       return Double(result)
     }
+  }
+
+  /// The largest height of the items of word `word` (0 for none), as `widest(inWord:)`.
+  func tallest(inWord word: Int) -> Double {
+    let range = word << 6..<min(count, (word + 1) << 6)
+    guard !range.isEmpty else { return 0 }
+    guard differingBits[word] != 0 else { return Swift.max(0, uniform.height) }
+    return largest(in: range, length: 1)
   }
 
   /// The largest width of the items of word `word` (items `64 word ..< 64 word + 64`, 0 for
@@ -359,20 +370,6 @@ final class FlowSizes {
     differing += now ? 1 : -1
     differingBits[item >> 6] ^= 1 << UInt64(item & 63)
     differingWords.add(now ? 1 : -1, at: item >> 6)
-  }
-
-  /// The largest length of an item along the scroll axis (0 for none): the longest line's
-  /// extent, a line being as long as its longest item (docs/FLOW-LAYOUT.md F4).
-  /// - Complexity: O(differing items · log n).
-  var tallest: Double {
-    guard count > 0 else { return 0 }
-    var result = differing < count ? Swift.max(0, uniform.height) : 0
-    var item = nextDiffering(from: 0)
-    while item < count {
-      result = Swift.max(result, height(item))
-      item = nextDiffering(from: item + 1)
-    }
-    return result
   }
 
   /// The first item at or after `item` whose size is not `uniform`, or the item count.

@@ -163,12 +163,12 @@ extension SolvedSection {
   /// The longest group along an axis (`alongX`: canonical x), measured ones included: what a
   /// loop must fit beside the viewport to never show one twice (docs/SNAPPING.md, "Looping").
   /// An orthogonal section is one unit along the main axis; a flow's longest line is as long as
-  /// its longest item. - Complexity: O(measured repetitions or items of sizes of their own).
+  /// its longest item. - Complexity: O(measured repetitions); O(1) for a flow's lines.
   func longestGroup(alongX: Bool) -> Double {
     guard placement.groupCount > 0 else { return 0 }
     if placement.isOrthogonal && !alongX { return mainMax - mainMin }
     // A flow's lines: the longest is its longest item's (docs/FLOW-LAYOUT.md F11).
-    if let flowLines { return flowLines.sizes.tallest }
+    if let flowLines { return flowLines.tallest }
     let length = alongX ? template.size.width : template.size.height
     var longest = length
     measured?.forEachMeasuredRepetition { repetition in

@@ -71,9 +71,10 @@ enum GroupPages {
   }
 
   /// The most groups a section with sizes of its own may have for `fit` to page it: its pages
-  /// are found group by group at every solve of the section, O(groups · log groups); a longer
-  /// section keeps one unit per group (docs/SNAPPING.md, "Pages of what fits").
-  static let fitLimit: Int64 = 1 << 14
+  /// are found group by group at every solve of the section — every size reported in it —
+  /// O(groups · log groups), about a microsecond a group; a longer section keeps one unit per
+  /// group (docs/SNAPPING.md, "Pages of what fits").
+  static let fitLimit: Int64 = 1 << 10
 
   /// Pages of a section whose groups have sizes of their own (measured cells, a flow's lines
   /// with per-item sizes): the groups as units at their starts, N to a page or what fits each

@@ -9,6 +9,7 @@ and a change carries them with `carry_section` (old section index -> new, or Non
 
 from __future__ import annotations
 
+import math
 from typing import Callable, Dict, List, Optional, Tuple
 
 REST_TOLERANCE = 0.5
@@ -191,7 +192,7 @@ class Noted:
         self, container: int, offset: float, element: Optional[Element], end: Optional[str] = None
     ) -> None:
         self.container, self.offset, self.element, self.end = container, offset, element, end
-        #: Elements an offset within a rounding of this one rests on: the library's sums may
+        #: Elements an offset a few ulps from this one rests on: the library's sums may
         #: put the offset on their side (an offset the model sums on a bound that a long unit's
         #: range reaches, the library an ulp past it: the soak's seed=7;case=129, pages).
         self.others: List[Element] = []
@@ -222,7 +223,7 @@ def note(model, containers: List[int]) -> List[Noted]:
                 end = range_end(model, c, offset)
         entry = Noted(c, offset, element, end)
         if element is not None and element != ("skip",):
-            eps = 1e-9 * (1 + abs(offset))
+            eps = 8 * math.ulp(abs(offset) + 1.0)
             for probe in (offset - eps, offset + eps):
                 other = element_at(model, c, probe)
                 if other not in (None, ("skip",), element) and other not in entry.others:

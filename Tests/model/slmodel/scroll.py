@@ -333,7 +333,7 @@ def section_units(
     return units
 
 
-FIT_LIMIT = 1 << 14  # SNAPPING.md, "Pages of what fits": "fit" over own sizes, at most
+FIT_LIMIT = 1 << 10  # SNAPPING.md, "Pages of what fits": "fit" over own sizes, at most
 
 
 def groups_per_page(s, settings: Settings, snapport: float):
