@@ -412,6 +412,35 @@ static void test_flow_slides_loop(void) {
   CHECK_STATUS(sl_layout_get_loop_info(layout, SL_SCROLL_MAIN, &loop), SL_OK);
   CHECK(loop.active == 0, "1900 - 1300 < 1000: no loop (%d, %g)", loop.active, loop.period);
   sl_layout_destroy(layout);
+  /* Paged by its 120-pt viewport (period 351: pages at 0, 120, 240), an item is shown by its
+   * page's copy nearest the container at 0: item 6 starts at 181 (its copy a lap back, -170, is
+   * nearer), but its page's copies are 120 and -231, so 120; item 9's page (240) a lap back,
+   * -111 (the property test of the Python package found -231 for item 6). */
+  static const char paged_json[] =
+      "{" CONTAINER(120, 120) ", \"configuration\": {\"scrolling\": {\"snapUnit\": \"page\", "
+      "\"loop\": true}}, \"flowLayout\": {\"scrollDirection\": \"horizontal\"}, "
+      "\"sections\": [{\"itemCount\": 10, \"itemSizes\": [{\"width\": 1, \"height\": 1}, "
+      "{\"width\": 1, \"height\": 1}, {\"width\": 1, \"height\": 1}, {\"width\": 1, "
+      "\"height\": 1}, {\"width\": 171, \"height\": 8}, {\"width\": 1, \"height\": 50}, "
+      "{\"width\": 5.5, \"height\": 1}, {\"width\": 2, \"height\": 2}, {\"width\": 1, "
+      "\"height\": 1}, {\"width\": 154.5, \"height\": 260}]}]}";
+  layout = create_layout(paged_json);
+  if (!layout) return;
+  CHECK_STATUS(sl_layout_get_loop_info(layout, SL_SCROLL_MAIN, &loop), SL_OK);
+  CHECK(loop.active == 1 && loop.period == 351, "paged flow loops: %d, %g", loop.active,
+        loop.period);
+  static const struct { int64_t item; double offset; int64_t snap; } shown[] = {
+      {0, 0, 0}, {6, 120, 1}, {9, -111, 2}};
+  for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
+    double at = NAN;
+    int64_t snap = -1;
+    CHECK_STATUS(
+        sl_layout_get_offset_for_item(layout, SL_SCROLL_MAIN, 0, shown[i].item, &at, &snap), SL_OK);
+    CHECK(at == shown[i].offset && snap == shown[i].snap,
+          "item %" PRId64 ": %g (rest position %" PRId64 "), expected %g (%" PRId64 ")",
+          shown[i].item, at, snap, shown[i].offset, shown[i].snap);
+  }
+  sl_layout_destroy(layout);
 }
 
 #define CENTERED(direction, extra)                                                             \

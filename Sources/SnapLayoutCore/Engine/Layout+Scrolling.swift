@@ -303,9 +303,9 @@ extension Layout {
       let padding = scroll.settings.padding.leading
       var offset = start - padding
       var lap = 0.0
+      let current = container == mainScrollContainer ? mainOffset : entries[container].offset
       if let period = scroll.period {
         // Pages and free loops: the item's start in the lap nearest where the container is.
-        let current = container == mainScrollContainer ? mainOffset : entries[container].offset
         lap = Math.nearestLaps(current - offset, period: period)
         offset += lap
       } else {
@@ -322,7 +322,11 @@ extension Layout {
       if let looped = scroll.looped {
         var page = looped.rank(offset + SnapList.tolerance, strict: false) - 1
         if shown(looped.offset(page + 1)) > shown(looped.offset(page)) { page += 1 }
-        return (looped.offset(page), looped.canonicalIndex(page))
+        // That page's copy nearest where the container is, as for units: the item's nearest
+        // copy may lie in a page whose start is farther than half a period (the wheel's
+        // property test: a looping flow paged by its viewport).
+        let k = looped.canonicalIndex(page)
+        return (looped.offset(looped.nearestCopy(of: k, to: current)), k)
       }
       let snaps = scroll.snaps
       var page = max(snaps.rank(offset + SnapList.tolerance, strict: false) - 1, 0)
